@@ -1,0 +1,87 @@
+"""The JSON envelopes around every family's instances and schedules.
+
+An instance document is ``{"family", "format", "meta", "instance"}``; ``meta`` records how it was
+made (generator, preset, seed, optsched version) and is not part of the instance's identity. A
+schedule document is ``{"family", "format", "instance", "produced_by", "schedule"}`` where
+``instance`` is the fingerprint of the instance content it was made for, so that a schedule cannot
+be verified against another instance by mistake.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from . import __version__
+from .errors import InputError
+from .jsonio import fingerprint, read_json
+from .registry import Family, get
+from .schema import Fields
+
+FORMAT = 1
+
+
+@dataclass(frozen=True)
+class LoadedInstance:
+    family: Family
+    instance: Any
+    meta: dict
+    fingerprint: str
+
+
+def instance_document(family: Family, instance: Any, meta: dict | None = None) -> dict:
+    return {
+        "family": family.name,
+        "format": FORMAT,
+        "meta": {"optsched_version": __version__, **(meta or {})},
+        "instance": instance.to_dict(),
+    }
+
+
+def schedule_document(family: Family, instance: Any, schedule: Any, produced_by: dict) -> dict:
+    return {
+        "family": family.name,
+        "format": FORMAT,
+        "instance": fingerprint(instance.to_dict()),
+        "produced_by": {"optsched_version": __version__, **produced_by},
+        "schedule": schedule.to_dict(),
+    }
+
+
+def _envelope(doc: Any, path: str, kind: str) -> tuple[Fields, Family]:
+    fields = Fields(doc, path)
+    try:
+        family = get(fields.text("family"))
+    except InputError as exc:
+        raise InputError(f"{path}: {exc}") from None
+    fmt = fields.integer("format")
+    if fmt != FORMAT:
+        raise InputError(f"{path}: {kind} format {fmt} is not supported (this optsched reads format {FORMAT})")
+    return fields, family
+
+
+def load_instance(path: str) -> LoadedInstance:
+    """Read and validate an instance document."""
+    fields, family = _envelope(read_json(path), path, "instance")
+    meta = fields.raw("meta", {})
+    if not isinstance(meta, dict):
+        raise InputError(f"{path}.meta: must be a JSON object")
+    content = fields.raw("instance")
+    fields.done()
+    instance = family.instance_from_dict(content, f"{path}: instance")
+    return LoadedInstance(family, instance, meta, fingerprint(instance.to_dict()))
+
+
+def load_schedule(path: str, loaded: LoadedInstance) -> tuple[Any, dict]:
+    """Read a schedule document made for ``loaded``'s instance; returns (schedule, produced_by)."""
+    fields, family = _envelope(read_json(path), path, "schedule")
+    if family.name != loaded.family.name:
+        raise InputError(f"{path}: a schedule for family {family.name}, but the instance is of family {loaded.family.name}")
+    made_for = fields.text("instance")
+    if made_for != loaded.fingerprint:
+        raise InputError(f"{path}: schedule was made for instance {made_for}, not this one ({loaded.fingerprint})")
+    produced_by = fields.raw("produced_by", {})
+    content = fields.raw("schedule")
+    fields.done()
+    return family.schedule_from_dict(content, loaded.instance, f"{path}: schedule"), produced_by
+

@@ -1,0 +1,47 @@
+"""Tolerant arithmetic shared by every family (DESIGN.md, principle 6).
+
+Ceilings and feasibility comparisons on floats go through these helpers, so that 2.9999999999 is
+treated as 3 in the same way everywhere; objectives are compared with relative tolerance 1e-6.
+"""
+
+from __future__ import annotations
+
+import math
+
+#: Absolute slack for feasibility comparisons of data-derived quantities.
+FEAS_TOL = 1e-6
+#: Relative tolerance for comparing objective values.
+OBJ_RTOL = 1e-6
+
+
+def ceil_tol(x: float, tol: float = 1e-9) -> int:
+    """Ceiling that ignores float noise: ``ceil_tol(2.0000000001) == 2``."""
+    r = round(x)
+    return int(r) if abs(x - r) <= tol * max(1.0, abs(x)) else math.ceil(x)
+
+
+def floor_tol(x: float, tol: float = 1e-9) -> int:
+    """Floor that ignores float noise: ``floor_tol(2.9999999999) == 3``."""
+    r = round(x)
+    return int(r) if abs(x - r) <= tol * max(1.0, abs(x)) else math.floor(x)
+
+
+def round_if_integral(x: float, tol: float = FEAS_TOL) -> int | None:
+    """The integer nearest to ``x`` if ``x`` is within ``tol`` of it, else None."""
+    r = round(x)
+    return int(r) if abs(x - r) <= tol else None
+
+
+def leq(a: float, b: float, tol: float = FEAS_TOL) -> bool:
+    """``a <= b`` up to an absolute-and-relative slack."""
+    return a <= b + tol * max(1.0, abs(b))
+
+
+def close(a: float, b: float, rtol: float = OBJ_RTOL) -> bool:
+    """Objective equality: relative tolerance ``rtol``, absolute ``rtol`` near zero."""
+    return abs(a - b) <= rtol * max(1.0, abs(a), abs(b))
+
+
+def better_or_equal(a: float, b: float, sense: str) -> bool:
+    """Whether objective ``a`` is at least as good as ``b`` under ``sense`` ("min"/"max"), with tolerance."""
+    return (a <= b or close(a, b)) if sense == "min" else (a >= b or close(a, b))

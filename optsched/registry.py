@@ -1,0 +1,135 @@
+"""The families optsched knows: name -> sense, generators, formulations, algorithms, verifier.
+
+Each family package defines ``FAMILY`` (a :class:`Family`) in its ``__init__``; :func:`families`
+imports the packages listed in :data:`FAMILY_PACKAGES`. The CLI and the studies reach every family
+through this module only.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping
+
+from .errors import InputError
+from .solve import Model
+
+#: Family packages, in the order ``optsched families`` lists them.
+FAMILY_PACKAGES = ("optsched.single",)
+
+
+@dataclass(frozen=True)
+class Formulation:
+    """A solver model of a family's offline problem: ``build(instance, relax=False) -> Model``."""
+
+    name: str
+    build: Callable[..., Model]
+    summary: str
+
+
+@dataclass(frozen=True)
+class Algorithm:
+    """An online algorithm or baseline: ``run(instance, *, seed, **params) -> schedule``.
+
+    ``params`` maps each parameter to its default; the default's type is the parameter's type.
+    """
+
+    name: str
+    run: Callable[..., Any]
+    summary: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    def bind(self, given: Mapping[str, str]) -> dict[str, Any]:
+        """Coerce ``KEY=VALUE`` strings to the parameters' types; refuse unknown keys and bad values."""
+        bound = dict(self.params)
+        for key, text in given.items():
+            if key not in self.params:
+                known = ", ".join(sorted(self.params)) or "none"
+                raise InputError(f"algorithm {self.name} has no parameter '{key}' (parameters: {known})")
+            bound[key] = _coerce(text, self.params[key], f"--param {key}")
+        return bound
+
+
+def _coerce(text: str, default: Any, where: str) -> Any:
+    if isinstance(default, bool):
+        lowered = text.lower()
+        if lowered in ("true", "1", "yes", "on"):
+            return True
+        if lowered in ("false", "0", "no", "off"):
+            return False
+        raise InputError(f"{where}: expected true or false, got {text!r}")
+    for kind, name in ((int, "an integer"), (float, "a number")):
+        if isinstance(default, kind):
+            try:
+                value = kind(text)
+            except ValueError:
+                raise InputError(f"{where}: expected {name}, got {text!r}") from None
+            if value != value or value in (float("inf"), float("-inf")):
+                raise InputError(f"{where}: expected a finite number, got {text!r}")
+            return value
+    return text
+
+
+@dataclass(frozen=True)
+class Family:
+    """Everything optsched knows about one family of instances.
+
+    ``generate(preset, seed, jobs=None)`` returns an instance; ``instance_from_dict(d, where)`` and
+    ``schedule_from_dict(d, instance, where)`` read the family's JSON, naming ``where`` in errors
+    (instances and schedules have ``to_dict()``); ``verify(instance, schedule)`` returns readable violations (empty when feasible)
+    and ``objective(instance, schedule)`` the objective in the family's ``sense``.
+    """
+
+    name: str
+    sense: str
+    summary: str
+    source: str
+    presets: tuple[str, ...]
+    generate: Callable[..., Any]
+    instance_from_dict: Callable[[Any, str], Any]
+    schedule_from_dict: Callable[[Any, Any, str], Any]
+    verify: Callable[[Any, Any], list[str]]
+    objective: Callable[[Any, Any], float]
+    formulations: Mapping[str, Formulation]
+    algorithms: Mapping[str, Algorithm]
+
+    def formulation(self, name: str) -> Formulation:
+        return _pick(self.formulations, name, f"family {self.name} has no formulation")
+
+    def algorithm(self, name: str) -> Algorithm:
+        return _pick(self.algorithms, name, f"family {self.name} has no algorithm")
+
+    def check_preset(self, preset: str) -> None:
+        if preset not in self.presets:
+            raise InputError(f"family {self.name} has no preset '{preset}' (presets: {', '.join(self.presets)})")
+
+    def to_dict(self) -> dict:
+        return {
+            "name": self.name,
+            "sense": self.sense,
+            "summary": self.summary,
+            "source": self.source,
+            "presets": list(self.presets),
+            "formulations": list(self.formulations),
+            "algorithms": list(self.algorithms),
+        }
+
+
+def _pick(table: Mapping[str, Any], name: str, what: str) -> Any:
+    if name not in table:
+        raise InputError(f"{what} '{name}' (known: {', '.join(table) or 'none'})")
+    return table[name]
+
+
+def families() -> dict[str, Family]:
+    """Every registered family, by name."""
+    found = {}
+    for package in FAMILY_PACKAGES:
+        family = importlib.import_module(package).FAMILY
+        found[family.name] = family
+    return found
+
+
+def get(name: str) -> Family:
+    """The family called ``name``; an unknown name is bad input."""
+    return _pick(families(), name, "unknown family")

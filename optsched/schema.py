@@ -1,0 +1,93 @@
+"""Typed field readers for validating JSON documents, each error naming the field's path.
+
+A family's ``from_dict`` reads its document through :class:`Fields`; every refusal is one
+:class:`~optsched.errors.InputError` line such as ``jobs[3].p: must be a positive integer, got -1``.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from .errors import InputError
+
+
+def _show(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+class Fields:
+    """Reads one JSON object; call :meth:`done` to refuse keys nobody read."""
+
+    def __init__(self, obj: Any, where: str):
+        if not isinstance(obj, dict):
+            raise InputError(f"{where}: expected a JSON object, got {type(obj).__name__}")
+        self.obj, self.where, self._read = obj, where, set()
+
+    def _get(self, key: str, default: Any = ...) -> Any:
+        self._read.add(key)
+        if key in self.obj:
+            return self.obj[key]
+        if default is ...:
+            raise InputError(f"{self.where}: missing field '{key}'")
+        return default
+
+    def path(self, key: str) -> str:
+        return f"{self.where}.{key}" if self.where else key
+
+    def integer(self, key: str, *, min: int | None = None, default: Any = ...) -> int:
+        return integer(self._get(key, default), self.path(key), min=min)
+
+    def number(self, key: str, *, min: float | None = None, positive: bool = False,
+               default: Any = ...) -> float:
+        return number(self._get(key, default), self.path(key), min=min, positive=positive)
+
+    def text(self, key: str, *, default: Any = ..., choices: tuple[str, ...] | None = None) -> str:
+        value = self._get(key, default)
+        if not isinstance(value, str):
+            raise InputError(f"{self.path(key)}: must be a string, got {_show(value)}")
+        if choices is not None and value not in choices:
+            raise InputError(f"{self.path(key)}: must be one of {', '.join(choices)}, got {value!r}")
+        return value
+
+    def array(self, key: str, *, nonempty: bool = False, default: Any = ...) -> list:
+        value = self._get(key, default)
+        if not isinstance(value, list):
+            raise InputError(f"{self.path(key)}: must be a list, got {_show(value)}")
+        if nonempty and not value:
+            raise InputError(f"{self.path(key)}: must not be empty")
+        return value
+
+    def raw(self, key: str, default: Any = ...) -> Any:
+        return self._get(key, default)
+
+    def done(self) -> None:
+        extra = sorted(set(self.obj) - self._read)
+        if extra:
+            raise InputError(f"{self.where or 'document'}: unknown field '{extra[0]}'")
+
+
+def integer(value: Any, where: str, *, min: int | None = None) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or (
+        isinstance(value, float) and not (math.isfinite(value) and value.is_integer())
+    ):
+        raise InputError(f"{where}: must be an integer, got {_show(value)}")
+    value = int(value)
+    if min is not None and value < min:
+        kind = "a positive integer" if min == 1 else f"an integer >= {min}"
+        raise InputError(f"{where}: must be {kind}, got {value}")
+    return value
+
+
+def number(value: Any, where: str, *, min: float | None = None, positive: bool = False) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise InputError(f"{where}: must be a number, got {_show(value)}")
+    value = float(value)
+    if not math.isfinite(value):
+        raise InputError(f"{where}: must be a finite number, got {value}")
+    if positive and value <= 0:
+        raise InputError(f"{where}: must be positive, got {value:g}")
+    if min is not None and value < min:
+        raise InputError(f"{where}: must be >= {min:g}, got {value:g}")
+    return value

@@ -1,0 +1,525 @@
+"""One door to every solver: build a PuLP model once, solve it with HiGHS or CBC, get an honest Result.
+
+Honesty rules (DESIGN.md, principle 2):
+
+* ``status`` is one of :data:`STATUSES`. It is ``optimal`` only when the solver proved optimality and
+  the gap between objective and best bound is zero (to :data:`optsched.numeric.OBJ_RTOL`). A MILP
+  stopped by a time limit with an incumbent is ``feasible``; without one it is ``not_solved``.
+* ``bound`` is the solver's own best bound (HiGHS ``mip_dual_bound``; CBC's log), never the
+  objective copied. For an LP solved to optimality the bound is the objective (strong duality).
+* PuLP's HiGHS adapter reports a time-limited run as "Optimal" and an unbounded MILP as "Infeasible";
+  this module reads HiGHS's own model status instead. When a solver can only say "infeasible or
+  unbounded", the feasibility problem (zero objective) is solved to tell which.
+* ``cross_check=True`` solves the same model with the other solver and compares what each proves
+  about the optimum. HiGHS with presolve on has been seen to return a wrong "optimal" (oasis spec
+  §6.3); a disagreement downgrades the result to the best incumbent that satisfies the model, with
+  no bound, so that a wrong optimum can never pass silently.
+
+Objectives and duals are in the model's own sense: for a maximisation, ``duals[c]`` is the change in
+the maximum per unit increase of the right-hand side of ``c``. Objective constants are included.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import re
+import tempfile
+import time
+from dataclasses import dataclass, field, replace
+from functools import cache
+from typing import Any, Callable, Mapping
+
+import highspy
+import pulp
+from pulp.apis.coin_api import pulp_cbc_path
+
+from .numeric import OBJ_RTOL, close
+
+STATUSES = ("optimal", "feasible", "infeasible", "unbounded", "not_solved", "error")
+SOLVERS = ("highs", "cbc")
+
+#: Scaled slack within which a solution counts as satisfying a model (see :func:`max_violation`).
+SOLUTION_TOL = 1e-6
+
+
+@dataclass(frozen=True)
+class Model:
+    """A built solver model: the PuLP problem, and for a MILP, how to read a schedule off a solution.
+
+    ``decode(result)`` turns a :class:`Result` with values into the family's schedule object; it is
+    None for relaxations and for formulations whose solutions are not schedules (duals, bounds).
+    """
+
+    problem: pulp.LpProblem
+    decode: Callable[["Result"], Any] | None = None
+
+    @property
+    def sense(self) -> str:
+        return _sense(self.problem)
+
+    @property
+    def is_mip(self) -> bool:
+        return _is_mip(self.problem)
+
+
+def _sense(problem: pulp.LpProblem) -> str:
+    return "max" if problem.sense == pulp.LpMaximize else "min"
+
+
+def _is_mip(problem: pulp.LpProblem) -> bool:
+    return any(v.cat == pulp.LpInteger for v in problem.variables())
+
+
+@dataclass(frozen=True)
+class CrossCheck:
+    """What the other solver said about the same model, and whether the two are compatible.
+
+    ``verdict``: ``agree`` (both proved the same optimum, or both infeasible, or both unbounded),
+    ``consistent`` (no contradiction, but no confirmation either: one stopped early or failed), or
+    ``disagree`` (what one proves contradicts the other).
+    """
+
+    solver: str
+    solver_version: str
+    status: str
+    objective: float | None
+    bound: float | None
+    runtime_s: float
+    verdict: str
+    detail: str
+
+    def to_dict(self) -> dict:
+        return {
+            "solver": self.solver,
+            "solver_version": self.solver_version,
+            "status": self.status,
+            "objective": self.objective,
+            "bound": self.bound,
+            "runtime_s": round(self.runtime_s, 6),
+            "verdict": self.verdict,
+            "detail": self.detail,
+        }
+
+
+@dataclass(frozen=True)
+class Result:
+    """The one result shape of every solve, MILP or LP, HiGHS or CBC.
+
+    ``values`` maps variable names to primal values (empty when there is no solution); ``duals`` and
+    ``reduced_costs`` are set for LPs solved to optimality, keyed by constraint and variable names.
+    ``gap`` is ``|objective - bound| / |objective|`` (``inf`` when the objective is 0 and the bound is
+    not), None when either is missing.
+    """
+
+    status: str
+    sense: str
+    is_mip: bool
+    objective: float | None
+    bound: float | None
+    gap: float | None
+    runtime_s: float
+    solver: str
+    solver_version: str
+    values: Mapping[str, float] = field(default_factory=dict, repr=False)
+    duals: Mapping[str, float] | None = field(default=None, repr=False)
+    reduced_costs: Mapping[str, float] | None = field(default=None, repr=False)
+    message: str = ""
+    cross_check: CrossCheck | None = None
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def optimal(self) -> bool:
+        return self.status == "optimal"
+
+    @property
+    def has_solution(self) -> bool:
+        return self.status in ("optimal", "feasible") and bool(self.values)
+
+    def value(self, var: pulp.LpVariable | str) -> float:
+        """The primal value of a variable (or variable name) in this result's solution."""
+        return self.values[var if isinstance(var, str) else var.name]
+
+    def to_dict(self) -> dict:
+        """JSON-ready summary (no primal values or duals); infinite gaps become null."""
+        gap = self.gap if self.gap is not None and math.isfinite(self.gap) else None
+        return {
+            "status": self.status,
+            "sense": self.sense,
+            "mip": self.is_mip,
+            "objective": self.objective,
+            "bound": self.bound,
+            "gap": gap,
+            "runtime_s": round(self.runtime_s, 6),
+            "solver": self.solver,
+            "solver_version": self.solver_version,
+            "message": self.message,
+            "options": dict(self.options),
+            "cross_check": self.cross_check.to_dict() if self.cross_check else None,
+        }
+
+
+def solve(
+    model: Model | pulp.LpProblem,
+    *,
+    solver: str = "highs",
+    time_limit: float | None = None,
+    gap: float = 0.0,
+    presolve: bool = True,
+    threads: int | None = None,
+    cross_check: bool = False,
+    msg: bool = False,
+) -> Result:
+    """Solve a built model and return an honest :class:`Result`.
+
+    ``gap`` is the relative MIP gap at which the solver may stop (0 for exact work; a run stopped by a
+    positive gap is ``feasible``, not ``optimal``). ``presolve`` and ``threads`` go to the solver;
+    ``cross_check`` also solves with the other solver (same options) and records the comparison.
+    """
+    problem = model.problem if isinstance(model, Model) else model
+    if solver not in SOLVERS:
+        raise ValueError(f"unknown solver {solver!r}; choose from {', '.join(SOLVERS)}")
+    if time_limit is not None and not (time_limit > 0 and math.isfinite(time_limit)):
+        raise ValueError(f"time limit must be a positive number of seconds, got {time_limit!r}")
+    if not (gap >= 0 and math.isfinite(gap)):
+        raise ValueError(f"relative gap must be >= 0, got {gap!r}")
+    options = {"time_limit": time_limit, "gap": gap, "presolve": presolve, "threads": threads}
+    result = _solve_with(solver, problem, options, msg)
+    if not cross_check:
+        return result
+    other = _solve_with(SOLVERS[1 - SOLVERS.index(solver)], problem, options, msg)
+    return _adjudicate(problem, result, other)
+
+
+def max_violation(problem: pulp.LpProblem, values: Mapping[str, float]) -> float:
+    """The largest scaled violation of ``problem``'s bounds, integrality and constraints by ``values``.
+
+    Each violation is divided by ``1 + |rhs|``; 0 means every constraint holds. A missing value counts
+    as an infinite violation. Used to judge, independently of either solver, whose solution is real.
+    """
+    worst = 0.0
+    for v in problem.variables():
+        x = values.get(v.name)
+        if x is None or not math.isfinite(x):
+            return math.inf
+        if v.lowBound is not None:
+            worst = max(worst, (v.lowBound - x) / (1 + abs(v.lowBound)))
+        if v.upBound is not None:
+            worst = max(worst, (x - v.upBound) / (1 + abs(v.upBound)))
+        if v.cat == pulp.LpInteger:
+            worst = max(worst, abs(x - round(x)))
+    for c in problem.constraints.values():
+        lhs = sum(coef * values[v.name] for v, coef in c.items()) + c.constant
+        scale = 1 + abs(c.constant)
+        if c.sense == pulp.LpConstraintLE:
+            worst = max(worst, lhs / scale)
+        elif c.sense == pulp.LpConstraintGE:
+            worst = max(worst, -lhs / scale)
+        else:
+            worst = max(worst, abs(lhs) / scale)
+    return worst
+
+
+# ----------------------------------------------------------------------------------------------
+# Solver runs
+
+
+def _solve_with(solver: str, problem: pulp.LpProblem, options: dict, msg: bool) -> Result:
+    run = _run_highs if solver == "highs" else _run_cbc
+    start = time.perf_counter()
+    raw = run(problem, options, msg)
+    if raw.status == "ambiguous":
+        raw = replace(raw, status=_settle_infeasible_or_unbounded(run, problem, options, msg))
+    return _finish(problem, raw, options, time.perf_counter() - start)
+
+
+@dataclass
+class _Raw:
+    """What one solver run produced, before the shared finishing rules."""
+
+    status: str  # a STATUSES entry, or "ambiguous" for "infeasible or unbounded"
+    solver: str
+    version: str
+    values: dict[str, float]
+    bound: float | None
+    duals: dict[str, float] | None = None
+    reduced_costs: dict[str, float] | None = None
+    message: str = ""
+
+
+class _HighsBuildOnly(pulp.HiGHS):
+    """PuLP's HiGHS adapter without its read-back, whose status mapping is not honest (see module doc).
+
+    The model is built and run by PuLP; :func:`_run_highs` reads status, values and bound from the
+    ``highspy.Highs`` object PuLP leaves on ``problem.solverModel``.
+    """
+
+    def findSolutionValues(self, lp):
+        return pulp.LpStatusNotSolved, pulp.LpSolutionNoSolutionFound
+
+
+_HIGHS_STOPPED = {"kTimeLimit", "kIterationLimit", "kInterrupt", "kSolutionLimit", "kObjectiveBound",
+                  "kObjectiveTarget", "kMemoryLimit"}
+_highs_threads: list[int | None] = [None]
+
+
+def _run_highs(problem: pulp.LpProblem, options: dict, msg: bool) -> _Raw:
+    is_mip = _is_mip(problem)
+    threads = options["threads"]
+    if threads != _highs_threads[0]:
+        # HiGHS's thread pool is process-global and refuses a new size until it is reset.
+        highspy.Highs.resetGlobalScheduler(True)
+        _highs_threads[0] = threads
+    params = {"presolve": "on" if options["presolve"] else "off"}
+    if is_mip:
+        params["mip_rel_gap"] = options["gap"]
+    adapter = _HighsBuildOnly(msg=msg, timeLimit=options["time_limit"], threads=threads, **params)
+    version = highspy.Highs().version()
+    try:
+        problem.solve(adapter)
+    except Exception as exc:  # HiGHS refusing a model is a result, not a crash of the caller
+        return _Raw("error", "highs", version, {}, None, message=f"HiGHS failed: {exc}")
+    h: highspy.Highs = problem.solverModel
+    status_name = h.getModelStatus().name
+    info = h.getInfo()
+    solution = h.getSolution()
+    sign = -1.0 if problem.sense == pulp.LpMaximize else 1.0  # PuLP hands HiGHS min(sign * f)
+    constant = problem.objective.constant if problem.objective is not None else 0.0
+    has_primal = info.primal_solution_status == highspy.SolutionStatus.kSolutionStatusFeasible
+    variables = problem.variables()
+    values = {v.name: float(solution.col_value[v.index]) for v in variables} if has_primal else {}
+    bound = None
+    if is_mip and math.isfinite(info.mip_dual_bound):
+        bound = sign * info.mip_dual_bound + constant
+    if status_name == "kOptimal":
+        status = "optimal"
+    elif status_name == "kModelEmpty":
+        status, values, bound = "optimal", {v.name: 0.0 for v in variables}, constant
+    elif status_name == "kInfeasible":
+        status, values = "infeasible", {}
+    elif status_name == "kUnbounded":
+        status = "unbounded"
+    elif status_name == "kUnboundedOrInfeasible":
+        status, values = "ambiguous", {}
+    elif status_name in _HIGHS_STOPPED:
+        status = "feasible" if values else "not_solved"
+    else:
+        return _Raw("error", "highs", version, {}, None, message=f"HiGHS model status {status_name}")
+    raw = _Raw(status, "highs", version, values, bound, message=_stop_reason(status_name))
+    if not is_mip and status == "optimal":
+        raw.duals = {name: sign * float(solution.row_dual[c.index])
+                     for name, c in problem.constraints.items()}
+        raw.reduced_costs = {v.name: sign * float(solution.col_dual[v.index]) for v in variables}
+    return raw
+
+
+def _stop_reason(status_name: str) -> str:
+    return {"kTimeLimit": "time limit reached", "kIterationLimit": "iteration limit reached",
+            "kInterrupt": "interrupted"}.get(status_name, "")
+
+
+_CBC_BOUND = re.compile(r"^(?:Lower|Upper) bound:\s+(\S+)", re.MULTILINE)
+
+
+def _run_cbc(problem: pulp.LpProblem, options: dict, msg: bool) -> _Raw:
+    is_mip = _is_mip(problem)
+    version = cbc_version()
+    fd, log_path = tempfile.mkstemp(prefix="optsched-cbc-", suffix=".log")
+    os.close(fd)
+    adapter = pulp.COIN_CMD(
+        path=pulp_cbc_path, mip=is_mip, msg=False, timeLimit=options["time_limit"],
+        gapRel=options["gap"] if is_mip else None, threads=options["threads"],
+        presolve=options["presolve"], logPath=log_path,
+    )
+    try:
+        problem.solve(adapter)
+        with open(log_path) as f:
+            log = f.read()
+    except Exception as exc:
+        return _Raw("error", "cbc", version, {}, None, message=f"CBC failed: {exc}")
+    finally:
+        os.unlink(log_path)
+    if msg:
+        print(log)
+    constant = problem.objective.constant if problem.objective is not None else 0.0
+    values = {v.name: float(v.varValue) for v in problem.variables() if v.varValue is not None}
+    stopped = "Stopped on" in log or "stopped on" in log
+    if problem.status == pulp.LpStatusOptimal and problem.sol_status == pulp.LpSolutionOptimal:
+        status = "optimal"
+    elif problem.status == pulp.LpStatusOptimal:  # PuLP's name for "stopped with an incumbent"
+        status = "feasible"
+    elif problem.status == pulp.LpStatusInfeasible:
+        status = "ambiguous" if "infeasible or unbounded" in log and is_mip else "infeasible"
+    elif problem.status == pulp.LpStatusUnbounded:
+        status = "unbounded"
+    elif problem.status == pulp.LpStatusNotSolved:
+        status = "not_solved"
+    else:
+        return _Raw("error", "cbc", version, {}, None, message="CBC returned no usable status")
+    if status not in ("optimal", "feasible"):
+        values = {}
+    match = _CBC_BOUND.search(log)
+    bound = float(match.group(1)) + constant if (is_mip and match) else None
+    if is_mip and status == "optimal" and bound is None:
+        # CBC prints no bound line when it proves optimality: its bound is then the objective.
+        bound = sum(c * values[v.name] for v, c in problem.objective.items()) + constant
+    raw = _Raw(status, "cbc", version, values, bound,
+               message="time limit reached" if stopped and status != "optimal" else "")
+    if not is_mip and status == "optimal":
+        raw.duals = {name: float(c.pi) for name, c in problem.constraints.items()}
+        raw.reduced_costs = {v.name: float(v.dj) for v in problem.variables()}
+    return raw
+
+
+@cache
+def cbc_version() -> str:
+    """The version string of the CBC binary PuLP ships (read from its banner)."""
+    import subprocess
+
+    try:
+        out = subprocess.run([pulp_cbc_path, "-quit"], capture_output=True, text=True, timeout=30).stdout
+    except OSError:
+        return "unavailable"
+    match = re.search(r"Version:\s*(\S+)", out)
+    return match.group(1) if match else "unknown"
+
+
+def highs_version() -> str:
+    return highspy.Highs().version()
+
+
+def _settle_infeasible_or_unbounded(run, problem: pulp.LpProblem, options: dict, msg: bool) -> str:
+    """Tell 'infeasible' from 'unbounded' by solving the feasibility problem (zero objective).
+
+    For rational data a feasible MILP whose solver reports 'infeasible or unbounded' is unbounded;
+    a zero objective cannot be unbounded, so the same answer for the feasibility problem means infeasible.
+    """
+    feasibility = problem.copy()
+    feasibility.sense = pulp.LpMinimize
+    feasibility.objective = pulp.LpAffineExpression({v: 0.0 for v in problem.variables()})
+    status = run(feasibility, options, msg).status
+    if status in ("optimal", "feasible"):
+        return "unbounded"
+    return "infeasible" if status in ("infeasible", "ambiguous") else "not_solved"
+
+
+# ----------------------------------------------------------------------------------------------
+# Finishing and cross-checking
+
+
+def _objective_of(problem: pulp.LpProblem, values: Mapping[str, float]) -> float:
+    expr = problem.objective
+    if expr is None:
+        return 0.0
+    return sum(c * values[v.name] for v, c in expr.items()) + expr.constant
+
+
+def _snap_integers(problem: pulp.LpProblem, values: dict[str, float]) -> dict[str, float]:
+    """Round integer variables that are within the solvers' integrality tolerance of an integer."""
+    snapped = dict(values)
+    for v in problem.variables():
+        if v.cat == pulp.LpInteger:
+            x = snapped[v.name]
+            if abs(x - round(x)) <= SOLUTION_TOL:
+                snapped[v.name] = float(round(x))
+    return snapped
+
+
+def _relative_gap(objective: float | None, bound: float | None) -> float | None:
+    if objective is None or bound is None:
+        return None
+    if close(objective, bound):
+        return 0.0
+    return abs(objective - bound) / abs(objective) if objective != 0 else math.inf
+
+
+def _finish(problem: pulp.LpProblem, raw: _Raw, options: dict, runtime: float) -> Result:
+    """Apply the shared rules: objective from the values, bound and gap, and 'optimal' only at gap 0."""
+    is_mip, sense = _is_mip(problem), _sense(problem)
+    if is_mip and raw.values:
+        raw.values = _snap_integers(problem, raw.values)
+    objective = _objective_of(problem, raw.values) if raw.values else None
+    bound = raw.bound
+    if not is_mip and raw.status == "optimal":
+        bound = objective
+    gap = _relative_gap(objective, bound)
+    status, message = raw.status, raw.message
+    if status == "optimal" and objective is None:
+        status, message = "error", f"{raw.solver} reported optimal but returned no solution"
+    elif status == "optimal" and gap != 0.0:
+        status = "feasible"
+        message = (f"{raw.solver} stopped at relative gap {gap:.3g} "
+                   f"(requested {options['gap']:g}); not proven optimal")
+    return Result(
+        status=status, sense=sense, is_mip=is_mip, objective=objective, bound=bound, gap=gap,
+        runtime_s=runtime, solver=raw.solver, solver_version=raw.version, values=raw.values,
+        duals=raw.duals if status == "optimal" else None,
+        reduced_costs=raw.reduced_costs if status == "optimal" else None,
+        message=message, options=options,
+    )
+
+
+def _interval(r: Result) -> tuple[float, float] | None:
+    """What ``r`` proves about the optimum, as [low, high] in minimisation orientation, or None.
+
+    Infeasible is the empty interval at +inf, unbounded the point -inf (both in min orientation).
+    """
+    flip = -1.0 if r.sense == "max" else 1.0
+    if r.status == "infeasible":
+        return (math.inf, math.inf)
+    if r.status == "unbounded":
+        return (-math.inf, -math.inf)
+    if r.status == "error":
+        return None
+    low = flip * r.bound if r.bound is not None else -math.inf
+    high = flip * r.objective if r.objective is not None else math.inf
+    return (low, high)
+
+
+def _compare(a: Result, b: Result) -> tuple[str, str]:
+    ia, ib = _interval(a), _interval(b)
+    if ia is None or ib is None:
+        return "consistent", "one solver failed; nothing to compare"
+    if a.status == b.status and a.status in ("infeasible", "unbounded"):
+        return "agree", f"both {a.status}"
+    if a.status == b.status == "optimal":
+        if close(a.objective, b.objective):
+            return "agree", f"both optimal at {a.objective:.10g}"
+        return "disagree", f"optimal {a.objective:.10g} ({a.solver}) vs {b.objective:.10g} ({b.solver})"
+    lo, hi = max(ia[0], ib[0]), min(ia[1], ib[1])
+    if lo > hi and not (math.isfinite(lo) and math.isfinite(hi) and close(lo, hi, OBJ_RTOL)):
+        return "disagree", f"{a.solver} says {a.status} ({_describe(a)}), {b.solver} says {b.status} ({_describe(b)})"
+    return "consistent", f"{a.solver} {a.status} ({_describe(a)}), {b.solver} {b.status} ({_describe(b)})"
+
+
+def _describe(r: Result) -> str:
+    parts = []
+    if r.objective is not None:
+        parts.append(f"objective {r.objective:.10g}")
+    if r.bound is not None:
+        parts.append(f"bound {r.bound:.10g}")
+    return ", ".join(parts) or "no values"
+
+
+def _adjudicate(problem: pulp.LpProblem, primary: Result, other: Result) -> Result:
+    verdict, detail = _compare(primary, other)
+    check = CrossCheck(other.solver, other.solver_version, other.status, other.objective, other.bound,
+                       other.runtime_s, verdict, detail)
+    if verdict != "disagree":
+        return replace(primary, cross_check=check)
+    # Neither solver can be trusted: keep the best incumbent that satisfies the model, claim no bound.
+    candidates = [r for r in (primary, other)
+                  if r.has_solution and max_violation(problem, r.values) <= SOLUTION_TOL]
+    if primary.sense == "max":
+        candidates.sort(key=lambda r: -r.objective)
+    else:
+        candidates.sort(key=lambda r: r.objective)
+    note = f"solvers disagree: {detail}"
+    if not candidates:
+        return replace(primary, status="not_solved", objective=None, bound=None, gap=None, values={},
+                       duals=None, reduced_costs=None, message=note, cross_check=check)
+    best = candidates[0]
+    return replace(primary, status="feasible", objective=best.objective, bound=None, gap=None,
+                   values=best.values, duals=None, reduced_costs=None,
+                   message=f"{note}; reporting {best.solver}'s verified incumbent, optimum unknown",
+                   cross_check=check)
