@@ -1,0 +1,280 @@
+"""The ``optsched`` command line (the contract is in DESIGN.md, "Command-line contract").
+
+Exit codes: 0 success; 1 a schedule is infeasible, or a solve produced no schedule to write;
+2 bad input (one line on stderr, nothing written).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+import time
+from typing import Sequence
+
+from . import __version__
+from .documents import instance_document, load_instance, load_schedule, schedule_document
+from .errors import InputError
+from .jsonio import check_writable, dumps, write_json
+from .registry import families, get
+from .solve import SOLVERS, solve
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with bad usage reported as one line (and exit 2), no usage dump."""
+
+    def error(self, message: str):
+        raise InputError(message)
+
+
+def _positive_float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") from None
+    if not (value > 0 and math.isfinite(value)):
+        raise argparse.ArgumentTypeError(f"must be a positive finite number, got {text!r}")
+    return value
+
+
+def _nonnegative_float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
+    if not (value >= 0 and math.isfinite(value)):
+        raise argparse.ArgumentTypeError(f"must be a finite number >= 0, got {text!r}")
+    return value
+
+
+def _int_at_least(lowest: int):
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected an integer, got {text!r}") from None
+        if value < lowest:
+            raise argparse.ArgumentTypeError(f"must be >= {lowest}, got {value}")
+        return value
+
+    return parse
+
+
+def _key_value(text: str) -> tuple[str, str]:
+    key, sep, value = text.partition("=")
+    if not sep or not key:
+        raise argparse.ArgumentTypeError(f"expected KEY=VALUE, got {text!r}")
+    return key, value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="optsched", description="Online scheduling of distributed ML training jobs, with exact baselines.")
+    parser.add_argument("--version", action="version", version=f"optsched {__version__}")
+    verbs = parser.add_subparsers(dest="verb", required=True, metavar="VERB")
+
+    p = verbs.add_parser("families", help="list the families with their formulations and algorithms")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+
+    p = verbs.add_parser("generate", help="generate a seeded instance")
+    p.add_argument("family")
+    p.add_argument("--preset", default="tiny", help="size preset (see 'optsched families')")
+    p.add_argument("--jobs", type=_int_at_least(1), help="number of jobs (overrides the preset)")
+    p.add_argument("--seed", type=_int_at_least(0), default=0)
+    p.add_argument("-o", "--output", metavar="FILE", help="write the instance here (default: stdout)")
+
+    p = verbs.add_parser("solve", help="solve an instance with one of its family's formulations")
+    p.add_argument("instance")
+    p.add_argument("--formulation", required=True, metavar="NAME")
+    p.add_argument("--relax", action="store_true", help="solve the LP relaxation")
+    p.add_argument("--solver", choices=SOLVERS, default="highs")
+    p.add_argument("--time-limit", type=_positive_float, metavar="S", help="seconds")
+    p.add_argument("--gap", type=_nonnegative_float, default=0.0, help="relative MIP gap to stop at (default 0)")
+    p.add_argument("--no-presolve", action="store_true", help="turn the solver's presolve off")
+    p.add_argument("--threads", type=_int_at_least(1), help="solver threads")
+    p.add_argument("--cross-check", action="store_true", help="solve with the other solver too and compare")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("-o", "--output", metavar="SCHEDULE", help="write the MILP's schedule here")
+
+    p = verbs.add_parser("run", help="run an online algorithm or baseline on an instance")
+    p.add_argument("instance")
+    p.add_argument("--algorithm", required=True, metavar="NAME")
+    p.add_argument("--param", type=_key_value, action="append", default=[], metavar="KEY=VALUE")
+    p.add_argument("--seed", type=_int_at_least(0), default=0)
+    p.add_argument("--json", action="store_true")
+    p.add_argument("-o", "--output", metavar="SCHEDULE", help="write the schedule here")
+
+    p = verbs.add_parser("verify", help="check a schedule against its instance")
+    p.add_argument("instance")
+    p.add_argument("schedule")
+    p.add_argument("--json", action="store_true")
+
+    p = verbs.add_parser("tour", help="the main job for now: a small ratio study over every family's tiny instances")
+    p.add_argument("--seeds", type=_int_at_least(1), default=10, help="instances per family")
+    p.add_argument("--json", action="store_true")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        args = build_parser().parse_args(argv)
+        return _VERBS[args.verb](args)
+    except InputError as exc:
+        print(f"optsched: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("optsched: interrupted", file=sys.stderr)
+        return 130
+
+
+def _emit(args, data: dict, lines: list[str]) -> None:
+    if args.json:
+        print(dumps(data), end="")
+    else:
+        print("\n".join(lines))
+
+
+def _families(args) -> int:
+    table = [family.to_dict() for family in families().values()]
+    if args.json:
+        print(dumps(table), end="")
+        return 0
+    for f in table:
+        print(f"{f['name']} ({f['sense']}): {f['summary']}")
+        print(f"  presets:      {', '.join(f['presets'])}")
+        print(f"  formulations: {', '.join(f['formulations'])}")
+        print(f"  algorithms:   {', '.join(f['algorithms'])}")
+    return 0
+
+
+def _generate(args) -> int:
+    family = get(args.family)
+    family.check_preset(args.preset)
+    if args.output:
+        check_writable(args.output)
+    instance = family.generate(args.preset, seed=args.seed, jobs=args.jobs)
+    meta = {"generator": family.name, "preset": args.preset, "seed": args.seed, "jobs": args.jobs}
+    document = instance_document(family, instance, meta)
+    if args.output:
+        write_json(args.output, document)
+    else:
+        print(dumps(document), end="")
+    return 0
+
+
+def _solve(args) -> int:
+    loaded = load_instance(args.instance)
+    family = loaded.family
+    formulation = family.formulation(args.formulation)
+    if args.output:
+        if args.relax:
+            raise InputError("-o writes a schedule, and an LP relaxation (--relax) has none")
+        check_writable(args.output)
+    model = formulation.build(loaded.instance, relax=args.relax)
+    result = solve(model, solver=args.solver, time_limit=args.time_limit, gap=args.gap,
+                   presolve=not args.no_presolve, threads=args.threads, cross_check=args.cross_check)
+    data = {"family": family.name, "formulation": formulation.name, "relaxed": args.relax,
+            "instance": loaded.fingerprint, **result.to_dict()}
+    code, schedule = 0, None
+    if model.decode is not None and result.has_solution:
+        schedule = model.decode(result)
+        violations = family.verify(loaded.instance, schedule)
+        checked = family.objective(loaded.instance, schedule)
+        data["verified"] = {"feasible": not violations, "objective": checked, "violations": violations,
+                            "matches_solver": math.isclose(checked, result.objective, rel_tol=1e-6, abs_tol=1e-6)}
+        if violations or not data["verified"]["matches_solver"]:
+            code = 1
+    lines = _solve_lines(data)
+    if args.output:
+        if schedule is None:
+            lines.append(f"no schedule written: the solve ended {result.status} without one")
+            code = 1
+        elif code == 0:
+            produced = {"formulation": formulation.name, "solver": result.solver, "status": result.status,
+                        "objective": result.objective, "bound": result.bound}
+            write_json(args.output, schedule_document(family, loaded.instance, schedule, produced))
+            lines.append(f"schedule written to {args.output}")
+    _emit(args, data, lines)
+    if code and args.json:
+        print(f"optsched: {lines[-1]}", file=sys.stderr)
+    return code
+
+
+def _number(x) -> str:
+    return "-" if x is None else f"{x:.10g}"
+
+
+def _solve_lines(d: dict) -> list[str]:
+    kind = "LP relaxation" if d["relaxed"] else ("MILP" if d["mip"] else "LP")
+    lines = [f"{d['family']} / {d['formulation']} ({kind}) with {d['solver']} {d['solver_version']}: {d['status']}",
+             f"  objective {_number(d['objective'])}   bound {_number(d['bound'])}   "
+             f"gap {_number(d['gap'])}   {d['runtime_s']:.3f} s"]
+    if d["message"]:
+        lines.append(f"  note: {d['message']}")
+    if d["cross_check"]:
+        c = d["cross_check"]
+        lines.append(f"  cross-check {c['solver']} {c['solver_version']}: {c['status']} "
+                     f"{_number(c['objective'])} -> {c['verdict']} ({c['detail']})")
+    if "verified" in d:
+        v = d["verified"]
+        state = "feasible" if v["feasible"] else "INFEASIBLE: " + "; ".join(v["violations"])
+        agree = "" if v["matches_solver"] else " (DIFFERS from the solver's objective)"
+        lines.append(f"  schedule verified: {state}, objective {_number(v['objective'])}{agree}")
+    return lines
+
+
+def _run(args) -> int:
+    loaded = load_instance(args.instance)
+    family = loaded.family
+    algorithm = family.algorithm(args.algorithm)
+    params = algorithm.bind(dict(args.param))
+    if args.output:
+        check_writable(args.output)
+    start = time.perf_counter()
+    schedule = algorithm.run(loaded.instance, seed=args.seed, **params)
+    runtime = time.perf_counter() - start
+    violations = family.verify(loaded.instance, schedule)
+    value = family.objective(loaded.instance, schedule)
+    data = {"family": family.name, "algorithm": algorithm.name, "params": params, "seed": args.seed,
+            "instance": loaded.fingerprint, "sense": family.sense, "objective": value,
+            "feasible": not violations, "violations": violations, "runtime_s": round(runtime, 6)}
+    lines = [f"{family.name} / {algorithm.name}: objective {value:.10g} ({family.sense}), "
+             f"{'feasible' if not violations else 'INFEASIBLE'}, {runtime:.4f} s"]
+    lines += [f"  violation: {v}" for v in violations]
+    if args.output:
+        produced = {"algorithm": algorithm.name, "params": params, "seed": args.seed}
+        write_json(args.output, schedule_document(family, loaded.instance, schedule, produced))
+        lines.append(f"schedule written to {args.output}")
+    _emit(args, data, lines)
+    return 0 if not violations else 1
+
+
+def _verify(args) -> int:
+    loaded = load_instance(args.instance)
+    schedule, produced_by = load_schedule(args.schedule, loaded)
+    violations = loaded.family.verify(loaded.instance, schedule)
+    value = loaded.family.objective(loaded.instance, schedule)
+    data = {"family": loaded.family.name, "instance": loaded.fingerprint, "feasible": not violations,
+            "objective": value, "sense": loaded.family.sense, "violations": violations,
+            "produced_by": produced_by}
+    lines = [f"{'feasible' if not violations else 'INFEASIBLE'}: objective {value:.10g} ({loaded.family.sense})"]
+    lines += [f"  violation: {v}" for v in violations]
+    _emit(args, data, lines)
+    return 0 if not violations else 1
+
+
+def _tour(args) -> int:
+    from .tour import run_tour
+
+    summary = run_tour(seeds=args.seeds, progress=sys.stderr)
+    if args.json:
+        print(json.dumps(summary, indent=2))
+    return 0 if all(row["all_feasible"] for row in summary["algorithms"]) else 1
+
+
+_VERBS = {"families": _families, "generate": _generate, "solve": _solve, "run": _run,
+          "verify": _verify, "tour": _tour}
+
+
+if __name__ == "__main__":
+    sys.exit(main())

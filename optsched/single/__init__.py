@@ -1,0 +1,33 @@
+"""Family ``single``: 1|r_j|Σ w_j C_j, the toolkit's smallest worked example.
+
+One machine, non-preemptive jobs with release dates; minimise total weighted completion time.
+Layout as in every family: ``instance`` (model, JSON, generator), ``schedule`` (verifier and
+objective), ``formulations`` (time-indexed MILP and its LP), ``online`` (WSPT), ``baselines`` (FIFO),
+``theory`` (Smith's rule, brute force).
+"""
+
+from ..registry import Algorithm, Family, Formulation
+from . import baselines, formulations, online
+from .instance import PRESETS, Instance, generate
+from .schedule import Schedule, objective, verify
+
+FAMILY = Family(
+    name="single",
+    sense="min",
+    summary="one machine, release dates, non-preemptive, min total weighted completion time (1|r_j|Σ w_j C_j)",
+    source="textbook (Smith 1956; Sousa & Wolsey 1992 for the time-indexed formulation)",
+    presets=tuple(PRESETS),
+    generate=generate,
+    instance_from_dict=Instance.from_dict,
+    schedule_from_dict=Schedule.from_dict,
+    verify=verify,
+    objective=objective,
+    formulations={
+        "time-indexed": Formulation("time-indexed", formulations.time_indexed,
+                                    "x[j,t] = 1 iff job j starts at t; exact MILP, LP relaxation a lower bound"),
+    },
+    algorithms={
+        "wspt": Algorithm("wspt", online.wspt, "online: at each idle moment start the arrived job with largest w/p"),
+        "fifo": Algorithm("fifo", baselines.fifo, "online: at each idle moment start the earliest-released job"),
+    },
+)

@@ -1,0 +1,58 @@
+"""Solver models of 1|r_j|Σ w_j C_j.
+
+``time-indexed``: the classic time-indexed formulation (Sousa & Wolsey 1992; Dyer & Wolsey 1990).
+``x[j,t] = 1`` iff job ``j`` starts at integer time ``t``, for ``r_j <= t <= T - p_j`` with the
+safe horizon ``T = max_j r_j + Σ_j p_j`` (see :attr:`Instance.horizon`)::
+
+    min  Σ_j Σ_t w_j (t + p_j) x[j,t]
+    s.t. Σ_t x[j,t] = 1                                  for every job j         (assign_j)
+         Σ_j Σ_{s = t-p_j+1}^{t} x[j,s] <= 1              for every slot t < T    (machine_t)
+         x[j,t] ∈ {0,1}   (relax=True: 0 <= x[j,t] <= 1)
+
+Integer data make integral start times without loss of generality, so the MILP is exact; its LP
+relaxation is a lower bound (one of the strongest known for this problem).
+"""
+
+from __future__ import annotations
+
+import pulp
+
+from ..numeric import round_if_integral
+from ..solve import Model, Result
+from .instance import Instance
+from .schedule import Schedule
+
+
+def time_indexed(instance: Instance, relax: bool = False) -> Model:
+    """Build the time-indexed MILP (or its LP relaxation with ``relax=True``)."""
+    T = instance.horizon
+    problem = pulp.LpProblem("single_time_indexed", pulp.LpMinimize)
+    category = pulp.LpContinuous if relax else pulp.LpBinary
+    x = {
+        (j, t): pulp.LpVariable(f"x_{j}_{t}", 0, 1, category)
+        for j, job in enumerate(instance.jobs)
+        for t in range(job.r, T - job.p + 1)
+    }
+    problem += pulp.lpSum(instance.jobs[j].w * (t + instance.jobs[j].p) * var for (j, t), var in x.items())
+    for j, job in enumerate(instance.jobs):
+        problem += pulp.lpSum(x[j, t] for t in range(job.r, T - job.p + 1)) == 1, f"assign_{j}"
+    running: dict[int, list] = {t: [] for t in range(T)}
+    for (j, s), var in x.items():
+        for t in range(s, s + instance.jobs[j].p):
+            running[t].append(var)
+    for t, occupying in running.items():
+        if len(occupying) > 1:
+            problem += pulp.lpSum(occupying) <= 1, f"machine_{t}"
+    if relax:
+        return Model(problem)
+
+    def decode(result: Result) -> Schedule:
+        start = [None] * instance.n
+        for (j, t), var in x.items():
+            if round_if_integral(result.value(var)) == 1:
+                start[j] = float(t)
+        if any(s is None for s in start):
+            raise ValueError("time-indexed solution assigns no start time to some job")
+        return Schedule(tuple(start))
+
+    return Model(problem, decode)

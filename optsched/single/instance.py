@@ -1,0 +1,86 @@
+"""Instances of 1|r_j|Σ w_j C_j: one machine, jobs with release dates, integer processing times and weights.
+
+Time is integral: processing times are positive integers and release dates non-negative integers,
+so that the time-indexed formulation is exact. Weights are positive reals.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..errors import InputError
+from ..schema import Fields
+
+#: Generator presets: number of jobs, largest processing time and weight, and the release window
+#: as a fraction of the total processing time (0 puts every release date at 0).
+PRESETS = {
+    "tiny": {"jobs": 5, "max_p": 5, "max_w": 10, "release_window": 0.6},
+    "small": {"jobs": 12, "max_p": 10, "max_w": 10, "release_window": 0.6},
+}
+
+
+@dataclass(frozen=True)
+class Job:
+    p: int  #: processing time, a positive integer
+    w: float  #: weight, positive
+    r: int = 0  #: release date, a non-negative integer
+
+
+@dataclass(frozen=True)
+class Instance:
+    jobs: tuple[Job, ...]
+
+    def __post_init__(self):
+        if not self.jobs:
+            raise InputError("an instance needs at least one job")
+        for j, job in enumerate(self.jobs):
+            if not (isinstance(job.p, int) and job.p >= 1 and isinstance(job.r, int) and job.r >= 0
+                    and math.isfinite(job.w) and job.w > 0):
+                raise InputError(f"job {j}: need integer p >= 1, integer r >= 0 and w > 0, got {job}")
+
+    @property
+    def n(self) -> int:
+        return len(self.jobs)
+
+    @property
+    def horizon(self) -> int:
+        """``max_j r_j + Σ_j p_j``: every left-shifted schedule, hence some optimal one, ends by then.
+
+        In a left-shifted schedule the last idle period ends at a release date, and after it the
+        machine is busy for at most ``Σ p_j``.
+        """
+        return max(job.r for job in self.jobs) + sum(job.p for job in self.jobs)
+
+    def to_dict(self) -> dict:
+        return {"jobs": [{"p": job.p, "w": job.w, "r": job.r} for job in self.jobs]}
+
+    @classmethod
+    def from_dict(cls, d: object, where: str = "instance") -> "Instance":
+        fields = Fields(d, where)
+        raw_jobs = fields.array("jobs", nonempty=True)
+        fields.done()
+        jobs = []
+        for j, raw in enumerate(raw_jobs):
+            job = Fields(raw, fields.path(f"jobs[{j}]"))
+            jobs.append(Job(p=job.integer("p", min=1), w=job.number("w", positive=True),
+                            r=job.integer("r", min=0, default=0)))
+            job.done()
+        return cls(tuple(jobs))
+
+
+def generate(preset: str = "tiny", seed: int = 0, jobs: int | None = None) -> Instance:
+    """A random instance: ``p`` uniform on 1..max_p, integer ``w`` on 1..max_w, ``r`` uniform on
+    0..⌊release_window · Σp⌋ (seeded, reproducible)."""
+    spec = PRESETS[preset]
+    n = spec["jobs"] if jobs is None else jobs
+    if n < 1:
+        raise InputError(f"--jobs must be at least 1, got {n}")
+    rng = np.random.default_rng(seed)
+    p = rng.integers(1, spec["max_p"], size=n, endpoint=True)
+    w = rng.integers(1, spec["max_w"], size=n, endpoint=True)
+    window = int(spec["release_window"] * p.sum())
+    r = rng.integers(0, window, size=n, endpoint=True)
+    return Instance(tuple(Job(int(p[j]), float(w[j]), int(r[j])) for j in range(n)))
