@@ -68,7 +68,12 @@ def _sense(problem: pulp.LpProblem) -> str:
 
 
 def _is_mip(problem: pulp.LpProblem) -> bool:
-    return any(v.cat == pulp.LpInteger for v in problem.variables())
+    return any(v.cat == pulp.LpInteger for v in _variables(problem))
+
+
+def _variables(problem: pulp.LpProblem) -> list[pulp.LpVariable]:
+    """The model's variables, without the ``__dummy`` PuLP adds for good to a constant objective."""
+    return [v for v in problem.variables() if v.name != "__dummy"]
 
 
 @dataclass(frozen=True)
@@ -107,7 +112,8 @@ class Result:
     """The one result shape of every solve, MILP or LP, HiGHS or CBC.
 
     ``values`` maps variable names to primal values (empty when there is no solution); ``duals`` and
-    ``reduced_costs`` are set for LPs solved to optimality, keyed by constraint and variable names.
+    ``reduced_costs`` are set for LPs solved to optimality, keyed by constraint and variable names
+    (name every constraint; an unnamed one is keyed by its position, ``#i``).
     ``gap`` is ``|objective - bound| / |objective|`` (``inf`` when the objective is 0 and the bound is
     not), None when either is missing.
     """
@@ -198,7 +204,7 @@ def max_violation(problem: pulp.LpProblem, values: Mapping[str, float]) -> float
     as an infinite violation. Used to judge, independently of either solver, whose solution is real.
     """
     worst = 0.0
-    for v in problem.variables():
+    for v in _variables(problem):
         x = values.get(v.name)
         if x is None or not math.isfinite(x):
             return math.inf
@@ -208,7 +214,7 @@ def max_violation(problem: pulp.LpProblem, values: Mapping[str, float]) -> float
             worst = max(worst, (x - v.upBound) / (1 + abs(v.upBound)))
         if v.cat == pulp.LpInteger:
             worst = max(worst, abs(x - round(x)))
-    for c in problem.constraints.values():
+    for c in problem.constraints():
         lhs = sum(coef * values[v.name] for v, coef in c.items()) + c.constant
         scale = 1 + abs(c.constant)
         if c.sense == pulp.LpConstraintLE:
@@ -286,7 +292,7 @@ def _run_highs(problem: pulp.LpProblem, options: dict, msg: bool) -> _Raw:
     sign = -1.0 if problem.sense == pulp.LpMaximize else 1.0  # PuLP hands HiGHS min(sign * f)
     constant = problem.objective.constant if problem.objective is not None else 0.0
     has_primal = info.primal_solution_status == highspy.SolutionStatus.kSolutionStatusFeasible
-    variables = problem.variables()
+    variables = _variables(problem)
     values = {v.name: float(solution.col_value[v.index]) for v in variables} if has_primal else {}
     bound = None
     if is_mip and math.isfinite(info.mip_dual_bound):
@@ -307,10 +313,14 @@ def _run_highs(problem: pulp.LpProblem, options: dict, msg: bool) -> _Raw:
         return _Raw("error", "highs", version, {}, None, message=f"HiGHS model status {status_name}")
     raw = _Raw(status, "highs", version, values, bound, message=_stop_reason(status_name))
     if not is_mip and status == "optimal":
-        raw.duals = {name: sign * float(solution.row_dual[c.index])
-                     for name, c in problem.constraints.items()}
+        raw.duals = {key: sign * float(solution.row_dual[c.index]) for key, c in _keyed_rows(problem)}
         raw.reduced_costs = {v.name: sign * float(solution.col_dual[v.index]) for v in variables}
     return raw
+
+
+def _keyed_rows(problem: pulp.LpProblem) -> list[tuple[str, pulp.LpConstraint]]:
+    """Constraints keyed by name; an unnamed one by its position, as ``#i``."""
+    return [(c.name or f"#{i}", c) for i, c in enumerate(problem.constraints())]
 
 
 def _stop_reason(status_name: str) -> str:
@@ -322,6 +332,23 @@ _CBC_BOUND = re.compile(r"^(?:Lower|Upper) bound:\s+(\S+)", re.MULTILINE)
 
 
 def _run_cbc(problem: pulp.LpProblem, options: dict, msg: bool) -> _Raw:
+    """CBC 2.10.3 as PuLP ships it, with its MIP preprocessing off.
+
+    With preprocessing on, this CBC returns wrong answers on small MILPs: a suboptimal "optimal",
+    or "infeasible" for a feasible model (about 1 in 400 random 2-7 variable MILPs; see
+    docs/solvers.md). With it off no wrong answer was seen in 3,000 such models, but CBC may crash on
+    an infeasible model; it is then run once more with preprocessing on, and the message says so.
+    """
+    raw = _run_cbc_once(problem, options, msg, preprocess=False)
+    if raw.status == "error":
+        retry = _run_cbc_once(problem, options, msg, preprocess=True)
+        retry.message = "; ".join(filter(None, [f"CBC crashed with preprocessing off ({raw.message}); "
+                                                 "reran with preprocessing on", retry.message]))
+        return retry
+    return raw
+
+
+def _run_cbc_once(problem: pulp.LpProblem, options: dict, msg: bool, preprocess: bool) -> _Raw:
     is_mip = _is_mip(problem)
     version = cbc_version()
     fd, log_path = tempfile.mkstemp(prefix="optsched-cbc-", suffix=".log")
@@ -330,6 +357,7 @@ def _run_cbc(problem: pulp.LpProblem, options: dict, msg: bool) -> _Raw:
         path=pulp_cbc_path, mip=is_mip, msg=False, timeLimit=options["time_limit"],
         gapRel=options["gap"] if is_mip else None, threads=options["threads"],
         presolve=options["presolve"], logPath=log_path,
+        options=[] if preprocess or not is_mip else ["preprocess off"],
     )
     try:
         problem.solve(adapter)
@@ -342,7 +370,7 @@ def _run_cbc(problem: pulp.LpProblem, options: dict, msg: bool) -> _Raw:
     if msg:
         print(log)
     constant = problem.objective.constant if problem.objective is not None else 0.0
-    values = {v.name: float(v.varValue) for v in problem.variables() if v.varValue is not None}
+    values = {v.name: float(v.varValue) for v in _variables(problem) if v.varValue is not None}
     stopped = "Stopped on" in log or "stopped on" in log
     if problem.status == pulp.LpStatusOptimal and problem.sol_status == pulp.LpSolutionOptimal:
         status = "optimal"
@@ -362,12 +390,12 @@ def _run_cbc(problem: pulp.LpProblem, options: dict, msg: bool) -> _Raw:
     bound = float(match.group(1)) + constant if (is_mip and match) else None
     if is_mip and status == "optimal" and bound is None:
         # CBC prints no bound line when it proves optimality: its bound is then the objective.
-        bound = sum(c * values[v.name] for v, c in problem.objective.items()) + constant
+        bound = _objective_of(problem, values)
     raw = _Raw(status, "cbc", version, values, bound,
                message="time limit reached" if stopped and status != "optimal" else "")
     if not is_mip and status == "optimal":
-        raw.duals = {name: float(c.pi) for name, c in problem.constraints.items()}
-        raw.reduced_costs = {v.name: float(v.dj) for v in problem.variables()}
+        raw.duals = {key: float(c.pi) for key, c in _keyed_rows(problem)}
+        raw.reduced_costs = {v.name: float(v.dj) for v in _variables(problem)}
     return raw
 
 
@@ -396,7 +424,7 @@ def _settle_infeasible_or_unbounded(run, problem: pulp.LpProblem, options: dict,
     """
     feasibility = problem.copy()
     feasibility.sense = pulp.LpMinimize
-    feasibility.objective = pulp.LpAffineExpression({v: 0.0 for v in problem.variables()})
+    feasibility.objective = pulp.LpAffineExpression({v: 0.0 for v in _variables(problem)})
     status = run(feasibility, options, msg).status
     if status in ("optimal", "feasible"):
         return "unbounded"
@@ -411,13 +439,13 @@ def _objective_of(problem: pulp.LpProblem, values: Mapping[str, float]) -> float
     expr = problem.objective
     if expr is None:
         return 0.0
-    return sum(c * values[v.name] for v, c in expr.items()) + expr.constant
+    return sum(c * values[v.name] for v, c in expr.items() if c) + expr.constant
 
 
 def _snap_integers(problem: pulp.LpProblem, values: dict[str, float]) -> dict[str, float]:
     """Round integer variables that are within the solvers' integrality tolerance of an integer."""
     snapped = dict(values)
-    for v in problem.variables():
+    for v in _variables(problem):
         if v.cat == pulp.LpInteger:
             x = snapped[v.name]
             if abs(x - round(x)) <= SOLUTION_TOL:

@@ -29,7 +29,7 @@ def time_indexed(instance: Instance, relax: bool = False) -> Model:
     problem = pulp.LpProblem("single_time_indexed", pulp.LpMinimize)
     category = pulp.LpContinuous if relax else pulp.LpBinary
     x = {
-        (j, t): pulp.LpVariable(f"x_{j}_{t}", 0, 1, category)
+        (j, t): problem.add_variable(f"x_{j}_{t}", 0, 1, category)
         for j, job in enumerate(instance.jobs)
         for t in range(job.r, T - job.p + 1)
     }
