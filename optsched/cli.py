@@ -266,7 +266,7 @@ def _verify(args) -> int:
 def _tour(args) -> int:
     from .tour import run_tour
 
-    summary = run_tour(seeds=args.seeds, progress=sys.stderr)
+    summary = run_tour(seeds=args.seeds, progress=sys.stderr, out=None if args.json else sys.stdout)
     if args.json:
         print(json.dumps(summary, indent=2))
     return 0 if all(row["all_feasible"] for row in summary["algorithms"]) else 1

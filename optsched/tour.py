@@ -23,8 +23,8 @@ def _ratio(sense: str, alg: float, opt: float) -> float:
     return alg / opt if sense == "min" else opt / alg
 
 
-def run_tour(seeds: int = 10, progress: TextIO | None = None, out: TextIO = sys.stdout) -> dict:
-    """Run the tour, print its two tables to ``out``, and return them as a dict.
+def run_tour(seeds: int = 10, progress: TextIO | None = None, out: TextIO | None = sys.stdout) -> dict:
+    """Run the tour, print its two tables to ``out`` (unless None), and return them as a dict.
 
     ``progress`` (a terminal, typically stderr) gets a one-line counter; it is ignored if not a tty.
     """
@@ -73,7 +73,8 @@ def run_tour(seeds: int = 10, progress: TextIO | None = None, out: TextIO = sys.
                                "feasible": stats["feasible"], "all_feasible": stats["feasible"] == optimal,
                                "ratio_mean": statistics.fmean(ratios) if ratios else None,
                                "ratio_max": max(ratios) if ratios else None, "beat_opt": stats["beat_opt"]})
-    _print_tables(references, algorithms, seeds, out)
+    if out is not None:
+        _print_tables(references, algorithms, seeds, out)
     return {"seeds": seeds, "references": references, "algorithms": algorithms}
 
 

@@ -1,0 +1,58 @@
+"""The time-indexed MILP and its LP against textbook truths (optsched/single/formulations.py)."""
+
+import pytest
+from hypothesis import given, settings
+
+from optsched.single.formulations import time_indexed
+from optsched.single.schedule import objective, verify
+from optsched.single.theory import brute_force_optimum, smith_schedule
+from optsched.solve import solve
+
+from .strategies import instances
+
+
+@given(instances())
+@settings(max_examples=40)
+def test_milp_optimum_equals_brute_force_over_all_orders(instance):
+    model = time_indexed(instance)
+    result = solve(model)
+    assert result.status == "optimal"
+    assert result.objective == pytest.approx(brute_force_optimum(instance)[0])
+    schedule = model.decode(result)
+    assert verify(instance, schedule) == []
+    assert objective(instance, schedule) == pytest.approx(result.objective)
+
+
+@given(instances(max_jobs=8, max_p=6, zero_release=True))
+@settings(max_examples=30)
+def test_with_zero_release_dates_the_optimum_is_smiths_rule(instance):
+    result = solve(time_indexed(instance))
+    assert result.optimal
+    assert result.objective == pytest.approx(objective(instance, smith_schedule(instance)))
+
+
+@given(instances())
+@settings(max_examples=25)
+def test_cbc_proves_the_same_optimum(instance):
+    result = solve(time_indexed(instance), cross_check=True)
+    assert result.optimal and result.cross_check.verdict == "agree", result.cross_check
+
+
+@given(instances())
+@settings(max_examples=30)
+def test_lp_relaxation_is_a_lower_bound(instance):
+    lp = solve(time_indexed(instance, relax=True))
+    milp = solve(time_indexed(instance))
+    assert lp.optimal and not lp.is_mip and lp.duals is not None
+    assert lp.objective <= milp.objective + 1e-6 * max(1.0, milp.objective)
+    assert time_indexed(instance, relax=True).decode is None
+
+
+def test_lp_relaxation_can_be_strictly_weaker():
+    """The LP mixes half-schedules: here it averages two ways around the heavy late job."""
+    from optsched.single.instance import Instance, Job
+
+    instance = Instance((Job(p=1, w=4.0, r=0), Job(p=4, w=3.0, r=0), Job(p=2, w=8.0, r=4)))
+    lp, milp = solve(time_indexed(instance, relax=True)), solve(time_indexed(instance))
+    assert milp.objective == pytest.approx(brute_force_optimum(instance)[0])
+    assert lp.objective < milp.objective - 1e-6

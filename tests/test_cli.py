@@ -1,0 +1,188 @@
+"""The command-line contract of DESIGN.md: every verb, JSON fields, bad input, exit codes."""
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from optsched.cli import main
+
+
+def run(capsys, *argv):
+    code = main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def run_json(capsys, *argv):
+    code, out, err = run(capsys, *argv, "--json")
+    return code, json.loads(out), err
+
+
+@pytest.fixture
+def instance(tmp_path, capsys):
+    path = tmp_path / "instance.json"
+    assert run(capsys, "generate", "single", "--seed", 3, "-o", path)[0] == 0
+    return path
+
+
+def test_families_lists_single_with_its_formulations_and_algorithms(capsys):
+    code, families, _ = run_json(capsys, "families")
+    single = next(f for f in families if f["name"] == "single")
+    assert code == 0 and single["sense"] == "min"
+    assert single["formulations"] == ["time-indexed"]
+    assert single["algorithms"] == ["wspt", "fifo"]
+    code, out, _ = run(capsys, "families")
+    assert "single (min)" in out and "time-indexed" in out
+
+
+def test_generate_writes_to_stdout_or_a_file(capsys, tmp_path):
+    code, out, _ = run(capsys, "generate", "single", "--preset", "small", "--seed", 5, "--jobs", 7)
+    document = json.loads(out)
+    assert code == 0 and document["family"] == "single" and len(document["instance"]["jobs"]) == 7
+    assert document["meta"]["seed"] == 5 and document["meta"]["preset"] == "small"
+    path = tmp_path / "i.json"
+    run(capsys, "generate", "single", "--preset", "small", "--seed", 5, "--jobs", 7, "-o", path)
+    assert json.loads(path.read_text()) == document
+
+
+@given(seed=st.integers(0, 10**6))
+@settings(max_examples=8, suppress_health_check=[HealthCheck.function_scoped_fixture])  # capsys is drained per call
+def test_done_when_for_any_seed(seed, tmp_path_factory, capsys):
+    """The foundation's 'done when': generate -> solve (HiGHS, CBC, relaxed) -> verify -> run."""
+    folder = tmp_path_factory.mktemp("seed")
+    inst, sched, wspt = folder / "i.json", folder / "s.json", folder / "w.json"
+    assert run(capsys, "generate", "single", "--preset", "tiny", "--seed", seed, "-o", inst)[0] == 0
+    code, highs, _ = run_json(capsys, "solve", inst, "--formulation", "time-indexed", "-o", sched)
+    assert code == 0 and highs["status"] == "optimal" and highs["gap"] == 0
+    for field in ("family", "formulation", "relaxed", "solver", "status", "objective", "bound", "gap",
+                  "runtime_s", "sense"):
+        assert field in highs
+    _, cbc, _ = run_json(capsys, "solve", inst, "--formulation", "time-indexed", "--solver", "cbc")
+    assert cbc["solver"] == "cbc" and cbc["status"] == "optimal"
+    assert cbc["objective"] == pytest.approx(highs["objective"])
+    _, lp, _ = run_json(capsys, "solve", inst, "--formulation", "time-indexed", "--relax")
+    assert lp["relaxed"] and lp["objective"] <= highs["objective"] + 1e-6  # a lower bound (min)
+    code, verified, _ = run_json(capsys, "verify", inst, sched)
+    assert code == 0 and verified["feasible"] and verified["violations"] == []
+    assert verified["objective"] == pytest.approx(highs["objective"])
+    code, ran, _ = run_json(capsys, "run", inst, "--algorithm", "wspt", "-o", wspt)
+    assert code == 0 and ran["feasible"] and ran["violations"] == []
+    assert ran["objective"] >= highs["objective"] - 1e-6
+    for field in ("family", "algorithm", "objective", "feasible", "violations", "runtime_s"):
+        assert field in ran
+    code, verified, _ = run_json(capsys, "verify", inst, wspt)
+    assert code == 0 and verified["objective"] == pytest.approx(ran["objective"])
+
+
+def test_solve_human_output_and_cross_check(capsys, instance):
+    code, out, _ = run(capsys, "solve", instance, "--formulation", "time-indexed", "--cross-check")
+    assert code == 0
+    assert "optimal" in out and "cross-check cbc" in out and "agree" in out
+    assert "schedule verified: feasible" in out
+
+
+def test_verify_reports_an_infeasible_schedule_with_exit_1(capsys, instance, tmp_path):
+    sched = tmp_path / "s.json"
+    run(capsys, "run", instance, "--algorithm", "fifo", "-o", sched)
+    document = json.loads(sched.read_text())
+    document["schedule"]["start"] = [0] * len(document["schedule"]["start"])
+    sched.write_text(json.dumps(document))
+    code, result, _ = run_json(capsys, "verify", instance, sched)
+    assert code == 1 and not result["feasible"] and result["violations"]
+
+
+def test_run_accepts_a_seed_and_refuses_unknown_params(capsys, instance):
+    assert run(capsys, "run", instance, "--algorithm", "fifo", "--seed", 4)[0] == 0
+    code, _, err = run(capsys, "run", instance, "--algorithm", "fifo", "--param", "alpha=2")
+    assert code == 2 and "no parameter 'alpha'" in err
+
+
+def write(tmp_path, name, text):
+    path = tmp_path / name
+    path.write_text(text)
+    return path
+
+
+def valid_instance_text(**job):
+    return json.dumps({"family": "single", "format": 1, "instance": {"jobs": [{"p": 2, "w": 1, "r": 0, **job}]}})
+
+
+BAD_INPUTS = {
+    "missing file": (lambda t, i: ["solve", t / "nope.json", "--formulation", "time-indexed"], "no such file"),
+    "malformed JSON": (lambda t, i: ["solve", write(t, "b.json", '{"family": "single",'), "--formulation", "time-indexed"], "malformed JSON"),
+    "JSON of the wrong shape": (lambda t, i: ["solve", write(t, "b.json", "[1, 2]"), "--formulation", "time-indexed"], "expected a JSON object"),
+    "missing instance field": (lambda t, i: ["solve", write(t, "b.json", '{"family": "single", "format": 1}'), "--formulation", "time-indexed"], "missing field 'instance'"),
+    "unknown family in file": (lambda t, i: ["solve", write(t, "b.json", '{"family": "nope", "format": 1, "instance": {}}'), "--formulation", "x"], "unknown family 'nope'"),
+    "unknown family": (lambda t, i: ["generate", "nope"], "unknown family 'nope'"),
+    "unknown preset": (lambda t, i: ["generate", "single", "--preset", "huge"], "no preset 'huge'"),
+    "unknown formulation": (lambda t, i: ["solve", i, "--formulation", "magic"], "no formulation 'magic'"),
+    "unknown algorithm": (lambda t, i: ["run", i, "--algorithm", "magic"], "no algorithm 'magic'"),
+    "unknown solver": (lambda t, i: ["solve", i, "--formulation", "time-indexed", "--solver", "gurobi"], "invalid choice"),
+    "negative size": (lambda t, i: ["solve", write(t, "b.json", valid_instance_text(p=-3)), "--formulation", "time-indexed"], "p: must be a positive integer"),
+    "zero size": (lambda t, i: ["solve", write(t, "b.json", valid_instance_text(p=0)), "--formulation", "time-indexed"], "p: must be a positive integer"),
+    "zero weight": (lambda t, i: ["run", write(t, "b.json", valid_instance_text(w=0)), "--algorithm", "wspt"], "w: must be positive"),
+    "NaN": (lambda t, i: ["solve", write(t, "b.json", valid_instance_text().replace('"w": 1', '"w": NaN')), "--formulation", "time-indexed"], "NaN"),
+    "Infinity": (lambda t, i: ["solve", write(t, "b.json", valid_instance_text().replace('"w": 1', '"w": Infinity')), "--formulation", "time-indexed"], "Infinity"),
+    "negative time limit": (lambda t, i: ["solve", i, "--formulation", "time-indexed", "--time-limit", "-1"], "--time-limit"),
+    "zero time limit": (lambda t, i: ["solve", i, "--formulation", "time-indexed", "--time-limit", "0"], "--time-limit"),
+    "non-numeric time limit": (lambda t, i: ["solve", i, "--formulation", "time-indexed", "--time-limit", "soon"], "--time-limit"),
+    "NaN time limit": (lambda t, i: ["solve", i, "--formulation", "time-indexed", "--time-limit", "nan"], "--time-limit"),
+    "bad param syntax": (lambda t, i: ["run", i, "--algorithm", "wspt", "--param", "novalue"], "KEY=VALUE"),
+    "negative jobs": (lambda t, i: ["generate", "single", "--jobs", "-2"], "--jobs"),
+    "relaxation has no schedule": (lambda t, i: ["solve", i, "--formulation", "time-indexed", "--relax", "-o", t / "out.json"], "LP relaxation"),
+    "output directory missing": (lambda t, i: ["solve", i, "--formulation", "time-indexed", "-o", t / "no" / "out.json"], "does not exist"),
+    "unknown verb": (lambda t, i: ["solv", i], "invalid choice"),
+}
+
+
+@pytest.mark.parametrize("case", list(BAD_INPUTS))
+def test_bad_input_exits_2_with_one_line_and_writes_nothing(case, capsys, tmp_path, instance):
+    build, expected = BAD_INPUTS[case]
+    argv = build(tmp_path, instance)
+    before = set(tmp_path.rglob("*"))
+    code, out, err = run(capsys, *argv)
+    assert code == 2
+    assert out == ""
+    assert err.count("\n") == 1 and err.startswith("optsched: error: ") and expected in err, err
+    assert "Traceback" not in err
+    assert set(tmp_path.rglob("*")) == before
+
+
+def test_a_schedule_for_another_instance_is_refused(capsys, tmp_path, instance):
+    other, sched = tmp_path / "other.json", tmp_path / "s.json"
+    run(capsys, "generate", "single", "--seed", 99, "-o", other)
+    run(capsys, "run", instance, "--algorithm", "wspt", "-o", sched)
+    code, out, err = run(capsys, "verify", other, sched)
+    assert code == 2 and out == "" and "was made for instance" in err and err.count("\n") == 1
+
+
+def test_a_schedule_of_the_wrong_length_is_refused(capsys, tmp_path, instance):
+    sched = tmp_path / "s.json"
+    run(capsys, "run", instance, "--algorithm", "wspt", "-o", sched)
+    document = json.loads(sched.read_text())
+    document["schedule"]["start"].pop()
+    sched.write_text(json.dumps(document))
+    # the fingerprint still matches the instance, so the shape check must catch it
+    code, _, err = run(capsys, "verify", instance, sched)
+    assert code == 2 and "start times" in err
+
+
+def test_the_console_script_prints_no_traceback_on_bad_input(tmp_path):
+    missing = tmp_path / "missing.json"
+    proc = subprocess.run([sys.executable, "-m", "optsched.cli", "verify", str(missing), str(missing)],
+                          capture_output=True, text=True, env={**os.environ, "PYTHONWARNINGS": "ignore"})
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr.strip() == f"optsched: error: {missing}: no such file"
+
+
+def test_tour_runs_and_reports_no_algorithm_beating_the_optimum(capsys):
+    code, out, _ = run(capsys, "tour", "--seeds", 2)
+    assert code == 0 and "single" in out and "wspt" in out
+    code, summary, _ = run_json(capsys, "tour", "--seeds", 2)
+    assert all(row["beat_opt"] == 0 and row["all_feasible"] for row in summary["algorithms"])
+    assert all(ref["optimal"] == ref["cross_check_agree"] == 2 for ref in summary["references"])

@@ -1,0 +1,293 @@
+"""The solver layer: status mapping, bounds, LP duals, cross-checks (optsched/solve.py)."""
+
+import math
+import random
+
+import pulp
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import optsched.solve as solve_module
+from optsched.solve import max_violation, solve
+
+SOLVERS = ("highs", "cbc")
+
+
+def knapsack(n=8, m=2, seed=0, sense=pulp.LpMaximize, constant=0.0):
+    rnd = random.Random(seed)
+    p = pulp.LpProblem("knapsack", sense)
+    x = [p.add_variable(f"x{i}", cat="Binary") for i in range(n)]
+    profit = [rnd.randint(10, 100) for _ in range(n)]
+    p += pulp.lpSum(profit[i] * x[i] for i in range(n)) + constant
+    for k in range(m):
+        w = [profit[i] + rnd.randint(-5, 5) for i in range(n)]
+        p += pulp.lpSum(w[i] * x[i] for i in range(n)) <= sum(w) // 2, f"cap{k}"
+    return p
+
+
+def market_split(n=50, m=6, seed=1):
+    """Equality knapsacks with a planted solution (Cornuejols-Dawande): feasible, but no solver
+    finds an incumbent in a fraction of a second."""
+    rnd = random.Random(seed)
+    p = pulp.LpProblem("market_split", pulp.LpMinimize)
+    x = [p.add_variable(f"x{i}", 0, 3, cat="Integer") for i in range(n)]
+    planted = [rnd.randint(0, 3) for _ in range(n)]
+    p += pulp.lpSum(rnd.randint(1, 9) * v for v in x)
+    for k in range(m):
+        a = [rnd.randint(1000, 99999) for _ in range(n)]
+        p += pulp.lpSum(a[i] * x[i] for i in range(n)) == sum(a[i] * planted[i] for i in range(n)), f"e{k}"
+    return p
+
+
+def brute_force(problem):
+    """Optimum of a pure-binary problem by enumeration (None if infeasible)."""
+    variables = problem.variables()
+    best = None
+    for mask in range(2 ** len(variables)):
+        values = {v.name: float((mask >> i) & 1) for i, v in enumerate(variables)}
+        if max_violation(problem, values) > 1e-9:
+            continue
+        value = sum(c * values[v.name] for v, c in problem.objective.items()) + problem.objective.constant
+        if best is None or (value > best if problem.sense == pulp.LpMaximize else value < best):
+            best = value
+    return best
+
+
+@pytest.mark.parametrize("solver", SOLVERS)
+def test_optimal_milp_matches_brute_force_and_bound_is_the_solvers(solver):
+    problem = knapsack(n=10, constant=7.5)
+    result = solve(problem, solver=solver)
+    assert result.status == "optimal" and result.is_mip and result.sense == "max"
+    assert result.objective == pytest.approx(brute_force(knapsack(n=10, constant=7.5)))
+    assert result.bound == pytest.approx(result.objective) and result.gap == 0.0
+    assert max_violation(problem, result.values) <= 1e-9
+    assert all(v in (0.0, 1.0) for v in result.values.values())  # integers snapped
+
+
+@pytest.mark.parametrize("solver", SOLVERS)
+def test_infeasible_lp_and_milp(solver):
+    lp = pulp.LpProblem("lp", pulp.LpMinimize)
+    x = lp.add_variable("x", 0, 1)
+    lp += x
+    lp += x >= 2, "c"
+    mip = pulp.LpProblem("mip", pulp.LpMinimize)
+    y = mip.add_variable("y", 0, 10, cat="Integer")
+    mip += y
+    mip += 2 * y == 3, "c"  # feasible LP relaxation, no integer point
+    for problem in (lp, mip):
+        result = solve(problem, solver=solver)
+        assert result.status == "infeasible", result
+        assert result.objective is None and not result.has_solution
+
+
+@pytest.mark.parametrize("solver", SOLVERS)
+@pytest.mark.parametrize("integer", [False, True])
+def test_unbounded_is_not_reported_as_infeasible(solver, integer):
+    problem = pulp.LpProblem("u", pulp.LpMaximize)
+    x = problem.add_variable("x", 0, cat="Integer" if integer else "Continuous")
+    y = problem.add_variable("y", 0)
+    problem += x + y
+    problem += x - y <= 1, "c"
+    assert solve(problem, solver=solver).status == "unbounded"
+
+
+@pytest.mark.parametrize("solver", SOLVERS)
+def test_time_limit_with_incumbent_is_feasible_with_real_bound(solver):
+    result = solve(knapsack(n=200, m=30), solver=solver, time_limit=1.0)
+    assert result.status == "feasible", result
+    assert result.message == "time limit reached"
+    # a maximisation: the bound is above the incumbent, and it is the solver's, not a copy
+    assert result.bound > result.objective and 0 < result.gap < 0.05
+
+
+@pytest.mark.parametrize("solver", SOLVERS)
+def test_time_limit_without_incumbent_is_not_solved(solver):
+    result = solve(market_split(), solver=solver, time_limit=0.3)
+    assert result.status == "not_solved", result
+    assert result.objective is None and result.values == {}
+    assert result.bound is not None and result.bound > 0  # a proven lower bound, still reported
+
+
+@pytest.mark.parametrize("solver", SOLVERS)
+def test_positive_gap_stop_is_not_called_optimal(solver):
+    result = solve(knapsack(n=200, m=30), solver=solver, gap=0.05, time_limit=20)
+    assert result.status == "feasible"
+    assert result.gap is not None and 0 < result.gap <= 0.05 + 1e-9
+
+
+def reference_lp(sense):
+    """min 2x + 3y  s.t. x + y >= 4 (c1), x <= 3 (c2), x, y >= 0   (x=3, y=1, value 9);
+    the max version negates the objective. Known duals d(value)/d(rhs): c1 3, c2 -1 (min)."""
+    problem = pulp.LpProblem("ref", sense)
+    x, y = problem.add_variable("x", 0), problem.add_variable("y", 0)
+    sign = 1 if sense == pulp.LpMinimize else -1
+    problem += sign * (2 * x + 3 * y)
+    problem += x + y >= 4, "c1"
+    problem += x <= 3, "c2"
+    return problem
+
+
+@pytest.mark.parametrize("solver", SOLVERS)
+@pytest.mark.parametrize("sense", [pulp.LpMinimize, pulp.LpMaximize])
+def test_lp_duals_are_in_the_models_own_sense(solver, sense):
+    sign = 1 if sense == pulp.LpMinimize else -1
+    result = solve(reference_lp(sense), solver=solver)
+    assert result.status == "optimal" and not result.is_mip
+    assert result.objective == pytest.approx(sign * 9)
+    assert result.duals["c1"] == pytest.approx(sign * 3)
+    assert result.duals["c2"] == pytest.approx(sign * -1)
+    # the dual's value equals the primal's (strong duality): 4*y1 + 3*y2
+    assert 4 * result.duals["c1"] + 3 * result.duals["c2"] == pytest.approx(result.objective)
+
+
+def random_lp(seed, n=6, m=4):
+    rnd = random.Random(seed)
+    problem = pulp.LpProblem("rand", pulp.LpMinimize)
+    x = [problem.add_variable(f"x{i}", 0, rnd.randint(2, 6)) for i in range(n)]
+    problem += pulp.lpSum(rnd.randint(-5, 9) * v for v in x)
+    for k in range(m):
+        coef = [rnd.randint(0, 5) for _ in range(n)]
+        if k % 2:
+            problem += pulp.lpSum(c * v for c, v in zip(coef, x)) >= rnd.randint(1, 6), f"g{k}"
+        else:
+            problem += pulp.lpSum(c * v for c, v in zip(coef, x)) <= rnd.randint(4, 20), f"l{k}"
+    return problem
+
+
+@pytest.mark.parametrize("solver", SOLVERS)
+@given(seed=st.integers(0, 10**6))
+@settings(max_examples=15, deadline=None)
+def test_lp_duals_satisfy_complementary_slackness(solver, seed):
+    problem = random_lp(seed)
+    result = solve(problem, solver=solver)
+    if result.status != "optimal":
+        return
+    for c in problem.constraints():
+        name = c.name
+        activity = sum(coef * result.value(v) for v, coef in c.items()) + c.constant
+        pi = result.duals[name]
+        # sign feasibility for a min problem: >= rows have pi >= 0, <= rows pi <= 0
+        assert (pi >= -1e-7) if c.sense == pulp.LpConstraintGE else (pi <= 1e-7)
+        assert abs(pi * activity) <= 1e-6  # slack row => zero dual
+    for v in problem.variables():
+        d, value = result.reduced_costs[v.name], result.value(v)
+        if d > 1e-7:
+            assert value == pytest.approx(v.lowBound, abs=1e-7)
+        if d < -1e-7:
+            assert value == pytest.approx(v.upBound, abs=1e-7)
+    # dual objective = primal objective: sum pi*rhs + sum of reduced costs at the bounds
+    dual_value = sum(result.duals[c.name] * -c.constant for c in problem.constraints())
+    dual_value += sum(result.reduced_costs[v.name] * result.value(v) for v in problem.variables())
+    assert dual_value == pytest.approx(result.objective, abs=1e-6)
+
+
+def random_milp(seed):
+    rnd = random.Random(seed)
+    sense = rnd.choice([pulp.LpMinimize, pulp.LpMaximize])
+    problem = pulp.LpProblem("rand", sense)
+    x = [problem.add_variable(f"x{i}", 0, rnd.randint(1, 4), cat=rnd.choice(["Integer", "Continuous"]))
+         for i in range(rnd.randint(2, 7))]
+    problem += pulp.lpSum(rnd.randint(-6, 9) * v for v in x) + rnd.randint(-3, 3)
+    for k in range(rnd.randint(1, 5)):
+        coef = [rnd.randint(-2, 6) for _ in x]
+        rhs = rnd.randint(-2, 12)
+        problem += (pulp.lpSum(c * v for c, v in zip(coef, x)) <= rhs if rnd.random() < 0.7
+                    else pulp.lpSum(c * v for c, v in zip(coef, x)) >= rhs), f"r{k}"
+    return problem
+
+
+@given(seed=st.integers(0, 10**9))
+@settings(max_examples=40, deadline=None)
+def test_highs_and_cbc_agree_on_random_small_milps(seed):
+    result = solve(random_milp(seed), cross_check=True)
+    assert result.cross_check.verdict == "agree", (result.status, result.cross_check)
+    if result.status == "optimal":
+        assert max_violation(random_milp(seed), result.values) <= 1e-6
+
+
+def test_a_wrong_optimum_cannot_pass_a_cross_check(monkeypatch):
+    """Reproduce the failure of oasis spec §6.3: HiGHS calls a suboptimal solution optimal."""
+    honest = solve_module._run_highs
+
+    def lying_highs(problem, options, msg):
+        raw = honest(problem, options, msg)
+        # drop the most profitable chosen item: still feasible, strictly worse, still "optimal"
+        profit = {v.name: c for v, c in problem.objective.items()}
+        best_item = max((n for n, v in raw.values.items() if v > 0.5), key=profit.get)
+        raw.values = {**raw.values, best_item: 0.0}
+        raw.bound = sum(c * raw.values[v.name] for v, c in problem.objective.items())
+        return raw
+
+    monkeypatch.setattr(solve_module, "_run_highs", lying_highs)
+    problem = knapsack(n=12)
+    true_optimum = brute_force(knapsack(n=12))
+    alone = solve(problem)
+    assert alone.status == "optimal" and alone.objective < true_optimum  # the lie, unchecked
+    checked = solve(problem, cross_check=True)
+    assert checked.cross_check.verdict == "disagree"
+    assert checked.status == "feasible" and checked.bound is None and checked.gap is None
+    assert checked.objective == pytest.approx(true_optimum)  # CBC's incumbent, verified, is kept
+    assert "disagree" in checked.message
+
+
+def test_thread_count_can_change_between_solves():
+    for threads in (1, 2, 1, None):
+        assert solve(knapsack(n=10), threads=threads).status == "optimal"
+
+
+def test_presolve_off_gives_the_same_optimum():
+    on, off = solve(knapsack(n=14, seed=3)), solve(knapsack(n=14, seed=3), presolve=False)
+    assert on.optimal and off.optimal and on.objective == pytest.approx(off.objective)
+
+
+def test_bad_options_are_refused():
+    with pytest.raises(ValueError, match="time limit"):
+        solve(knapsack(), time_limit=-1)
+    with pytest.raises(ValueError, match="unknown solver"):
+        solve(knapsack(), solver="gurobi")
+    with pytest.raises(ValueError, match="gap"):
+        solve(knapsack(), gap=math.nan)
+
+
+def test_max_violation_measures_each_kind_of_violation():
+    problem = pulp.LpProblem("v", pulp.LpMinimize)
+    x = problem.add_variable("x", 0, 4, cat="Integer")
+    y = problem.add_variable("y", 0)
+    problem += x + y
+    problem += x + y <= 5, "le"
+    problem += x - y >= 1, "ge"
+    assert max_violation(problem, {"x": 2.0, "y": 1.0}) == 0.0
+    assert max_violation(problem, {"x": 2.5, "y": 1.0}) == pytest.approx(0.5)  # integrality
+    assert max_violation(problem, {"x": 4.0, "y": 3.0}) == pytest.approx(2 / 6)  # le row, scaled
+    assert max_violation(problem, {"x": 4.0}) == math.inf  # missing value
+
+
+def cbc_false_infeasible():
+    """CBC 2.10.3 with MIP preprocessing says 'infeasible or unbounded' here; the optimum is 26."""
+    p = pulp.LpProblem("cbc_false_infeasible", pulp.LpMaximize)
+    x = [p.add_variable(f"x{i}", 0, ub) for i, ub in enumerate([1, 1, 4, 1, None, 3])]
+    x[4] = p.add_variable("x4", 0, 2, cat="Integer")
+    p += -5 * x[0] + 2 * x[1] + 2 * x[2] + 2 * x[3] + 6 * x[4] - x[5] + 2
+    p += -2 * x[0] + 6 * x[1] + 5 * x[2] - 2 * x[3] - 2 * x[5] >= 7, "r0"
+    p += -2 * x[0] + 5 * x[1] + 4 * x[2] + 5 * x[3] + 6 * x[4] + 2 * x[5] >= 8, "r1"
+    p += 3 * x[0] + 4 * x[1] - 2 * x[2] + 4 * x[4] + 2 * x[5] <= 4, "r2"
+    return p, 26.0
+
+
+def cbc_wrong_optimum():
+    """CBC 2.10.3 with MIP preprocessing calls -20 optimal here; the optimum is -26."""
+    p = pulp.LpProblem("cbc_wrong_optimum", pulp.LpMinimize)
+    x = [p.add_variable(f"x{i}", 0, ub) for i, ub in enumerate([1, 2, 2, 3])]
+    x += [p.add_variable(f"x{i}", 0, ub, cat="Integer") for i, ub in ((4, 1), (5, 3), (6, 4))]
+    p += -4 * x[1] - 6 * x[2] - 2 * x[3] + 6 * x[4] + 3 * x[5]
+    p += 6 * x[0] + 5 * x[1] - x[2] + 3 * x[3] + 4 * x[4] + 6 * x[6] >= -2, "r0"
+    return p, -26.0
+
+
+@pytest.mark.parametrize("case", [cbc_false_infeasible, cbc_wrong_optimum])
+def test_known_cbc_preprocessing_bugs_are_avoided(case):
+    problem, optimum = case()
+    result = solve(problem, solver="cbc")
+    assert result.status == "optimal" and result.objective == pytest.approx(optimum)
+    assert solve(case()[0], cross_check=True).cross_check.verdict == "agree"
