@@ -291,3 +291,17 @@ def test_known_cbc_preprocessing_bugs_are_avoided(case):
     result = solve(problem, solver="cbc")
     assert result.status == "optimal" and result.objective == pytest.approx(optimum)
     assert solve(case()[0], cross_check=True).cross_check.verdict == "agree"
+
+
+def test_solver_tolerance_noise_is_not_a_disagreement():
+    """HiGHS returns x2 = 0.4999998 (row r0 violated by 3e-7, within its tolerance), so its maximum
+    reads -0.999999 while CBC's reads -1: the same optimum, not a disagreement."""
+    p = pulp.LpProblem("noise", pulp.LpMaximize)
+    x0, x1 = p.add_variable("x0", 0, 4, cat="Integer"), p.add_variable("x1", 0, 4, cat="Integer")
+    x2, x3 = p.add_variable("x2", 0, 3), p.add_variable("x3", 0, 4)
+    p += -4 * x1 - 6 * x2 - 5 * x3 + 2
+    p += 4 * x0 - 2 * x1 - 2 * x2 + 3 * x3 <= -1, "r0"
+    p += 6 * x0 + 2 * x1 - 2 * x3 <= 5, "r1"
+    result = solve(p, cross_check=True)
+    assert result.optimal and result.objective == pytest.approx(-1, abs=1e-5)
+    assert result.cross_check.verdict == "agree"
