@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 import optsched.solve as solve_module
 from optsched.solve import max_violation, solve
+from optsched.testing import random_milp
 
 SOLVERS = ("highs", "cbc")
 
@@ -180,21 +181,6 @@ def test_lp_duals_satisfy_complementary_slackness(solver, seed):
     dual_value = sum(result.duals[c.name] * -c.constant for c in problem.constraints())
     dual_value += sum(result.reduced_costs[v.name] * result.value(v) for v in problem.variables())
     assert dual_value == pytest.approx(result.objective, abs=1e-6)
-
-
-def random_milp(seed):
-    rnd = random.Random(seed)
-    sense = rnd.choice([pulp.LpMinimize, pulp.LpMaximize])
-    problem = pulp.LpProblem("rand", sense)
-    x = [problem.add_variable(f"x{i}", 0, rnd.randint(1, 4), cat=rnd.choice(["Integer", "Continuous"]))
-         for i in range(rnd.randint(2, 7))]
-    problem += pulp.lpSum(rnd.randint(-6, 9) * v for v in x) + rnd.randint(-3, 3)
-    for k in range(rnd.randint(1, 5)):
-        coef = [rnd.randint(-2, 6) for _ in x]
-        rhs = rnd.randint(-2, 12)
-        problem += (pulp.lpSum(c * v for c, v in zip(coef, x)) <= rhs if rnd.random() < 0.7
-                    else pulp.lpSum(c * v for c, v in zip(coef, x)) >= rhs), f"r{k}"
-    return problem
 
 
 @given(seed=st.integers(0, 10**9))
