@@ -24,6 +24,7 @@ from __future__ import annotations
 import math
 import os
 import re
+import subprocess
 import tempfile
 import time
 from dataclasses import dataclass, field, replace
@@ -75,9 +76,13 @@ def _is_mip(problem: pulp.LpProblem) -> bool:
     return any(v.cat == pulp.LpInteger for v in _variables(problem))
 
 
+#: PuLP adds this variable, fixed at 0, for good to a constant objective and to empty constraints.
+_PULP_DUMMY = "__dummy"
+
+
 def _variables(problem: pulp.LpProblem) -> list[pulp.LpVariable]:
-    """The model's variables, without the ``__dummy`` PuLP adds for good to a constant objective."""
-    return [v for v in problem.variables() if v.name != "__dummy"]
+    """The model's variables, without PuLP's internal dummy."""
+    return [v for v in problem.variables() if v.name != _PULP_DUMMY]
 
 
 @dataclass(frozen=True)
@@ -219,7 +224,7 @@ def max_violation(problem: pulp.LpProblem, values: Mapping[str, float]) -> float
         if v.cat == pulp.LpInteger:
             worst = max(worst, abs(x - round(x)))
     for c in problem.constraints():
-        lhs = sum(coef * values[v.name] for v, coef in c.items()) + c.constant
+        lhs = sum(coef * values[v.name] for v, coef in c.items() if v.name != _PULP_DUMMY) + c.constant
         scale = 1 + abs(c.constant)
         if c.sense == pulp.LpConstraintLE:
             worst = max(worst, lhs / scale)
@@ -284,7 +289,7 @@ def _run_highs(problem: pulp.LpProblem, options: dict, msg: bool) -> _Raw:
     if is_mip:
         params["mip_rel_gap"] = options["gap"]
     adapter = _HighsBuildOnly(msg=msg, timeLimit=options["time_limit"], threads=threads, **params)
-    version = highspy.Highs().version()
+    version = highs_version()
     try:
         problem.solve(adapter)
     except Exception as exc:  # HiGHS refusing a model is a result, not a crash of the caller
@@ -339,9 +344,9 @@ def _run_cbc(problem: pulp.LpProblem, options: dict, msg: bool) -> _Raw:
     """CBC 2.10.3 as PuLP ships it, with its MIP preprocessing off.
 
     With preprocessing on, this CBC returns wrong answers on small MILPs: a suboptimal "optimal",
-    or "infeasible" for a feasible model (about 1 in 400 random 2-7 variable MILPs; see
-    docs/solvers.md). With it off no wrong answer was seen in 3,000 such models, but CBC may crash on
-    an infeasible model; it is then run once more with preprocessing on, and the message says so.
+    or "infeasible" for a feasible model (13 of 3,000 random 2-7 variable MILPs; see docs/solvers.md).
+    With it off no wrong answer was seen in 20,000 such models, but CBC may crash on an infeasible
+    model; it is then run once more with preprocessing on, and the message says so.
     """
     raw = _run_cbc_once(problem, options, msg, preprocess=False)
     if raw.status == "error":
@@ -406,8 +411,6 @@ def _run_cbc_once(problem: pulp.LpProblem, options: dict, msg: bool, preprocess:
 @cache
 def cbc_version() -> str:
     """The version string of the CBC binary PuLP ships (read from its banner)."""
-    import subprocess
-
     try:
         out = subprocess.run([pulp_cbc_path, "-quit"], capture_output=True, text=True, timeout=30).stdout
     except OSError:
@@ -416,7 +419,9 @@ def cbc_version() -> str:
     return match.group(1) if match else "unknown"
 
 
+@cache
 def highs_version() -> str:
+    """The version of the HiGHS library highspy loads."""
     return highspy.Highs().version()
 
 
@@ -450,8 +455,8 @@ def _snap_integers(problem: pulp.LpProblem, values: dict[str, float]) -> dict[st
     """Round integer variables that are within the solvers' integrality tolerance of an integer."""
     snapped = dict(values)
     for v in _variables(problem):
-        if v.cat == pulp.LpInteger:
-            x = snapped[v.name]
+        x = snapped.get(v.name)
+        if v.cat == pulp.LpInteger and x is not None:
             if abs(x - round(x)) <= SOLUTION_TOL:
                 snapped[v.name] = float(round(x))
     return snapped

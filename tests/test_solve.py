@@ -291,3 +291,15 @@ def test_solver_tolerance_noise_is_not_a_disagreement():
     result = solve(p, cross_check=True)
     assert result.optimal and result.objective == pytest.approx(-1, abs=1e-5)
     assert result.cross_check.verdict == "agree"
+
+
+@pytest.mark.parametrize("solver", SOLVERS)
+def test_constant_objectives_and_empty_rows_survive_pulps_dummy_variable(solver):
+    problem = pulp.LpProblem("constant", pulp.LpMinimize)
+    x = problem.add_variable("x", 0, 3, cat="Integer")
+    problem += pulp.LpAffineExpression(constant=4.0)
+    problem += x >= 1, "row"
+    problem += pulp.LpConstraint(pulp.LpAffineExpression(), pulp.LpConstraintLE, rhs=2, name="empty")
+    result = solve(problem, solver=solver)
+    assert result.status == "optimal" and result.objective == 4.0
+    assert max_violation(problem, result.values) == 0.0
