@@ -17,6 +17,7 @@ from . import __version__
 from .documents import instance_document, load_instance, load_schedule, schedule_document
 from .errors import InputError
 from .jsonio import check_writable, dumps, write_json
+from .numeric import close
 from .registry import families, get
 from .solve import SOLVERS, solve
 
@@ -181,7 +182,7 @@ def _solve(args) -> int:
         violations = family.verify(loaded.instance, schedule)
         checked = family.objective(loaded.instance, schedule)
         data["verified"] = {"feasible": not violations, "objective": checked, "violations": violations,
-                            "matches_solver": math.isclose(checked, result.objective, rel_tol=1e-6, abs_tol=1e-6)}
+                            "matches_solver": close(checked, result.objective)}
         if violations or not data["verified"]["matches_solver"]:
             code = 1
     lines = _solve_lines(data)
@@ -194,6 +195,8 @@ def _solve(args) -> int:
                         "objective": result.objective, "bound": result.bound}
             write_json(args.output, schedule_document(family, loaded.instance, schedule, produced))
             lines.append(f"schedule written to {args.output}")
+        else:
+            lines.append("no schedule written: the solver's schedule fails the verifier")
     _emit(args, data, lines)
     if code and args.json:
         print(f"optsched: {lines[-1]}", file=sys.stderr)

@@ -186,3 +186,23 @@ def test_tour_runs_and_reports_no_algorithm_beating_the_optimum(capsys):
     code, summary, _ = run_json(capsys, "tour", "--seeds", 2)
     assert all(row["beat_opt"] == 0 and row["all_feasible"] for row in summary["algorithms"])
     assert all(ref["optimal"] == ref["cross_check_agree"] == 2 for ref in summary["references"])
+
+
+def test_a_solver_schedule_that_fails_the_verifier_is_not_written(capsys, tmp_path, instance, monkeypatch):
+    """If a formulation's decoding were wrong, the verifier catches it: exit 1, nothing written."""
+    from optsched.registry import Formulation, get
+    from optsched.single.formulations import time_indexed
+    from optsched.single.schedule import Schedule
+    from optsched.solve import Model
+
+    def broken_build(inst, relax=False):
+        model = time_indexed(inst, relax)
+        return Model(model.problem, lambda result: Schedule((0.0,) * inst.n))  # everyone at 0
+
+    family = get("single")
+    monkeypatch.setitem(family.formulations, "time-indexed", Formulation("time-indexed", broken_build, ""))
+    out_path = tmp_path / "s.json"
+    code, data, err = run_json(capsys, "solve", instance, "--formulation", "time-indexed", "-o", out_path)
+    assert code == 1 and data["status"] == "optimal"
+    assert data["verified"]["feasible"] is False and data["verified"]["violations"]
+    assert not out_path.exists() and "fails the verifier" in err
