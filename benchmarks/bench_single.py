@@ -23,7 +23,7 @@ import pulp
 from pulp.apis.coin_api import pulp_cbc_path
 
 from optsched.single.formulations import time_indexed
-from optsched.single.instance import generate
+from optsched.single.generate import generate
 from optsched.single.online import wspt
 from optsched.solve import solve
 

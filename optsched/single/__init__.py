@@ -1,14 +1,15 @@
 """Family ``single``: 1|r_j|Σ w_j C_j, the toolkit's smallest worked example.
 
 One machine, non-preemptive jobs with release dates; minimise total weighted completion time.
-Layout as in every family: ``instance`` (model, JSON, generator), ``schedule`` (verifier and
+Layout as in every family: ``instance`` (model, JSON), ``generate`` (seeded presets), ``schedule`` (verifier and
 objective), ``formulations`` (time-indexed MILP and its LP), ``online`` (WSPT), ``baselines`` (FIFO),
 ``theory`` (Smith's rule, brute force).
 """
 
 from ..registry import Algorithm, Family, Formulation
 from . import baselines, formulations, online
-from .instance import PRESETS, Instance, generate
+from .generate import PRESETS, generate
+from .instance import Instance
 from .schedule import Schedule, objective, verify
 
 FAMILY = Family(

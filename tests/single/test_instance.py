@@ -4,7 +4,8 @@ import pytest
 from hypothesis import given
 
 from optsched.errors import InputError
-from optsched.single.instance import PRESETS, Instance, generate
+from optsched.single.generate import PRESETS, generate
+from optsched.single.instance import Instance
 
 from .strategies import instances
 
