@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
+
 #: Absolute slack for feasibility comparisons of data-derived quantities.
 FEAS_TOL = 1e-6
 #: Relative tolerance for comparing objective values.
@@ -45,3 +47,15 @@ def close(a: float, b: float, rtol: float = OBJ_RTOL) -> bool:
 def better_or_equal(a: float, b: float, sense: str) -> bool:
     """Whether objective ``a`` is at least as good as ``b`` under ``sense`` ("min"/"max"), with tolerance."""
     return (a <= b or close(a, b)) if sense == "min" else (a >= b or close(a, b))
+
+
+def floor_tol_array(x: np.ndarray, tol: float = 1e-9) -> np.ndarray:
+    """Element-wise :func:`floor_tol`, for numpy arrays."""
+    r = np.round(x)
+    return np.where(np.abs(x - r) <= tol * np.maximum(1.0, np.abs(x)), r, np.floor(x))
+
+
+def ceil_tol_array(x: np.ndarray, tol: float = 1e-9) -> np.ndarray:
+    """Element-wise :func:`ceil_tol`, for numpy arrays."""
+    r = np.round(x)
+    return np.where(np.abs(x - r) <= tol * np.maximum(1.0, np.abs(x)), r, np.ceil(x))

@@ -15,7 +15,7 @@ from .errors import InputError
 from .solve import Model
 
 #: Family packages, in the order ``optsched families`` lists them.
-FAMILY_PACKAGES = ("optsched.single",)
+FAMILY_PACKAGES = ("optsched.single", "optsched.oasis")
 
 
 @dataclass(frozen=True)

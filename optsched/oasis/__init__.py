@@ -1,0 +1,48 @@
+"""Family ``oasis``: Bao et al., "Online Job Scheduling in Distributed Machine Learning Clusters"
+(INFOCOM 2018). Maximise the total utility of admitted jobs; OASiS admits and schedules each job at
+arrival with a primal-dual price mechanism. Spec: oasis.md; docs: docs/oasis.md.
+
+Modules: ``instance`` (model, JSON), ``generate`` (presets), ``schedule`` (verifier of problem (1)),
+``columns`` (enumerated schedules ``L_i``), ``formulations`` (MILP (1), ILP (14), dual (19), column
+generation), ``subroutine`` (Algorithm 2), ``online`` (Algorithm 1), ``baselines`` (FIFO, DRF,
+RRH, Dorm), ``theory`` (constants (23)-(26), α, dual checks).
+"""
+
+from ..registry import Algorithm, Family, Formulation
+from . import baselines, formulations, online
+from .generate import PRESETS, generate
+from .instance import Instance
+from .schedule import Schedule, objective, verify
+
+FAMILY = Family(
+    name="oasis",
+    sense="max",
+    summary="OASiS (Bao et al. 2018): admit and schedule PS-based training jobs online, max total utility",
+    source="Bao, Peng, Wu, Li: Online Job Scheduling in Distributed Machine Learning Clusters, INFOCOM 2018",
+    presets=PRESETS,
+    generate=generate,
+    instance_from_dict=Instance.from_dict,
+    schedule_from_dict=Schedule.from_dict,
+    verify=verify,
+    objective=objective,
+    formulations={
+        "time-indexed": Formulation("time-indexed", formulations.time_indexed,
+                                    "problem (1) as a MILP (x-free encoding); exact"),
+        "compact-exponential": Formulation("compact-exponential", formulations.compact_exponential,
+                                           "ILP (14) over enumerated schedules; --relax gives LP(14)"),
+        "dual": Formulation("dual", formulations.dual, "the dual LP (19)/(20), built directly; = LP(14)"),
+        "column-generation": Formulation("column-generation", formulations.column_generation,
+                                         "LP(14) by column generation priced by Algorithm 2; >= the optimum"),
+    },
+    algorithms={
+        "oasis": Algorithm("oasis", online.oasis, "Algorithm 1 with the Algorithm 2 subroutine and price functions (22)",
+                           {"u_scale": 1.0, "l_scale": 1.0, "literal": False}),
+        "fifo": Algorithm("fifo", baselines.fifo, "first in first out, fixed sizes, round-robin placement",
+                          {"backfill": False, "random_ps": False}),
+        "drf": Algorithm("drf", baselines.drf, "dominant resource fairness by progressive filling at each event"),
+        "rrh": Algorithm("rrh", baselines.rrh, "risk-reward heuristic: admission by delay cost, run by score",
+                         {"theta": 0.0, "random_ps": False}),
+        "dorm": Algorithm("dorm", baselines.dorm, "utilisation-maximising MILP with fairness and adjustment limits",
+                          {"fairness": 0.8, "adjust": 0.5, "time_limit": 1.0}),
+    },
+)

@@ -1,0 +1,128 @@
+"""Explicit enumeration of each job's non-dominated schedules ``L_i`` (spec §2.2, §2.5 (b)).
+
+The columns of the compact-exponential ILP (14) and the rows of the dual (19). A schedule is a
+worker count per slot, a placement of those workers, and a placement of the fewest PSs that satisfy
+(6), ``m_t = ⌈n_t b_i / B_i⌉``. Dominated schedules (no better utility, no less resource use) are
+left out; that changes neither the ILP optimum, nor the LP optimum, nor dual feasibility.
+
+* Worker-count vectors: in mode A every composition of exactly ``W_i`` over the slots ``a_i..T``
+  (more worker-slots is dominated); in mode B the vectors ``n_t = ⌈ρ d_t⌉`` of the chunk
+  compositions ``Σ d_t = E_i N_i``, without duplicates and without componentwise-larger vectors.
+* Per-server caps include the job's own single-server capacity ([A19]'s recommended ``L_i``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import product
+
+from ..errors import InputError
+from ..numeric import ceil_tol
+from .instance import Instance
+from .schedule import JobPlan
+
+#: Default largest number of columns enumerated per job (spec §2.5 (b)).
+COLUMN_LIMIT = 20_000
+
+
+class TooManyColumns(InputError):
+    """The enumeration would exceed the column limit; the message names the job and the count."""
+
+
+@dataclass(frozen=True)
+class Column:
+    job: int
+    completion: int  #: t_il, the last slot with workers
+    utility: float  #: f_i(t_il − a_i)
+    workers: tuple[tuple[int, int, int], ...]  #: (t, h, y)
+    ps: tuple[tuple[int, int, int], ...]  #: (t, k, z)
+
+    def to_job_plan(self) -> JobPlan:
+        return JobPlan(True, self.workers, self.ps)
+
+
+@lru_cache(maxsize=4096)
+def _placements(caps: tuple[int, ...], units: int) -> tuple[tuple[int, ...], ...]:
+    """Every vector ``v`` with ``Σ v = units`` and ``0 <= v_s <= caps[s]``, in lexicographic order."""
+    if not caps:
+        return ((),) if units == 0 else ()
+    return tuple((take,) + tail for take in range(min(caps[0], units) + 1)
+                 for tail in _placements(caps[1:], units - take))
+
+
+def count_vectors(instance: Instance, i: int) -> list[tuple[int, ...]]:
+    """The non-dominated worker-count vectors ``(n_{a_i}, ..., n_T)`` of job ``i``."""
+    job, facts = instance.jobs[i], instance.facts[i]
+    if not facts.feasible:
+        return []
+    S = facts.slots
+    if instance.mode == "worker_slots":
+        return _compositions(facts.W, S, range(facts.max_workers + 1))
+    vectors = set()
+    for d in _compositions(facts.chunk_target, S, range(facts.chunk_target + 1)):
+        n = tuple(ceil_tol(facts.rho * dt) for dt in d)
+        if max(n) <= facts.max_workers:
+            vectors.add(n)
+    return sorted(v for v in vectors
+                  if not any(u != v and all(a <= b for a, b in zip(u, v)) for u in vectors))
+
+
+def _compositions(total: int, parts: int, allowed) -> list[tuple[int, ...]]:
+    allowed = sorted(set(allowed))
+
+    @lru_cache(maxsize=None)
+    def rest(p: int, left: int) -> tuple[tuple[int, ...], ...]:
+        if p == 0:
+            return ((),) if left == 0 else ()
+        return tuple((x,) + tail for x in allowed if x <= left for tail in rest(p - 1, left - x))
+
+    return list(rest(parts, total))
+
+
+def count_columns(instance: Instance, i: int) -> int:
+    """How many columns :func:`enumerate_columns` would produce for job ``i``."""
+    job, facts = instance.jobs[i], instance.facts[i]
+    total = 0
+    for vector in count_vectors(instance, i):
+        product_count = 1
+        for n in vector:
+            if n:
+                m = ceil_tol(n * job.b / job.B)
+                product_count *= len(_placements(facts.worker_cap, n)) * len(_placements(facts.ps_cap, m))
+        total += product_count
+    return total
+
+
+def _check_limit(instance: Instance, i: int, limit: int) -> None:
+    count = count_columns(instance, i)
+    if count > limit:
+        raise TooManyColumns(f"job {i} has {count:,} non-dominated schedules, above the column limit "
+                             f"{limit:,}; use a smaller instance or the column-generation formulation")
+
+
+def enumerate_columns(instance: Instance, i: int, limit: int = COLUMN_LIMIT) -> list[Column]:
+    """Every non-dominated schedule of job ``i``; refuses (:class:`TooManyColumns`) beyond ``limit``."""
+    _check_limit(instance, i, limit)
+    job, facts = instance.jobs[i], instance.facts[i]
+    columns = []
+    for vector in count_vectors(instance, i):
+        slots = [(job.arrival + s, n) for s, n in enumerate(vector) if n]
+        options = []
+        for t, n in slots:
+            m = ceil_tol(n * job.b / job.B)
+            options.append([(t, y, z) for y in _placements(facts.worker_cap, n) for z in _placements(facts.ps_cap, m)])
+        completion = slots[-1][0]
+        utility = job.utility.value(completion - job.arrival)
+        for choice in product(*options):
+            workers = tuple((t, h, c) for t, y, _ in choice for h, c in enumerate(y) if c)
+            ps = tuple((t, k, c) for t, _, z in choice for k, c in enumerate(z) if c)
+            columns.append(Column(i, completion, utility, workers, ps))
+    return columns
+
+
+def all_columns(instance: Instance, limit: int = COLUMN_LIMIT) -> list[list[Column]]:
+    """The columns of every job (empty for jobs that cannot run), checking the limit for all first."""
+    for i in range(len(instance.jobs)):
+        _check_limit(instance, i, limit)
+    return [enumerate_columns(instance, i, limit) for i in range(len(instance.jobs))]

@@ -1,0 +1,259 @@
+"""Solver models of OASiS's offline problem (paper §III-B, §IV-A; spec §2).
+
+* ``time-indexed``: problem (1) in the ``x``-free encoding of spec §2.5 (a). ``φ[i,t] = 1`` iff job
+  ``i`` completes in slot ``t``; ``x_i = Σ_t φ[i,t]`` (a separate ``x`` variable triggered a wrong
+  HiGHS "optimal" once, spec §6.3). Workload (2), or (2B) with chunk variables in the ``chunks``
+  mode; no work after the completion slot, and a worker in it, make ``φ`` match (8) exactly.
+* ``compact-exponential``: the ILP (14) over explicitly enumerated non-dominated schedules
+  (:mod:`~optsched.oasis.columns`); ``relax=True`` gives its LP, whose row duals are ``p``, ``q``, ``μ``.
+* ``dual``: the dual LP (19)/(20) built and solved directly (one row per enumerated schedule).
+* ``column-generation``: the LP of (14) by column generation, the pricing step being Algorithm 2 at
+  the LP's duals on the empty cluster. It runs to convergence and returns the final restricted
+  master LP, whose optimum is then LP(14), an upper bound on the optimum.
+
+Utilities below ``1e-12`` are set to 0 in objectives (spec §6.3); schedules keep exact utilities.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+import pulp
+
+from ..numeric import round_if_integral
+from ..solve import Model, Result, solve
+from .columns import COLUMN_LIMIT, Column, all_columns
+from .instance import Instance
+from .schedule import REJECTED, JobPlan, Schedule
+from .subroutine import best_schedule
+
+TINY_UTILITY = 1e-12
+
+
+def _objective_utility(value: float) -> float:
+    return value if value >= TINY_UTILITY else 0.0
+
+
+def time_indexed(instance: Instance, relax: bool = False) -> Model:
+    """Problem (1) as a MILP (or its LP relaxation)."""
+    T, R = instance.T, instance.R
+    kind = pulp.LpContinuous if relax else pulp.LpInteger
+    prob = pulp.LpProblem("oasis_time_indexed", pulp.LpMaximize)
+    phi, y, z = {}, {}, {}
+    runnable = [i for i, f in enumerate(instance.facts) if f.feasible]
+    for i in runnable:
+        job, facts = instance.jobs[i], instance.facts[i]
+        for t in range(job.arrival, T + 1):
+            phi[i, t] = prob.add_variable(f"phi_{i}_{t}", 0, 1, pulp.LpContinuous if relax else pulp.LpBinary)
+            for h, cap in enumerate(facts.worker_cap):
+                if cap:
+                    y[i, h, t] = prob.add_variable(f"y_{i}_{h}_{t}", 0, cap, kind)
+            for k, cap in enumerate(facts.ps_cap):
+                if cap:
+                    z[i, k, t] = prob.add_variable(f"z_{i}_{k}_{t}", 0, cap, kind)
+    prob += pulp.lpSum(_objective_utility(instance.jobs[i].utility.value(t - instance.jobs[i].arrival)) * v
+                       for (i, t), v in phi.items())
+    for i in runnable:
+        job, facts = instance.jobs[i], instance.facts[i]
+        slots = range(job.arrival, T + 1)
+        workers = {t: pulp.lpSum(y[i, h, t] for h in range(instance.H) if (i, h, t) in y) for t in slots}
+        pss = {t: pulp.lpSum(z[i, k, t] for k in range(instance.K) if (i, k, t) in z) for t in slots}
+        admitted = pulp.lpSum(phi[i, t] for t in slots)
+        prob += admitted <= 1, f"admit_{i}"
+        if instance.mode == "worker_slots":
+            prob += pulp.lpSum(workers.values()) >= facts.W * admitted, f"work_{i}"
+        else:
+            d = {t: prob.add_variable(f"d_{i}_{t}", 0, facts.chunks_of(job.chunks), kind) for t in slots}
+            prob += pulp.lpSum(d.values()) >= facts.chunk_target * admitted, f"work_{i}"
+            for t in slots:
+                prob += workers[t] >= facts.rho * d[t], f"chunks_{i}_{t}"
+        for t in slots:
+            later = pulp.lpSum(phi[i, u] for u in range(t, T + 1))
+            prob += workers[t] <= job.chunks * later, f"until_done_{i}_{t}"  # (3), and nothing after t̂
+            prob += workers[t] >= phi[i, t], f"last_slot_{i}_{t}"  # a worker in the completion slot (8)
+            prob += job.b * workers[t] <= job.B * pss[t], f"bandwidth_{i}_{t}"  # (6)
+            prob += pss[t] <= workers[t], f"ps_le_workers_{i}_{t}"  # (7)
+    for t in range(1, T + 1):
+        for h, cap in enumerate(instance.worker_servers):
+            for r in range(R):
+                terms = [instance.jobs[i].worker_demand[r] * y[i, h, t] for i in runnable
+                         if (i, h, t) in y and instance.jobs[i].worker_demand[r] > 0]
+                if terms:
+                    prob += pulp.lpSum(terms) <= cap[r], f"cap_w_{t}_{h}_{r}"  # (4)
+        for k, cap in enumerate(instance.ps_servers):
+            for r in range(R):
+                terms = [instance.jobs[i].ps_demand[r] * z[i, k, t] for i in runnable
+                         if (i, k, t) in z and instance.jobs[i].ps_demand[r] > 0]
+                if terms:
+                    prob += pulp.lpSum(terms) <= cap[r], f"cap_p_{t}_{k}_{r}"  # (5)
+    if relax:
+        return Model(prob)
+
+    def decode(result: Result) -> Schedule:
+        plans = []
+        for i in range(len(instance.jobs)):
+            admitted = i in runnable and round_if_integral(sum(result.value(phi[i, t]) for t in range(instance.jobs[i].arrival, T + 1))) == 1
+            if not admitted:
+                plans.append(REJECTED)
+                continue
+            plans.append(JobPlan(True, _placed(result, y, i), _placed(result, z, i)))
+        return Schedule(tuple(plans))
+
+    return Model(prob, decode)
+
+
+def _placed(result: Result, counts: dict, i: int) -> tuple[tuple[int, int, int], ...]:
+    """The positive (slot, server, count) entries of job ``i`` in a MILP solution."""
+    entries = []
+    for (j, server, t), var in counts.items():
+        if j != i:
+            continue
+        n = round_if_integral(result.value(var))
+        if n is None:
+            raise ValueError(f"{var.name} = {result.value(var)} is not integral")
+        if n:
+            entries.append((t, server, n))
+    return tuple(sorted(entries))
+
+
+def compact_exponential(instance: Instance, relax: bool = False, column_limit: int = COLUMN_LIMIT) -> Model:
+    """ILP (14) over the enumerated columns (or its LP relaxation); rows are named ``cap_w_t_h_r``
+    (15), ``cap_p_t_k_r`` (16) and ``job_i`` (17), so that LP duals read as ``p``, ``q``, ``μ``."""
+    columns = all_columns(instance, column_limit)
+    return _master(instance, columns, relax)
+
+
+def _master(instance: Instance, columns: list[list[Column]], relax: bool) -> Model:
+    prob = pulp.LpProblem("oasis_compact_exponential", pulp.LpMaximize)
+    x = {}
+    for i, job_columns in enumerate(columns):
+        for l, col in enumerate(job_columns):
+            x[i, l] = prob.add_variable(f"x_{i}_{l}", 0, None if relax else 1,
+                                        pulp.LpContinuous if relax else pulp.LpBinary)
+    prob += pulp.lpSum(_objective_utility(columns[i][l].utility) * v for (i, l), v in x.items())
+    rows: dict[str, list] = {}
+    for (i, l), v in x.items():
+        job, col = instance.jobs[i], columns[i][l]
+        for t, h, n in col.workers:
+            for r, need in enumerate(job.worker_demand):
+                if need > 0:
+                    rows.setdefault(f"cap_w_{t}_{h}_{r}", []).append(need * n * v)
+        for t, k, n in col.ps:
+            for r, need in enumerate(job.ps_demand):
+                if need > 0:
+                    rows.setdefault(f"cap_p_{t}_{k}_{r}", []).append(need * n * v)
+    for name, terms in rows.items():
+        pool, t, s, r = name.split("_")[1:]
+        capacity = (instance.worker_servers if pool == "w" else instance.ps_servers)[int(s)][int(r)]
+        prob += pulp.lpSum(terms) <= capacity, name
+    for i, job_columns in enumerate(columns):
+        if job_columns:
+            prob += pulp.lpSum(x[i, l] for l in range(len(job_columns))) <= 1, f"job_{i}"
+    if relax:
+        return Model(prob)
+
+    def decode(result: Result) -> Schedule:
+        plans = [REJECTED] * len(instance.jobs)
+        for (i, l), v in x.items():
+            if round_if_integral(result.value(v)) == 1:
+                plans[i] = columns[i][l].to_job_plan()
+        return Schedule(tuple(plans))
+
+    return Model(prob, decode)
+
+
+def dual(instance: Instance, relax: bool = False, column_limit: int = COLUMN_LIMIT) -> Model:
+    """The dual (19)/(20) of LP(14), built directly: minimise ``Σ μ + Σ p c + Σ q c`` subject to
+    ``μ_i + cost_l(p, q) >= f_i(t_il − a_i)`` for every enumerated schedule. It is an LP already;
+    ``relax`` is accepted and changes nothing."""
+    columns = all_columns(instance, column_limit)
+    prob = pulp.LpProblem("oasis_dual", pulp.LpMinimize)
+    mu = {i: prob.add_variable(f"mu_{i}", 0) for i, cols in enumerate(columns) if cols}
+    p: dict[tuple, pulp.LpVariable] = {}
+
+    def price(pool: str, t: int, s: int, r: int) -> pulp.LpVariable:
+        if (pool, t, s, r) not in p:
+            p[pool, t, s, r] = prob.add_variable(f"{'p' if pool == 'w' else 'q'}_{t}_{s}_{r}", 0)
+        return p[pool, t, s, r]
+
+    rows = []
+    for i, job_columns in enumerate(columns):
+        job = instance.jobs[i]
+        for l, col in enumerate(job_columns):
+            cost = [need * n * price("w", t, h, r) for t, h, n in col.workers
+                    for r, need in enumerate(job.worker_demand) if need > 0]
+            cost += [need * n * price("p", t, k, r) for t, k, n in col.ps
+                     for r, need in enumerate(job.ps_demand) if need > 0]
+            rows.append((mu[i] + pulp.lpSum(cost) >= _objective_utility(col.utility), f"schedule_{i}_{l}"))
+    prob += pulp.lpSum(mu.values()) + pulp.lpSum(
+        (instance.worker_servers if pool == "w" else instance.ps_servers)[s][r] * v for (pool, t, s, r), v in p.items())
+    for row, name in rows:
+        prob += row, name
+    return Model(prob)
+
+
+@dataclass
+class ColumnGeneration:
+    """The outcome of :func:`run_column_generation`: the final master LP, its columns, and per
+    iteration the master's value and the Lagrangian upper bound on LP(14)."""
+
+    columns: list[list[Column]]
+    master_values: list[float] = field(default_factory=list)
+    upper_bounds: list[float] = field(default_factory=list)
+    result: Result | None = None
+
+    @property
+    def iterations(self) -> int:
+        return len(self.master_values)
+
+
+def run_column_generation(instance: Instance, *, tol: float = 1e-9, max_iterations: int = 10_000,
+                          solver: str = "highs") -> ColumnGeneration:
+    """LP(14) by column generation; the pricing problem of job ``i`` is Algorithm 2 with the master's
+    duals as prices and the empty cluster (single-server capacity only), which is exact (Theorem 1).
+
+    Stops when no job has a schedule with reduced cost ``payoff − μ_i > tol · max(1, max f)``;
+    at every iteration ``Σ_i max(μ_i, best payoff_i) + Σ p c + Σ q c`` is an upper bound on LP(14)."""
+    T, H, K, R = instance.T, instance.H, instance.K, instance.R
+    cap_w = np.broadcast_to(np.asarray(instance.worker_servers, float), (T, H, R))
+    cap_p = np.broadcast_to(np.asarray(instance.ps_servers, float), (T, K, R))
+    state = ColumnGeneration([[] for _ in instance.jobs])
+    scale = max([1.0] + [job.utility.value(0) for job in instance.jobs])
+    prices_w, prices_p = np.zeros((T, H, R)), np.zeros((T, K, R))
+    payoffs = [0.0] * len(instance.jobs)
+    for _ in range(max_iterations):
+        added = 0
+        best = []
+        for i in range(len(instance.jobs)):
+            plan = best_schedule(instance, i, prices_w, prices_p, cap_w, cap_p)
+            value = plan.payoff if plan is not None else 0.0
+            best.append(value)
+            if plan is not None and value - payoffs[i] > tol * scale:
+                jp = plan.to_job_plan()
+                state.columns[i].append(Column(i, plan.completion, plan.utility, jp.workers, jp.ps))
+                added += 1
+        if state.result is not None:
+            resource_value = float((prices_w * cap_w).sum() + (prices_p * cap_p).sum())
+            state.upper_bounds.append(sum(max(m, b) for m, b in zip(payoffs, best)) + resource_value)
+        if not added:
+            return state
+        state.result = solve(_master(instance, state.columns, relax=True), solver=solver)
+        if not state.result.optimal:
+            raise RuntimeError(f"column generation: the master LP ended {state.result.status}")
+        state.master_values.append(state.result.objective)
+        prices_w, prices_p = np.zeros((T, H, R)), np.zeros((T, K, R))
+        for name, value in state.result.duals.items():
+            parts = name.split("_")
+            if parts[0] == "cap":
+                t, s, r = map(int, parts[2:])
+                (prices_w if parts[1] == "w" else prices_p)[t - 1, s, r] = max(0.0, value)
+        payoffs = [max(0.0, state.result.duals.get(f"job_{i}", 0.0)) for i in range(len(instance.jobs))]
+    raise RuntimeError(f"column generation did not converge in {max_iterations} iterations")
+
+
+def column_generation(instance: Instance, relax: bool = False) -> Model:
+    """The converged master LP of :func:`run_column_generation`; its optimum is LP(14). It is an LP;
+    ``relax`` is accepted and changes nothing."""
+    state = run_column_generation(instance)
+    return _master(instance, state.columns, relax=True)
