@@ -100,16 +100,16 @@ def run_oasis(instance: Instance, *, constants: Constants | None = None, u_scale
             for pool, counts, demand, used, prices, cap in (
                     ("worker", plan.workers, job.worker_demand, used_w, prices_w, cap_w),
                     ("ps", plan.ps, job.ps_demand, used_p, prices_p, cap_p)):
-                for s, server in zip(*np.nonzero(counts)):
-                    t = plan.first + s - 1
-                    increment = np.asarray(demand) * counts[s, server]
-                    used[t, server] += increment
-                    old = prices[t, server].copy()
-                    prices[t, server] = c.prices(used[t, server], cap[server], pool)
-                    resource_value += float((prices[t, server] - old) @ cap[server])
-                    with np.errstate(divide="ignore", invalid="ignore"):
-                        shares = np.where(cap[server] > 0, increment / cap[server], 0.0)
-                    share = max(share, float(shares.max()))
+                rows, servers = np.nonzero(counts)
+                slots = plan.first - 1 + rows
+                increment = counts[rows, servers][:, None] * np.asarray(demand)[None, :]
+                used[slots, servers] += increment
+                old = prices[slots, servers]
+                prices[slots, servers] = c.prices(used[slots, servers], cap[servers], pool)
+                resource_value += float(((prices[slots, servers] - old) * cap[servers]).sum())
+                with np.errstate(divide="ignore", invalid="ignore"):
+                    shares = np.where(cap[servers] > 0, increment / cap[servers], 0.0)
+                share = max(share, float(shares.max(initial=0.0)))
             payoff_total += plan.payoff
             plans[i] = plan.to_job_plan()
             steps.append(Step(i, True, plan.payoff, plan.utility, plan.payoff + resource_value - before,

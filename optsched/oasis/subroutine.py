@@ -16,6 +16,8 @@ fit the free capacity (problem (27)). It is used by OASiS (prices from (22), fre
   equivalent "at least ``D`` chunks" form whose transitions are ``d = ⌊n/ρ⌋``.
 * Deadlines ``τ = a_i..T``: keep the first strictly largest payoff, and only a positive one (lines
   2-8, strict ``>``). Ties in the DP prefer the smallest ``n``; servers sort stably by index.
+  Values within a relative :data:`TIE` of each other count as ties, so that summation order (float
+  noise) never decides between plans that cost the same.
 """
 
 from __future__ import annotations
@@ -23,11 +25,19 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import numpy as np
-from numpy.lib.stride_tricks import sliding_window_view
 
 from ..numeric import ceil_tol_array, floor_tol_array
 from .instance import Instance
 from .schedule import JobPlan
+
+#: Relative difference below which two costs or payoffs are a tie.
+TIE = 1e-12
+
+
+def _first_minimum(candidates: np.ndarray) -> np.ndarray:
+    """Per row, the first column within :data:`TIE` of the row's minimum."""
+    low = candidates.min(axis=-1, keepdims=True)
+    return np.argmax(candidates <= low + TIE * np.abs(low), axis=-1)
 
 
 @dataclass
@@ -67,8 +77,9 @@ def _entries(first: int, counts: np.ndarray) -> tuple[tuple[int, int, int], ...]
 
 
 @dataclass
-class SlotCost:
-    """COST_t for one slot: ``cost[n]`` for ``n = 0..N`` (inf when ``n`` cannot be placed)."""
+class SlotCosts:
+    """COST_t for every slot of a job: ``cost[s, n]`` for slot ``a_i + s`` and ``n = 0..N``
+    (inf when ``n`` workers cannot be placed), with the greedy orders to rebuild placements."""
 
     cost: np.ndarray
     worker_order: np.ndarray = field(repr=False)
@@ -77,53 +88,68 @@ class SlotCost:
     ps_cap: np.ndarray = field(repr=False)
     ps_needed: np.ndarray = field(repr=False)
 
-    def place(self, n: int, H: int, K: int) -> tuple[np.ndarray, np.ndarray]:
-        """The greedy placement behind ``cost[n]``."""
-        return _fill(self.worker_order, self.worker_cap, n, H), _fill(self.ps_order, self.ps_cap, int(self.ps_needed[n]), K)
+    def place(self, s: int, n: int) -> tuple[np.ndarray, np.ndarray]:
+        """The greedy placement behind ``cost[s, n]``: workers, then PSs."""
+        return (_fill(self.worker_order[s], self.worker_cap[s], n),
+                _fill(self.ps_order[s], self.ps_cap[s], int(self.ps_needed[n])))
 
 
-def _fill(order: np.ndarray, cap: np.ndarray, units: int, size: int) -> np.ndarray:
-    out = np.zeros(size, dtype=np.int64)
-    for s in order:
+def _fill(order: np.ndarray, cap: np.ndarray, units: int) -> np.ndarray:
+    out = np.zeros(len(cap), dtype=np.int64)
+    for server in order:
         if units <= 0:
             break
-        take = min(int(cap[s]), units)
-        out[s] = take
+        take = min(int(cap[server]), units)
+        out[server] = take
         units -= take
     return out
 
 
-def _unit_costs(unit_price: np.ndarray, cap: np.ndarray, order: np.ndarray, limit: int) -> np.ndarray:
-    """Cost of the cheapest ``u`` units for ``u = 0..limit`` (inf where fewer fit)."""
-    units = np.repeat(unit_price[order], cap[order])[:limit]
-    out = np.full(limit + 1, np.inf)
-    out[: len(units) + 1] = np.concatenate(([0.0], np.cumsum(units)))
-    return out
-
-
 def _caps(free: np.ndarray, demand: np.ndarray, limit: int) -> np.ndarray:
-    """Per server: how many units fit in the free capacity (30)/(31), at most ``limit``."""
+    """Per slot and server: how many units fit in the free capacity (30)/(31), at most ``limit``."""
     used = demand > 0
-    fits = floor_tol_array(free[:, used] / demand[used]).min(axis=1)
+    fits = floor_tol_array(free[..., used] / demand[used]).min(axis=-1)
     return np.clip(fits, 0, limit).astype(np.int64)
 
 
+def _greedy_costs(unit_price: np.ndarray, cap: np.ndarray, order: np.ndarray, limit: int) -> np.ndarray:
+    """``out[s, u]``: the cost of the ``u`` cheapest units in slot ``s`` (servers filled in
+    ``order``), for ``u = 0..limit``; inf where fewer than ``u`` fit."""
+    S, P = cap.shape
+    price = np.take_along_axis(unit_price, order, axis=1)
+    capacity = np.take_along_axis(cap, order, axis=1)
+    cum_cap = np.cumsum(capacity, axis=1)
+    cum_cost = np.cumsum(capacity * price, axis=1)
+    units = np.arange(limit + 1)
+    # first server (in fill order) whose cumulative capacity reaches u, found for all rows at once
+    stride = int(cum_cap[:, -1].max()) + limit + 1
+    offsets = np.arange(S)[:, None] * stride
+    j = np.searchsorted((cum_cap + offsets).ravel(), (units[None, :] + offsets).ravel()).reshape(S, limit + 1)
+    j -= np.arange(S)[:, None] * P
+    inside = j < P
+    jc = np.minimum(j, P - 1)
+    before_cap = np.where(jc > 0, np.take_along_axis(cum_cap, np.maximum(jc - 1, 0), axis=1), 0)
+    before_cost = np.where(jc > 0, np.take_along_axis(cum_cost, np.maximum(jc - 1, 0), axis=1), 0.0)
+    unit = np.take_along_axis(price, jc, axis=1)
+    return np.where(inside, before_cost + (units[None, :] - before_cap) * unit, np.inf)
+
+
 def slot_costs(instance: Instance, i: int, price_w: np.ndarray, price_p: np.ndarray,
-               free_w: np.ndarray, free_p: np.ndarray) -> SlotCost:
-    """COST_t(t, n) for ``n = 0..N_i`` in one slot, from that slot's prices and free capacity
-    (arrays of shape (H, R) and (K, R))."""
+               free_w: np.ndarray, free_p: np.ndarray) -> SlotCosts:
+    """COST_t(t, n) for the slots ``a_i..T`` and ``n = 0..N_i``, from prices and free capacity of
+    shape (slots, H, R) and (slots, K, R)."""
     job = instance.jobs[i]
     N = job.chunks
     w, s = np.asarray(job.worker_demand), np.asarray(job.ps_demand)
     cw, cp = price_w @ w, price_p @ s
     capw, capp = _caps(free_w, w, N), _caps(free_p, s, N)
-    ow, op = np.argsort(cw, kind="stable"), np.argsort(cp, kind="stable")
-    workers = _unit_costs(cw, capw, ow, N)
-    pss = _unit_costs(cp, capp, op, N)
+    ow, op = np.argsort(cw, axis=1, kind="stable"), np.argsort(cp, axis=1, kind="stable")
+    workers = _greedy_costs(cw, capw, ow, N)
+    pss = _greedy_costs(cp, capp, op, N)
     needed = ceil_tol_array(np.arange(N + 1) * (job.b / job.B)).astype(np.int64)
     feasible = needed <= np.arange(N + 1)  # (7); fails only when b > B
-    cost = np.where(feasible, workers + pss[np.minimum(needed, N)], np.inf)
-    return SlotCost(cost, ow, capw, op, capp, needed)
+    cost = np.where(feasible[None, :], workers + pss[:, np.minimum(needed, N)], np.inf)
+    return SlotCosts(cost, ow, capw, op, capp, needed)
 
 
 def best_schedule(instance: Instance, i: int, price_w: np.ndarray, price_p: np.ndarray,
@@ -132,88 +158,84 @@ def best_schedule(instance: Instance, i: int, price_w: np.ndarray, price_p: np.n
     """The schedule of job ``i`` with the largest positive payoff, or None (Algorithm 2).
 
     ``price_w``, ``free_w`` have shape (T, H, R) and ``price_p``, ``free_p`` shape (T, K, R), slot
-    ``t`` at index ``t − 1``. ``literal`` selects the printed chunk DP (mode B only).
+    ``t`` at index ``t − 1``. ``literal`` selects the printed chunk DP (mode B only). Deadlines stop
+    once ``f_i(τ + 1 − a_i)`` cannot beat the best payoff found: ``f`` is non-increasing and costs
+    are non-negative, so no later deadline could win.
     """
     job, facts = instance.jobs[i], instance.facts[i]
     if not facts.feasible:  # L_i is empty: nothing can be found
         return None
     counters = counters if counters is not None else Counters()
-    a, T, N = job.arrival, instance.T, job.chunks
+    a, N = job.arrival, job.chunks
     if instance.mode == "worker_slots":
         target, gain = facts.W, np.arange(N + 1)
     else:
         target, gain = facts.chunk_target, floor_tol_array(np.arange(N + 1) / facts.rho).astype(np.int64)
-    slots = [slot_costs(instance, i, price_w[t - 1], price_p[t - 1], free_w[t - 1], free_p[t - 1])
-             for t in range(a, T + 1)]
-    counters.cost_evaluations += len(slots) * (N + 1)
-    if literal and instance.mode == "chunks":
-        tables, workers_chosen, consumed = _chunk_dp_literal(slots, facts, target, counters)
-    else:
-        tables, workers_chosen, consumed = _dp(slots, gain, target, counters)
+    costs = slot_costs(instance, i, price_w[a - 1:], price_p[a - 1:], free_w[a - 1:], free_p[a - 1:])
+    counters.cost_evaluations += costs.cost.size
+    step = _literal_chunk_step(facts, target, counters) if literal and instance.mode == "chunks" \
+        else _step(gain, target, counters)
+    previous = np.full(target + 1, np.inf)
+    previous[0] = 0.0
+    tables, chosen, consumed = [], [], []
     best, best_payoff = None, 0.0
-    for s in range(len(slots)):
-        payoff = job.utility.value(s) - tables[s][target]
-        if payoff > best_payoff:
+    for s in range(facts.slots):
+        current, n_choice, used = step(costs.cost[s], previous)
+        tables.append(current)
+        chosen.append(n_choice)
+        consumed.append(used)
+        previous = current
+        payoff = job.utility.value(s) - current[target]
+        if payoff > best_payoff + TIE * abs(best_payoff):
             best, best_payoff = s, payoff
+        if s + 1 < facts.slots and job.utility.value(s + 1) <= best_payoff:
+            break
     if best is None:
         return None
     workers = np.zeros((best + 1, instance.H), dtype=np.int64)
     ps = np.zeros((best + 1, instance.K), dtype=np.int64)
     remaining = target
     for s in range(best, -1, -1):
-        workers[s], ps[s] = slots[s].place(int(workers_chosen[s][remaining]), instance.H, instance.K)
+        workers[s], ps[s] = costs.place(s, int(chosen[s][remaining]))
         remaining = max(0, remaining - int(consumed[s][remaining]))
     return Plan(a, workers, ps, job.utility.value(best), float(tables[best][target]))
 
 
-def _dp(slots: list[SlotCost], gain: np.ndarray, target: int, counters: Counters):
-    """``F[s][w] = min_n cost_s[n] + F[s−1][max(0, w − gain[n])]``. Returns, per slot, the table,
-    the chosen ``n`` per cell (smallest on ties) and the workload it supplies, ``gain[n]``."""
-    previous = np.full(target + 1, np.inf)
-    previous[0] = 0.0
-    contiguous = bool(np.all(gain == np.arange(len(gain))))
-    tables, chosen, consumed = [], [], []
-    for slot in slots:
-        cost = slot.cost
+def _step(gain: np.ndarray, target: int, counters: Counters):
+    """One DP slot: ``F[w] = min_n cost[n] + F_prev[max(0, w − gain[n])]`` (mode A: ``gain[n] = n``;
+    mode B: ``⌊n/ρ⌋`` chunks, the "at least ``D``" form). Returns the table, the chosen ``n`` per
+    cell (smallest on ties) and the workload it supplies."""
+    index = np.maximum(0, np.arange(target + 1)[:, None] - gain[None, :])
+
+    def step(cost: np.ndarray, previous: np.ndarray):
+        usable = int(np.flatnonzero(np.isfinite(cost))[-1]) + 1  # n beyond the free capacity is inf
         counters.dp_states += target + 1
         counters.dp_transitions += (target + 1) * len(cost)
-        if contiguous:
-            # window[w, n] = previous[max(0, w − n)]
-            padded = np.concatenate((np.full(len(cost) - 1, previous[0]), previous))
-            window = sliding_window_view(padded, len(cost))[:, ::-1]
-        else:
-            index = np.maximum(0, np.arange(target + 1)[:, None] - gain[None, :])
-            window = previous[index]
-        candidates = window + cost[None, :]
-        choice = np.argmin(candidates, axis=1)
-        current = candidates[np.arange(target + 1), choice]
-        tables.append(current)
-        chosen.append(choice)
-        consumed.append(gain[choice])
-        previous = current
-    return tables, chosen, consumed
+        candidates = previous[index[:, :usable]]
+        candidates += cost[None, :usable]
+        low = candidates.min(axis=1)
+        choice = np.argmax(candidates <= (low + TIE * np.abs(low))[:, None], axis=1)
+        return low, choice, gain[choice]
+
+    return step
 
 
-def _chunk_dp_literal(slots: list[SlotCost], facts, target: int, counters: Counters):
+def _literal_chunk_step(facts, target: int, counters: Counters):
     """Lines 10-20 as printed: ``cost(t, D) = min_{d=0..D} COST_t(t, ⌈ρ d⌉) + cost(t−1, D − d)``,
-    exactly ``D`` chunks, base ``cost(a−1, 0) = 0``. Returns tables, worker counts ``⌈ρ d⌉`` and
-    chunk counts ``d`` of the choices (smallest ``d`` on ties, the paper's strict ``>``)."""
+    exactly ``D`` chunks, base ``cost(a−1, 0) = 0``; smallest ``d`` on ties (the strict ``>``).
+    Returns the table, the worker counts ``⌈ρ d⌉`` of the choices and their chunks ``d``."""
     workers_for = ceil_tol_array(np.arange(target + 1) * facts.rho).astype(np.int64)
-    previous = np.full(target + 1, np.inf)
-    previous[0] = 0.0
-    tables, chosen_workers, chosen_chunks = [], [], []
-    for slot in slots:
-        cost_d = np.where(workers_for < len(slot.cost), slot.cost[np.minimum(workers_for, len(slot.cost) - 1)], np.inf)
+
+    def step(cost: np.ndarray, previous: np.ndarray):
+        cost_d = np.where(workers_for < len(cost), cost[np.minimum(workers_for, len(cost) - 1)], np.inf)
         current = np.full(target + 1, np.inf)
         chosen = np.zeros(target + 1, dtype=np.int64)
         for D in range(target + 1):
             candidates = cost_d[: D + 1] + previous[D::-1]
-            d = int(np.argmin(candidates))
+            d = int(_first_minimum(candidates))
             current[D], chosen[D] = candidates[d], d
             counters.dp_transitions += D + 1
         counters.dp_states += target + 1
-        tables.append(current)
-        chosen_workers.append(workers_for[chosen])
-        chosen_chunks.append(chosen)
-        previous = current
-    return tables, chosen_workers, chosen_chunks
+        return current, workers_for[chosen], chosen
+
+    return step
