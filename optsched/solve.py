@@ -149,7 +149,7 @@ class Result:
 
     @property
     def has_solution(self) -> bool:
-        return self.status in ("optimal", "feasible") and bool(self.values)
+        return self.status in ("optimal", "feasible") and self.objective is not None
 
     def value(self, var: pulp.LpVariable | str) -> float:
         """The primal value of a variable (or variable name) in this result's solution."""
@@ -475,7 +475,8 @@ def _finish(problem: pulp.LpProblem, raw: _Raw, options: dict, runtime: float) -
     is_mip, sense = _is_mip(problem), _sense(problem)
     if is_mip and raw.values:
         raw.values = _snap_integers(problem, raw.values)
-    objective = _objective_of(problem, raw.values) if raw.values else None
+    solved = raw.status in ("optimal", "feasible")
+    objective = _objective_of(problem, raw.values) if raw.values or (solved and not _variables(problem)) else None
     bound = raw.bound
     if not is_mip and raw.status == "optimal":
         bound = objective

@@ -303,3 +303,11 @@ def test_constant_objectives_and_empty_rows_survive_pulps_dummy_variable(solver)
     result = solve(problem, solver=solver)
     assert result.status == "optimal" and result.objective == 4.0
     assert max_violation(problem, result.values) == 0.0
+
+
+@pytest.mark.parametrize("solver", SOLVERS)
+def test_a_model_without_variables_is_solved_not_an_error(solver):
+    problem = pulp.LpProblem("empty", pulp.LpMaximize)
+    problem += pulp.LpAffineExpression(constant=0.0)
+    result = solve(problem, solver=solver)
+    assert result.status == "optimal" and result.objective == 0.0 and result.has_solution

@@ -1,0 +1,95 @@
+"""OASiS's offline models (optsched/oasis/formulations.py): OPT(1) = OPT(14), LP(14) = Dual(19) =
+column generation >= OPT, and every decoded schedule passes the verifier."""
+
+import pytest
+from hypothesis import given, settings
+
+from optsched.errors import InputError
+from optsched.oasis import formulations as F
+from optsched.oasis.columns import TooManyColumns
+from optsched.oasis.generate import generate
+from optsched.oasis.online import run_oasis
+from optsched.oasis.schedule import objective, verify
+from optsched.solve import max_violation, solve
+
+from .strategies import instances
+
+
+def assert_identities(instance, cross_check=True):
+    ti_model = F.time_indexed(instance)
+    ti = solve(ti_model, cross_check=cross_check)
+    ce_model = F.compact_exponential(instance)
+    ce = solve(ce_model, cross_check=cross_check)
+    assert ti.optimal and ce.optimal, (ti.message, ce.message)
+    if cross_check:
+        assert ti.cross_check.verdict == ce.cross_check.verdict == "agree"
+    assert ti.objective == pytest.approx(ce.objective, rel=1e-6, abs=1e-9)  # OPT(1) = OPT(14)
+    for model, result in ((ti_model, ti), (ce_model, ce)):
+        schedule = model.decode(result)
+        assert verify(instance, schedule) == []
+        assert objective(instance, schedule) == pytest.approx(result.objective, rel=1e-6, abs=1e-9)
+    lp = solve(F.compact_exponential(instance, relax=True))
+    dual = solve(F.dual(instance))
+    cg = solve(F.column_generation(instance))
+    assert lp.objective == pytest.approx(dual.objective, rel=1e-6, abs=1e-9)  # LP(14) = Dual(19)
+    assert cg.objective == pytest.approx(lp.objective, rel=1e-6, abs=1e-9)
+    assert lp.objective >= ti.objective - 1e-6 * max(1.0, ti.objective)
+    relaxed_ti = solve(F.time_indexed(instance, relax=True))
+    assert relaxed_ti.objective >= ti.objective - 1e-6 * max(1.0, ti.objective)
+    return ti.objective
+
+
+@pytest.mark.parametrize("mode", ["worker_slots", "chunks"])
+@pytest.mark.parametrize("seed", [0, 1, 2, 5])
+def test_family_t_identities(seed, mode):
+    """The issue's 'done when': on Family T, time-indexed = compact-exponential (HiGHS and CBC),
+    dual = relaxed compact-exponential = column generation >= the optimum."""
+    assert_identities(generate("tiny", seed, mode=mode))
+
+
+@given(instances(max_T=3, max_jobs=3))
+@settings(max_examples=25)
+def test_identities_on_random_tiny_instances(instance):
+    assert_identities(instance, cross_check=False)
+
+
+def test_lp_duals_are_prices_and_payoffs():
+    """LP(14)'s row duals read as p, q, μ: they are non-negative and price the LP exactly."""
+    instance = generate("tiny", 3)
+    lp = solve(F.compact_exponential(instance, relax=True))
+    assert lp.optimal and all(v >= -1e-9 for v in lp.duals.values())
+    assert any(name.startswith("cap_w_") for name in lp.duals) and any(name.startswith("job_") for name in lp.duals)
+
+
+def test_column_generation_converges_with_bounds_that_close():
+    state = F.run_column_generation(generate("tiny", 3))
+    assert state.iterations >= 2
+    assert state.upper_bounds[-1] == pytest.approx(state.master_values[-1], rel=1e-7)
+    assert all(u >= m - 1e-7 for u, m in zip(state.upper_bounds, state.master_values))
+
+
+def test_enumeration_refuses_beyond_the_column_limit():
+    with pytest.raises(TooManyColumns, match="column limit"):
+        F.compact_exponential(generate("small", 0), column_limit=1000)
+    assert issubclass(TooManyColumns, InputError)  # the CLI turns it into exit 2
+
+
+def test_oasis_schedule_is_feasible_for_the_milp_and_never_beats_it():
+    """Spec §4.3: feed OASiS's solution to the MILP as fixed values (§6.3 caught a solver bug so)."""
+    for seed in range(4):
+        instance = generate("tiny", seed)
+        run = run_oasis(instance)
+        model = F.time_indexed(instance)
+        problem = model.problem
+        values = {v.name: 0.0 for v in problem.variables()}
+        for i, plan in enumerate(run.schedule.plans):
+            if plan.admitted:
+                values[f"phi_{i}_{plan.completion()}"] = 1.0
+                for t, h, n in plan.workers:
+                    values[f"y_{i}_{h}_{t}"] = float(n)
+                for t, k, n in plan.ps:
+                    values[f"z_{i}_{k}_{t}"] = float(n)
+        assert max_violation(problem, values) <= 1e-9
+        milp_value = sum(c * values[v.name] for v, c in problem.objective.items())
+        assert milp_value == pytest.approx(run.primal, rel=1e-9)
+        assert solve(model).objective >= run.primal - 1e-6
