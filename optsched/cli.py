@@ -18,7 +18,7 @@ from .documents import instance_document, load_instance, load_schedule, schedule
 from .errors import InputError
 from .jsonio import check_writable, dumps, write_json
 from .numeric import close
-from .registry import families, get
+from .registry import bind, families, get
 from .solve import SOLVERS, solve
 
 
@@ -82,6 +82,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--preset", default="tiny", help="size preset (see 'optsched families')")
     p.add_argument("--jobs", type=_int_at_least(1), help="number of jobs (overrides the preset)")
     p.add_argument("--seed", type=_int_at_least(0), default=0)
+    p.add_argument("--option", type=_key_value, action="append", default=[], metavar="KEY=VALUE",
+                   help="a generator option of the family (see 'optsched families')")
     p.add_argument("-o", "--output", metavar="FILE", help="write the instance here (default: stdout)")
 
     p = verbs.add_parser("solve", help="solve an instance with one of its family's formulations")
@@ -143,6 +145,8 @@ def _families(args) -> int:
     for f in table:
         print(f"{f['name']} ({f['sense']}): {f['summary']}")
         print(f"  presets:      {', '.join(f['presets'])}")
+        if f["generator_options"]:
+            print(f"  options:      {', '.join(f'{k}={v}' for k, v in f['generator_options'].items())}")
         print(f"  formulations: {', '.join(f['formulations'])}")
         print(f"  algorithms:   {', '.join(f['algorithms'])}")
     return 0
@@ -151,10 +155,11 @@ def _families(args) -> int:
 def _generate(args) -> int:
     family = get(args.family)
     family.check_preset(args.preset)
+    options = bind(family.generator_options, dict(args.option), f"the {family.name} generator", "--option")
     if args.output:
         check_writable(args.output)
-    instance = family.generate(args.preset, seed=args.seed, jobs=args.jobs)
-    meta = {"generator": family.name, "preset": args.preset, "seed": args.seed, "jobs": args.jobs}
+    instance = family.generate(args.preset, seed=args.seed, jobs=args.jobs, **options)
+    meta = {"generator": family.name, "preset": args.preset, "seed": args.seed, "jobs": args.jobs, **options}
     document = instance_document(family, instance, meta)
     if args.output:
         write_json(args.output, document)
@@ -170,12 +175,16 @@ def _solve(args) -> int:
     if args.output:
         if args.relax:
             raise InputError("-o writes a schedule, and an LP relaxation (--relax) has none")
+        if not formulation.gives_schedule:
+            raise InputError(f"-o writes a schedule, and formulation {formulation.name} does not give one")
         check_writable(args.output)
+    started = time.perf_counter()
     model = formulation.build(loaded.instance, relax=args.relax)
+    build_s = time.perf_counter() - started
     result = solve(model, solver=args.solver, time_limit=args.time_limit, gap=args.gap,
                    presolve=not args.no_presolve, threads=args.threads, cross_check=args.cross_check)
     data = {"family": family.name, "formulation": formulation.name, "relaxed": args.relax,
-            "instance": loaded.fingerprint, **result.to_dict()}
+            "instance": loaded.fingerprint, **result.to_dict(), "build_s": round(build_s, 6)}
     code, schedule = 0, None
     if model.decode is not None and result.has_solution:
         schedule = model.decode(result)
@@ -211,7 +220,7 @@ def _solve_lines(d: dict) -> list[str]:
     kind = "LP relaxation" if d["relaxed"] else ("MILP" if d["mip"] else "LP")
     lines = [f"{d['family']} / {d['formulation']} ({kind}) with {d['solver']} {d['solver_version']}: {d['status']}",
              f"  objective {_number(d['objective'])}   bound {_number(d['bound'])}   "
-             f"gap {_number(d['gap'])}   {d['runtime_s']:.3f} s"]
+             f"gap {_number(d['gap'])}   solve {d['runtime_s']:.3f} s (model built in {d['build_s']:.3f} s)"]
     if d["message"]:
         lines.append(f"  note: {d['message']}")
     if d["cross_check"]:

@@ -20,11 +20,14 @@ FAMILY_PACKAGES = ("optsched.single", "optsched.oasis")
 
 @dataclass(frozen=True)
 class Formulation:
-    """A solver model of a family's offline problem: ``build(instance, relax=False) -> Model``."""
+    """A solver model of a family's offline problem: ``build(instance, relax=False) -> Model``.
+
+    ``gives_schedule`` is False for models whose solutions are not schedules (duals, LPs)."""
 
     name: str
     build: Callable[..., Model]
     summary: str
+    gives_schedule: bool = True
 
 
 @dataclass(frozen=True)
@@ -41,13 +44,18 @@ class Algorithm:
 
     def bind(self, given: Mapping[str, str]) -> dict[str, Any]:
         """Coerce ``KEY=VALUE`` strings to the parameters' types; refuse unknown keys and bad values."""
-        bound = dict(self.params)
-        for key, text in given.items():
-            if key not in self.params:
-                known = ", ".join(sorted(self.params)) or "none"
-                raise InputError(f"algorithm {self.name} has no parameter '{key}' (parameters: {known})")
-            bound[key] = _coerce(text, self.params[key], f"--param {key}")
-        return bound
+        return bind(self.params, given, f"algorithm {self.name}", "--param")
+
+
+def bind(defaults: Mapping[str, Any], given: Mapping[str, str], owner: str, flag: str) -> dict[str, Any]:
+    """``defaults`` updated with ``given`` strings coerced to the defaults' types."""
+    bound = dict(defaults)
+    for key, text in given.items():
+        if key not in defaults:
+            known = ", ".join(sorted(defaults)) or "none"
+            raise InputError(f"{owner} has no parameter '{key}' (parameters: {known})")
+        bound[key] = _coerce(text, defaults[key], f"{flag} {key}")
+    return bound
 
 
 def _coerce(text: str, default: Any, where: str) -> Any:
@@ -74,7 +82,7 @@ def _coerce(text: str, default: Any, where: str) -> Any:
 class Family:
     """Everything optsched knows about one family of instances.
 
-    ``generate(preset, seed, jobs=None)`` returns an instance; ``instance_from_dict(d, where)`` and
+    ``generate(preset, seed, jobs=None, **generator_options)`` returns an instance; ``instance_from_dict(d, where)`` and
     ``schedule_from_dict(d, instance, where)`` read the family's JSON, naming ``where`` in errors
     (instances and schedules have ``to_dict()``); ``verify(instance, schedule)`` returns readable violations (empty when feasible)
     and ``objective(instance, schedule)`` the objective in the family's ``sense``.
@@ -92,6 +100,7 @@ class Family:
     objective: Callable[[Any, Any], float]
     formulations: Mapping[str, Formulation]
     algorithms: Mapping[str, Algorithm]
+    generator_options: Mapping[str, Any] = field(default_factory=dict)
 
     def formulation(self, name: str) -> Formulation:
         return _pick(self.formulations, name, f"family {self.name} has no formulation")
@@ -110,6 +119,7 @@ class Family:
             "summary": self.summary,
             "source": self.source,
             "presets": list(self.presets),
+            "generator_options": dict(self.generator_options),
             "formulations": list(self.formulations),
             "algorithms": list(self.algorithms),
         }

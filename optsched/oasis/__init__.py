@@ -30,9 +30,11 @@ FAMILY = Family(
                                     "problem (1) as a MILP (x-free encoding); exact"),
         "compact-exponential": Formulation("compact-exponential", formulations.compact_exponential,
                                            "ILP (14) over enumerated schedules; --relax gives LP(14)"),
-        "dual": Formulation("dual", formulations.dual, "the dual LP (19)/(20), built directly; = LP(14)"),
+        "dual": Formulation("dual", formulations.dual, "the dual LP (19)/(20), built directly; = LP(14)",
+                            gives_schedule=False),
         "column-generation": Formulation("column-generation", formulations.column_generation,
-                                         "LP(14) by column generation priced by Algorithm 2; >= the optimum"),
+                                         "LP(14) by column generation priced by Algorithm 2; >= the optimum",
+                                         gives_schedule=False),
     },
     algorithms={
         "oasis": Algorithm("oasis", online.oasis, "Algorithm 1 with the Algorithm 2 subroutine and price functions (22)",
@@ -45,4 +47,5 @@ FAMILY = Family(
         "dorm": Algorithm("dorm", baselines.dorm, "utilisation-maximising MILP with fairness and adjustment limits",
                           {"fairness": 0.8, "adjust": 0.5, "time_limit": 1.0}),
     },
+    generator_options={"mode": "worker_slots"},
 )
