@@ -32,6 +32,7 @@ from functools import cache
 from typing import Any, Callable, Mapping
 
 import highspy
+import numpy as np
 import pulp
 from pulp.apis.coin_api import pulp_cbc_path
 
@@ -263,11 +264,50 @@ class _Raw:
 
 
 class _HighsBuildOnly(pulp.HiGHS):
-    """PuLP's HiGHS adapter without its read-back, whose status mapping is not honest (see module doc).
+    """PuLP's HiGHS adapter, with the model passed to HiGHS in one call and without PuLP's
+    read-back, whose status mapping is not honest (see the module docstring).
 
-    The model is built and run by PuLP; :func:`_run_highs` reads status, values and bound from the
-    ``highspy.Highs`` object PuLP leaves on ``problem.solverModel``.
+    PuLP configures and runs HiGHS; :func:`_run_highs` reads status, values and bound from the
+    ``highspy.Highs`` object PuLP leaves on ``problem.solverModel``. PuLP's own model building adds
+    columns and integrality one at a time, which grows quadratically with the model.
     """
+
+    def buildSolverModel(self, lp):
+        variables = lp.variables()
+        for i, v in enumerate(variables):
+            v.index = i
+        sign = -1.0 if lp.sense == pulp.LpMaximize else 1.0
+        objective = lp.objective if lp.objective is not None else {}
+        model = highspy.HighsLp()
+        model.num_col_ = len(variables)
+        model.col_cost_ = np.array([sign * objective.get(v, 0.0) for v in variables], dtype=float)
+        model.col_lower_ = np.array([-highspy.kHighsInf if v.lowBound is None else v.lowBound for v in variables], dtype=float)
+        model.col_upper_ = np.array([highspy.kHighsInf if v.upBound is None else v.upBound for v in variables], dtype=float)
+        starts, index, value, lower, upper = [0], [], [], [], []
+        for i, c in enumerate(lp.constraints()):
+            c.index = i
+            for v, a in c.items():
+                if a:
+                    index.append(v.index)
+                    value.append(a)
+            starts.append(len(index))
+            lb, ub = c.getLb(), c.getUb()
+            lower.append(-highspy.kHighsInf if lb is None else lb)
+            upper.append(highspy.kHighsInf if ub is None else ub)
+        model.num_row_ = len(lower)
+        model.row_lower_ = np.array(lower, dtype=float)
+        model.row_upper_ = np.array(upper, dtype=float)
+        matrix = model.a_matrix_
+        matrix.format_ = highspy.MatrixFormat.kRowwise
+        matrix.num_col_, matrix.num_row_ = len(variables), len(lower)
+        matrix.start_ = np.array(starts, dtype=np.int32)
+        matrix.index_ = np.array(index, dtype=np.int32)
+        matrix.value_ = np.array(value, dtype=float)
+        model.a_matrix_ = matrix
+        if self.mip and any(v.cat == pulp.LpInteger for v in variables):
+            model.integrality_ = [highspy.HighsVarType.kInteger if v.cat == pulp.LpInteger
+                                  else highspy.HighsVarType.kContinuous for v in variables]
+        lp.solverModel.passModel(model)
 
     def findSolutionValues(self, lp):
         return pulp.LpStatusNotSolved, pulp.LpSolutionNoSolutionFound
@@ -302,7 +342,8 @@ def _run_highs(problem: pulp.LpProblem, options: dict, msg: bool) -> _Raw:
     constant = problem.objective.constant if problem.objective is not None else 0.0
     has_primal = info.primal_solution_status == highspy.SolutionStatus.kSolutionStatusFeasible
     variables = _variables(problem)
-    values = {v.name: float(solution.col_value[v.index]) for v in variables} if has_primal else {}
+    col_value = list(solution.col_value)  # each attribute access copies the whole vector
+    values = {v.name: float(col_value[v.index]) for v in variables} if has_primal else {}
     bound = None
     if is_mip and math.isfinite(info.mip_dual_bound):
         bound = sign * info.mip_dual_bound + constant
@@ -322,8 +363,9 @@ def _run_highs(problem: pulp.LpProblem, options: dict, msg: bool) -> _Raw:
         return _Raw("error", "highs", version, {}, None, message=f"HiGHS model status {status_name}")
     raw = _Raw(status, "highs", version, values, bound, message=_stop_reason(status_name))
     if not is_mip and status == "optimal":
-        raw.duals = {key: sign * float(solution.row_dual[c.index]) for key, c in _keyed_rows(problem)}
-        raw.reduced_costs = {v.name: sign * float(solution.col_dual[v.index]) for v in variables}
+        row_dual, col_dual = list(solution.row_dual), list(solution.col_dual)
+        raw.duals = {key: sign * float(row_dual[c.index]) for key, c in _keyed_rows(problem)}
+        raw.reduced_costs = {v.name: sign * float(col_dual[v.index]) for v in variables}
     return raw
 
 

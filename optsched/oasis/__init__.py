@@ -45,7 +45,7 @@ FAMILY = Family(
         "rrh": Algorithm("rrh", baselines.rrh, "risk-reward heuristic: admission by delay cost, run by score",
                          {"theta": 0.0, "random_ps": False}),
         "dorm": Algorithm("dorm", baselines.dorm, "utilisation-maximising MILP with fairness and adjustment limits",
-                          {"fairness": 0.8, "adjust": 0.5, "time_limit": 1.0}),
+                          {"fairness": 0.8, "adjust": 0.5, "time_limit": 1.0, "gap": 0.01}),
     },
-    generator_options={"mode": "worker_slots"},
+    generator_options={"mode": "worker_slots", "slots": 0, "servers": 0},
 )

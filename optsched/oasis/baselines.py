@@ -16,7 +16,8 @@ in the previous slot. PS counts are always ``m = ⌈n b/B⌉`` unless a knob say
 * ``dorm`` (Sun et al. 2017): at each event a MILP re-places all unfinished jobs to maximise
   normalised utilisation, with fairness (each job gets at least ``fairness`` × its DRF worker count,
   a linear reconstruction of ``ds_i >= φ_f ds_i^DRF``) and at most ``⌈adjust · #jobs⌉`` jobs
-  changing size; fairness is dropped if infeasible; each solve has a time limit.
+  changing size; fairness is dropped if infeasible; each solve stops at a time limit or a relative
+  gap (default 1%: the objective has many symmetric optima, and proving one costs most of the time).
 
 A job unfinished at ``T`` earns nothing; the returned schedule lists it as not admitted and leaves
 its resource use out, which keeps the schedule a solution of (1) with the same utility.
@@ -363,7 +364,7 @@ def _estimate_completions(instance: Instance, sim: _Simulator, t: int, running: 
 
 
 def dorm(instance: Instance, *, seed: int = 0, fairness: float = 0.8, adjust: float = 0.5,
-         time_limit: float = 1.0) -> Schedule:
+         time_limit: float = 1.0, gap: float = 0.01) -> Schedule:
     """Dorm's utilisation-maximising MILP at every event (Sun et al. 2017; spec §5.2, item 4)."""
     previous: dict[int, int] = {}
 
@@ -377,9 +378,9 @@ def dorm(instance: Instance, *, seed: int = 0, fairness: float = 0.8, adjust: fl
         drf_counts = _progressive_filling(instance, sim, jobs)
         for i in jobs:
             sim.stop(i)
-        placement = _dorm_milp(instance, jobs, drf_counts, previous, fairness, adjust, time_limit)
+        placement = _dorm_milp(instance, jobs, drf_counts, previous, fairness, adjust, time_limit, gap)
         if placement is None:
-            placement = _dorm_milp(instance, jobs, drf_counts, previous, 0.0, adjust, time_limit)
+            placement = _dorm_milp(instance, jobs, drf_counts, previous, 0.0, adjust, time_limit, gap)
         if placement is None:  # no incumbent in time: keep DRF's allocation
             _progressive_filling(instance, sim, jobs)
             placement = {i: (sim.jobs[i].workers.copy(), sim.jobs[i].ps.copy()) for i in jobs}
@@ -396,51 +397,66 @@ def dorm(instance: Instance, *, seed: int = 0, fairness: float = 0.8, adjust: fl
 
 
 def _dorm_milp(instance: Instance, jobs: list[int], drf_counts: dict[int, int], previous: dict[int, int],
-               fairness: float, adjust: float, time_limit: float):
+               fairness: float, adjust: float, time_limit: float, gap: float):
+    """Dorm's MILP for the unfinished ``jobs``; None if no incumbent was found in time. Expressions
+    are built from (variable, coefficient) pairs: PuLP's operator arithmetic is too slow here."""
     H, K, R = instance.H, instance.K, instance.R
     cap_w, cap_p = np.asarray(instance.worker_servers, float), np.asarray(instance.ps_servers, float)
     total_w, total_p = cap_w.sum(axis=0), cap_p.sum(axis=0)
     prob = pulp.LpProblem("dorm", pulp.LpMaximize)
     y, z, delta = {}, {}, {}
     for i in jobs:
-        facts, job = instance.facts[i], instance.jobs[i]
-        for h in range(H):
-            if facts.worker_cap[h]:
-                y[i, h] = prob.add_variable(f"y_{i}_{h}", 0, facts.worker_cap[h], pulp.LpInteger)
-        for k in range(K):
-            if facts.ps_cap[k]:
-                z[i, k] = prob.add_variable(f"z_{i}_{k}", 0, facts.ps_cap[k], pulp.LpInteger)
+        facts = instance.facts[i]
+        y[i] = {h: prob.add_variable(f"y_{i}_{h}", 0, facts.worker_cap[h], pulp.LpInteger) for h in range(H) if facts.worker_cap[h]}
+        z[i] = {k: prob.add_variable(f"z_{i}_{k}", 0, facts.ps_cap[k], pulp.LpInteger) for k in range(K) if facts.ps_cap[k]}
         delta[i] = prob.add_variable(f"delta_{i}", 0, 1, pulp.LpBinary)
-    workers = {i: pulp.lpSum(y[i, h] for h in range(H) if (i, h) in y) for i in jobs}
-    pss = {i: pulp.lpSum(z[i, k] for k in range(K) if (i, k) in z) for i in jobs}
-    prob += pulp.lpSum(instance.jobs[i].worker_demand[r] / total_w[r] * workers[i] for i in jobs for r in range(R) if total_w[r] > 0) \
-        + pulp.lpSum(instance.jobs[i].ps_demand[r] / total_p[r] * pss[i] for i in jobs for r in range(R) if total_p[r] > 0)
-    for h in range(H):
-        for r in range(R):
-            terms = [instance.jobs[i].worker_demand[r] * y[i, h] for i in jobs if (i, h) in y and instance.jobs[i].worker_demand[r] > 0]
-            if terms:
-                prob += pulp.lpSum(terms) <= cap_w[h, r], f"cap_w_{h}_{r}"
-    for k in range(K):
-        for r in range(R):
-            terms = [instance.jobs[i].ps_demand[r] * z[i, k] for i in jobs if (i, k) in z and instance.jobs[i].ps_demand[r] > 0]
-            if terms:
-                prob += pulp.lpSum(terms) <= cap_p[k, r], f"cap_p_{k}_{r}"
+
+    def expr(pairs, constant=0.0):
+        return pulp.LpAffineExpression(pairs, constant=constant)
+
+    objective = []
     for i in jobs:
         job = instance.jobs[i]
-        prob += workers[i] <= job.chunks, f"chunks_{i}"
-        prob += job.b * workers[i] <= job.B * pss[i], f"bandwidth_{i}"
-        prob += pss[i] <= workers[i], f"ps_le_workers_{i}"
+        weight_w = sum(job.worker_demand[r] / total_w[r] for r in range(R) if total_w[r] > 0)
+        weight_p = sum(job.ps_demand[r] / total_p[r] for r in range(R) if total_p[r] > 0)
+        objective += [(v, weight_w) for v in y[i].values()] + [(v, weight_p) for v in z[i].values()]
+    prob += expr(objective)
+    for pool, counts, cap, demand_of, size in (("w", y, cap_w, lambda j: j.worker_demand, H),
+                                                ("p", z, cap_p, lambda j: j.ps_demand, K)):
+        for server in range(size):
+            for r in range(R):
+                pairs = [(counts[i][server], demand_of(instance.jobs[i])[r]) for i in jobs
+                         if server in counts[i] and demand_of(instance.jobs[i])[r] > 0]
+                if pairs:
+                    prob += pulp.LpConstraint(expr(pairs), pulp.LpConstraintLE, f"cap_{pool}_{server}_{r}", cap[server, r])
+    for i in jobs:
+        job = instance.jobs[i]
+        workers = [(v, 1.0) for v in y[i].values()]
+        pss = [(v, 1.0) for v in z[i].values()]
+        before = previous.get(i, 0)
+        rows = {
+            f"chunks_{i}": (workers, pulp.LpConstraintLE, job.chunks),
+            f"bandwidth_{i}": ([(v, job.b) for v, _ in workers] + [(v, -job.B) for v, _ in pss], pulp.LpConstraintLE, 0),
+            f"ps_le_workers_{i}": (pss + [(v, -1.0) for v, _ in workers], pulp.LpConstraintLE, 0),
+            f"grow_{i}": (workers + [(delta[i], -job.chunks)], pulp.LpConstraintLE, before),
+            f"shrink_{i}": ([(v, -1.0) for v, _ in workers] + [(delta[i], -job.chunks)], pulp.LpConstraintLE, -before),
+        }
         if fairness > 0:
-            prob += workers[i] >= math.floor(fairness * drf_counts.get(i, 0)), f"fair_{i}"
-        prob += workers[i] - previous.get(i, 0) <= job.chunks * delta[i], f"grow_{i}"
-        prob += previous.get(i, 0) - workers[i] <= job.chunks * delta[i], f"shrink_{i}"
-    prob += pulp.lpSum(delta.values()) <= math.ceil(adjust * len(jobs)), "adjustments"
-    result = solve(prob, time_limit=time_limit)
+            rows[f"fair_{i}"] = (workers, pulp.LpConstraintGE, math.floor(fairness * drf_counts.get(i, 0)))
+        for name, (pairs, sense, rhs) in rows.items():
+            prob += pulp.LpConstraint(expr(pairs), sense, name, rhs)
+    prob += pulp.LpConstraint(expr([(d, 1.0) for d in delta.values()]), pulp.LpConstraintLE, "adjustments",
+                              math.ceil(adjust * len(jobs)))
+    result = solve(prob, time_limit=time_limit, gap=gap)
     if not result.has_solution:
         return None
     placement = {}
     for i in jobs:
-        w = np.array([round_if_integral(result.value(y[i, h])) or 0 if (i, h) in y else 0 for h in range(H)], np.int64)
-        p = np.array([round_if_integral(result.value(z[i, k])) or 0 if (i, k) in z else 0 for k in range(K)], np.int64)
+        w = np.zeros(H, np.int64)
+        p = np.zeros(K, np.int64)
+        for h, v in y[i].items():
+            w[h] = round_if_integral(result.value(v)) or 0
+        for k, v in z[i].items():
+            p[k] = round_if_integral(result.value(v)) or 0
         placement[i] = (w, p)
     return placement

@@ -13,6 +13,14 @@ Presets:
   c4.8xlarge so that PSs fit), bandwidth ``U[20, 50]`` Gbps, 200 jobs with bursty arrivals.
 * ``paper-literal``: as ``paper`` but ``τ ~ U[0.001, 0.1]`` and ``e ~ U[30, 575]`` MB drawn as
   printed, with 1-hour slots [A15]; most jobs then cannot finish within T.
+* ``trace``: arrivals and sizes from the Philly trace, worker servers from the Alibaba 2023 GPU
+  fleet (:mod:`optsched.traces`). A seeded window of ``T = 300`` one-hour slots in October-November
+  2017; ``jobs`` of its submissions drawn uniformly (order kept), each arriving in the slot of its
+  submission. A job's work is its GPU-seconds in worker-slots (one GPU per worker), split as
+  ``E ~ U{50..200}`` epochs over ``N = min(100, max(5, 2·gpus))`` chunks (it may use up to twice the
+  GPUs it had in the trace). Worker servers are random Alibaba GPU nodes (GPUs, vCPUs, memory,
+  1,000 GB storage, ``U[20, 50]`` Gbps); PS servers, demands and utilities are as in ``paper``.
+  The paper used the Google 2011 trace, which is not available here.
 
 Every preset draws utilities from the three classes of the evaluation: time-insensitive
 (``γ2 = 0``, 10%), time-sensitive (``γ2 ~ U[0.01, 1]``, 55%), time-critical (``γ2 ~ U[4, 6]``, 35%).
@@ -22,10 +30,11 @@ from __future__ import annotations
 
 import numpy as np
 
+from .. import traces
 from ..errors import InputError
 from .instance import Instance, Job, Sigmoid, job_from_rho
 
-PRESETS = ("tiny", "small", "paper", "paper-literal")
+PRESETS = ("tiny", "small", "paper", "paper-literal", "trace")
 #: Fraction of time-insensitive, time-sensitive and time-critical jobs (§V-A).
 CLASS_SHARES = (0.10, 0.55, 0.35)
 RHO_CHOICES = (0.25, 0.4, 0.5, 0.75, 1.0)
@@ -63,30 +72,60 @@ def _small_family(rng, T, H, K, resources, jobs, cap_range, demand_max, N_max, E
     return Instance(T, resources, workers, pss, tuple(job_list), mode)
 
 
-def _paper(rng: np.random.Generator, jobs: int, literal: bool, mode: str) -> Instance:
-    T, H, K = 300, 50, 50
-    resources = ("gpu", "cpu", "memory", "storage", "bandwidth")
+PAPER_RESOURCES = ("gpu", "cpu", "memory", "storage", "bandwidth")
 
-    def server(shapes):
-        gpu, cpu, mem = shapes[int(rng.integers(len(shapes)))]
-        return (float(gpu), float(cpu), float(mem), STORAGE_GB, float(rng.uniform(20, 50)))
 
-    workers = tuple(server(WORKER_SHAPES) for _ in range(H))
-    pss = tuple(server(PS_SHAPES) for _ in range(K))
+def _server(rng: np.random.Generator, shapes) -> tuple[float, ...]:
+    gpu, cpu, mem = shapes[int(rng.integers(len(shapes)))]
+    return (float(gpu), float(cpu), float(mem), STORAGE_GB, float(rng.uniform(20, 50)))
+
+
+def _demands(rng: np.random.Generator, gpus: float | None = None) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """Per-worker and per-PS demands of §V-A (GPU, vCPU, GB, GB, Gbps); ``gpus`` fixes the worker's GPUs."""
+    w = (float(rng.integers(0, 4, endpoint=True)) if gpus is None else gpus, float(rng.integers(1, 10, endpoint=True)),
+         float(rng.integers(2, 32, endpoint=True)), float(rng.integers(5, 10, endpoint=True)),
+         float(rng.uniform(0.1, 5.0)))
+    s = (0.0, float(rng.integers(1, 10, endpoint=True)), float(rng.integers(2, 32, endpoint=True)),
+         float(rng.integers(5, 10, endpoint=True)), float(rng.uniform(5.0, 20.0)))
+    return w, s
+
+
+def _paper(rng: np.random.Generator, jobs: int, literal: bool, mode: str, T: int, H: int) -> Instance:
+    K = H
+    workers = tuple(_server(rng, WORKER_SHAPES) for _ in range(H))
+    pss = tuple(_server(rng, PS_SHAPES) for _ in range(K))
     job_list = []
     for a in _bursty_arrivals(rng, jobs, T):
         E, N, M = (int(rng.integers(lo, hi, endpoint=True)) for lo, hi in ((50, 200), (5, 100), (10, 100)))
-        w = (float(rng.integers(0, 4, endpoint=True)), float(rng.integers(1, 10, endpoint=True)),
-             float(rng.integers(2, 32, endpoint=True)), float(rng.integers(5, 10, endpoint=True)),
-             float(rng.uniform(0.1, 5.0)))
-        s = (0.0, float(rng.integers(1, 10, endpoint=True)), float(rng.integers(2, 32, endpoint=True)),
-             float(rng.integers(5, 10, endpoint=True)), float(rng.uniform(5.0, 20.0)))
+        w, s = _demands(rng)
         u = utility(rng, (1.0, 15.0))
         if literal:
             job_list.append(Job(a, E, N, M, float(rng.uniform(0.001, 0.1)), float(rng.uniform(30, 575)), w, s, u))
         else:
             job_list.append(job_from_rho(a, E, N, float(rng.uniform(0.001, 0.1)), w, s, u, minibatches=M))
-    return Instance(T, resources, workers, pss, tuple(job_list), mode)
+    return Instance(T, PAPER_RESOURCES, workers, pss, tuple(job_list), mode)
+
+
+def _trace(rng: np.random.Generator, jobs: int, mode: str, T: int, H: int) -> Instance:
+    K, slot = H, 3600.0
+    trace = traces.philly_jobs()
+    start = float(rng.uniform(27 * 86400, 80 * 86400))  # inside October-November 2017
+    window = traces.window(trace, start, T * slot)
+    chosen = sorted(rng.choice(len(window), size=min(jobs, len(window)), replace=False))
+    nodes = traces.alibaba_gpu_nodes()
+    workers = tuple((float(n.gpus), n.cpus, n.memory_gb, STORAGE_GB, float(rng.uniform(20, 50)))
+                    for n in (nodes[int(k)] for k in rng.choice(len(nodes), size=H, replace=False)))
+    pss = tuple(_server(rng, PS_SHAPES) for _ in range(K))
+    job_list = []
+    for k in chosen:
+        tj = window[k]
+        E = int(rng.integers(50, 200, endpoint=True))
+        N = min(100, max(5, 2 * tj.gpus))
+        work = max(tj.gpu_seconds, 1.0) / slot  # worker-slots, one GPU per worker
+        w, s = _demands(rng, gpus=1.0)
+        job_list.append(job_from_rho(1 + int((tj.submit_s - start) // slot), E, N, work / (E * N), w, s,
+                                     utility(rng, (1.0, 15.0))))
+    return Instance(T, PAPER_RESOURCES, workers, pss, tuple(job_list), mode)
 
 
 def _bursty_arrivals(rng: np.random.Generator, count: int, T: int) -> list[int]:
@@ -97,16 +136,24 @@ def _bursty_arrivals(rng: np.random.Generator, count: int, T: int) -> list[int]:
     return sorted(int(a) for a in rng.choice(t, size=count, p=rate / rate.sum()))
 
 
-def generate(preset: str = "tiny", seed: int = 0, jobs: int | None = None, mode: str = "worker_slots") -> Instance:
-    """A seeded instance of ``preset`` (see the module docstring); ``jobs`` overrides the job count."""
+def generate(preset: str = "tiny", seed: int = 0, jobs: int | None = None, mode: str = "worker_slots",
+             slots: int = 0, servers: int = 0) -> Instance:
+    """A seeded instance of ``preset`` (see the module docstring); ``jobs`` overrides the job count,
+    and for ``paper``, ``paper-literal`` and ``trace``, ``slots`` overrides ``T = 300`` and
+    ``servers`` the 50 worker and 50 PS servers (0 keeps the preset's value)."""
     if preset not in PRESETS:
         raise InputError(f"unknown oasis preset {preset!r} (presets: {', '.join(PRESETS)})")
     if jobs is not None and jobs < 1:
         raise InputError(f"--jobs must be at least 1, got {jobs}")
+    if slots < 0 or servers < 0:
+        raise InputError(f"slots and servers must be positive (0: the preset's), got {slots} and {servers}")
+    T, H = slots or 300, servers or 50
     rng = np.random.default_rng(seed)
     if preset == "tiny":
         return _small_family(rng, 4, 2, 2, ("cpu", "bandwidth"), jobs or 4, (2, 6), 2, 3, 2, (1.0, 3.0), mode)
     if preset == "small":
         return _small_family(rng, 10, 4, 4, ("cpu", "memory", "bandwidth"), jobs or 12, (4, 10), 3, 6, 3,
                              (1.0, 4.0), mode)
-    return _paper(rng, jobs or 200, preset == "paper-literal", mode)
+    if preset == "trace":
+        return _trace(rng, jobs or 200, mode, T, H)
+    return _paper(rng, jobs or 200, preset == "paper-literal", mode, T, H)

@@ -1,0 +1,79 @@
+"""Readers for the public cluster traces that ship with optsched (``optsched/data/traces/``).
+
+Every family's trace-driven generator reads traces through this module, never the files directly:
+
+* :func:`philly_jobs`: the Microsoft Philly trace as published with AdaptDL (82,247 jobs,
+  Sept-Dec 2017): submission time, duration, GPUs, GPU-seconds, virtual cluster; sorted by submission.
+* :func:`alibaba_gpu_nodes`: the Alibaba 2023 GPU fleet (1,213 nodes): vCPUs, memory, GPUs, GPU model.
+* :func:`window`: the jobs submitted in a time window, for binning arrivals into slots.
+
+Files are read once per process and checked against the sha256 of the original recorded in the
+provenance note (``optsched/data/traces/README.md``).
+"""
+
+from __future__ import annotations
+
+import csv
+import gzip
+import hashlib
+import io
+from dataclasses import dataclass
+from datetime import datetime
+from functools import cache
+from importlib import resources
+
+SHA256 = {
+    "philly_adaptdl.csv": "ebffb3dd1589bdf4e7bcd74496201c5ded1d557d498ee14f560463f37ec353da",
+    "alibaba2023_openb_node_list_gpu_node.csv": "2beca64b4d3dfa342036a34b56a495c6cef9225db836c81f541282cb1df320b5",
+    "alibaba2023_openb_pod_list_default.csv": "1ee7ed79c27a3b0861cda8ddba86a004c6aba904caafa329a76ae93ca63834a8",
+}
+
+
+@dataclass(frozen=True)
+class TraceJob:
+    submit_s: float  #: seconds since the first submission in the trace
+    duration_s: float
+    gpus: int
+    gpu_seconds: float
+    cluster: str
+
+
+@dataclass(frozen=True)
+class GpuNode:
+    name: str
+    cpus: float  #: vCPUs
+    memory_gb: float  #: GiB
+    gpus: int
+    model: str  #: GPU type (P100, T4, V100M16, ...; G1-G3 undisclosed)
+
+
+def _read(name: str) -> str:
+    data = gzip.decompress(resources.files("optsched").joinpath(f"data/traces/{name}.gz").read_bytes())
+    digest = hashlib.sha256(data).hexdigest()
+    if digest != SHA256[name]:
+        raise RuntimeError(f"trace {name} is corrupted: sha256 {digest}, expected {SHA256[name]}")
+    return data.decode("utf-8")
+
+
+@cache
+def philly_jobs() -> tuple[TraceJob, ...]:
+    """All Philly jobs, sorted by submission time (ties: file order)."""
+    rows = [r for r in csv.DictReader(io.StringIO(_read("philly_adaptdl.csv"))) if r.get("timestamp")]
+    stamps = [datetime.fromisoformat(r["timestamp"]) for r in rows]
+    first = min(stamps)
+    jobs = [TraceJob((s - first).total_seconds(), float(r["duration"]), int(r["num_gpus"]),
+                     float(r["gpu_time"]), r["cluster"]) for s, r in zip(stamps, rows)]
+    return tuple(sorted(jobs, key=lambda j: j.submit_s))
+
+
+@cache
+def alibaba_gpu_nodes() -> tuple[GpuNode, ...]:
+    """The Alibaba 2023 GPU nodes, in file order."""
+    rows = csv.DictReader(io.StringIO(_read("alibaba2023_openb_node_list_gpu_node.csv")))
+    return tuple(GpuNode(r["sn"], int(r["cpu_milli"]) / 1000, int(r["memory_mib"]) / 1024, int(r["gpu"]), r["model"])
+                 for r in rows)
+
+
+def window(jobs: tuple[TraceJob, ...], start_s: float, length_s: float) -> list[TraceJob]:
+    """The jobs submitted in ``[start_s, start_s + length_s)``."""
+    return [j for j in jobs if start_s <= j.submit_s < start_s + length_s]
