@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import sys
 import time
 from typing import Sequence
@@ -111,6 +112,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("instance")
     p.add_argument("schedule")
     p.add_argument("--json", action="store_true")
+
+    p = verbs.add_parser("reproduce", help="reproduce a paper's evaluation: figures, tables, assumed settings")
+    p.add_argument("name", help="e.g. oasis-sec5 ('optsched reproduce --list' lists them)", nargs="?")
+    p.add_argument("--list", action="store_true", help="list the reproductions")
+    p.add_argument("--preset", default="default", help="default (minutes) or paper (the paper's sizes)")
+    p.add_argument("--seeds", type=_int_at_least(1), help="seeds per point (default 2; paper 3)")
+    p.add_argument("--workers", type=_int_at_least(1), default=os.cpu_count() or 1, help="worker processes")
+    p.add_argument("-o", "--output", metavar="DIR", help="report folder (default reproduce-NAME)")
 
     p = verbs.add_parser("tour", help="the main job for now: a small ratio study over every family's tiny instances")
     p.add_argument("--seeds", type=_int_at_least(1), default=10, help="instances per family")
@@ -275,6 +284,17 @@ def _verify(args) -> int:
     return 0 if not violations else 1
 
 
+def _reproduce(args) -> int:
+    from .reproduce import reproductions, run
+
+    if args.list or not args.name:
+        for name, r in reproductions().items():
+            print(f"{name}: {r.summary}")
+        return 0 if args.list else 2
+    run(args.name, args.preset, args.seeds, args.workers, args.output)
+    return 0
+
+
 def _tour(args) -> int:
     from .tour import run_tour
 
@@ -285,7 +305,7 @@ def _tour(args) -> int:
 
 
 _VERBS = {"families": _families, "generate": _generate, "solve": _solve, "run": _run,
-          "verify": _verify, "tour": _tour}
+          "verify": _verify, "reproduce": _reproduce, "tour": _tour}
 
 
 if __name__ == "__main__":

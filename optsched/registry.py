@@ -101,6 +101,7 @@ class Family:
     formulations: Mapping[str, Formulation]
     algorithms: Mapping[str, Algorithm]
     generator_options: Mapping[str, Any] = field(default_factory=dict)
+    reproductions: Mapping[str, Any] = field(default_factory=dict)  #: name -> reproduce.Reproduction
 
     def formulation(self, name: str) -> Formulation:
         return _pick(self.formulations, name, f"family {self.name} has no formulation")

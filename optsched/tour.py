@@ -9,7 +9,6 @@ proven optima.
 from __future__ import annotations
 
 import statistics
-import sys
 from typing import TextIO
 
 from .numeric import better_or_equal, close
@@ -23,8 +22,8 @@ def _ratio(sense: str, alg: float, opt: float) -> float:
     return alg / opt if sense == "min" else opt / alg
 
 
-def run_tour(seeds: int = 10, progress: TextIO | None = None, out: TextIO | None = sys.stdout) -> dict:
-    """Run the tour, print its two tables to ``out`` (unless None), and return them as a dict.
+def run_tour(seeds: int = 10, progress: TextIO | None = None, out: TextIO | None = None) -> dict:
+    """Run the tour, print its two tables to ``out`` (if given), and return them as a dict.
 
     ``progress`` (a terminal, typically stderr) gets a one-line counter; it is ignored if not a tty.
     """

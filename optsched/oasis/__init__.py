@@ -9,7 +9,8 @@ RRH, Dorm), ``theory`` (constants (23)-(26), α, dual checks).
 """
 
 from ..registry import Algorithm, Family, Formulation
-from . import baselines, formulations, online
+from ..reproduce import Reproduction
+from . import baselines, formulations, online, reproduce
 from .generate import PRESETS, generate
 from .instance import Instance
 from .schedule import Schedule, objective, verify
@@ -48,4 +49,6 @@ FAMILY = Family(
                           {"fairness": 0.8, "adjust": 0.5, "time_limit": 1.0, "gap": 0.01}),
     },
     generator_options={"mode": "worker_slots", "slots": 0, "servers": 0},
+    reproductions={"oasis-sec5": Reproduction("oasis-sec5", "Section V: utility vs jobs, completion vs target, "
+                                              "OPT/OASiS, misestimated constants", reproduce.reproduce)},
 )

@@ -45,18 +45,27 @@ PS_SHAPES = ((0, 16, 30), (0, 36, 60))
 STORAGE_GB = 1000.0
 
 
-def utility(rng: np.random.Generator, gamma3: tuple[float, float]) -> Sigmoid:
-    """A sigmoid utility from the evaluation's three job classes."""
-    kind = rng.choice(3, p=CLASS_SHARES)
-    gamma2 = 0.0 if kind == 0 else float(rng.uniform(0.01, 1.0) if kind == 1 else rng.uniform(4.0, 6.0))
-    return Sigmoid(float(rng.uniform(1.0, 100.0)), gamma2, float(rng.uniform(*gamma3)))
+CLASSES = ("time-insensitive", "time-sensitive", "time-critical")
+
+
+def utility(rng: np.random.Generator, gamma3: tuple[float, float], gamma1: tuple[float, float] = (1.0, 100.0),
+            kind: str | None = None) -> Sigmoid:
+    """A sigmoid utility of class ``kind`` (one of :data:`CLASSES`), or drawn from the evaluation's
+    shares of the three classes when ``kind`` is None."""
+    index = int(rng.choice(3, p=CLASS_SHARES)) if kind is None else CLASSES.index(kind)
+    gamma2 = 0.0 if index == 0 else float(rng.uniform(0.01, 1.0) if index == 1 else rng.uniform(4.0, 6.0))
+    return Sigmoid(float(rng.uniform(*gamma1)), gamma2, float(rng.uniform(*gamma3)))
 
 
 def _arrivals(rng: np.random.Generator, count: int, T: int) -> list[int]:
     return sorted(int(a) for a in rng.integers(1, T, size=count, endpoint=True))
 
 
-def _small_family(rng, T, H, K, resources, jobs, cap_range, demand_max, N_max, E_max, gamma3, mode) -> Instance:
+def small_family(rng: np.random.Generator, T: int, H: int, K: int, resources: tuple[str, ...], jobs: int,
+                 cap_range: tuple[int, int], demand_max: int, N_max: int, E_max: int,
+                 gamma3: tuple[float, float], mode: str = "worker_slots",
+                 gamma1: tuple[float, float] = (1.0, 100.0)) -> Instance:
+    """Families T and S of spec §6.1: integer capacities and demands, ``ρ`` from :data:`RHO_CHOICES`."""
     R = len(resources)
     workers = tuple(tuple(float(rng.integers(*cap_range, endpoint=True)) for _ in range(R)) for _ in range(H))
     pss = tuple(tuple(float(rng.integers(*cap_range, endpoint=True)) for _ in range(R)) for _ in range(K))
@@ -68,7 +77,7 @@ def _small_family(rng, T, H, K, resources, jobs, cap_range, demand_max, N_max, E
         s = [float(rng.integers(1, demand_max, endpoint=True)) for _ in range(R - 1)] + [float(B)]
         job_list.append(job_from_rho(a, int(rng.integers(1, E_max, endpoint=True)),
                                      int(rng.integers(1, N_max, endpoint=True)),
-                                     float(rng.choice(RHO_CHOICES)), w, s, utility(rng, gamma3)))
+                                     float(rng.choice(RHO_CHOICES)), w, s, utility(rng, gamma3, gamma1)))
     return Instance(T, resources, workers, pss, tuple(job_list), mode)
 
 
@@ -150,10 +159,10 @@ def generate(preset: str = "tiny", seed: int = 0, jobs: int | None = None, mode:
     T, H = slots or 300, servers or 50
     rng = np.random.default_rng(seed)
     if preset == "tiny":
-        return _small_family(rng, 4, 2, 2, ("cpu", "bandwidth"), jobs or 4, (2, 6), 2, 3, 2, (1.0, 3.0), mode)
+        return small_family(rng, 4, 2, 2, ("cpu", "bandwidth"), jobs or 4, (2, 6), 2, 3, 2, (1.0, 3.0), mode)
     if preset == "small":
-        return _small_family(rng, 10, 4, 4, ("cpu", "memory", "bandwidth"), jobs or 12, (4, 10), 3, 6, 3,
-                             (1.0, 4.0), mode)
+        return small_family(rng, 10, 4, 4, ("cpu", "memory", "bandwidth"), jobs or 12, (4, 10), 3, 6, 3,
+                            (1.0, 4.0), mode)
     if preset == "trace":
         return _trace(rng, jobs or 200, mode, T, H)
     return _paper(rng, jobs or 200, preset == "paper-literal", mode, T, H)

@@ -1,0 +1,40 @@
+"""The bundled public traces (optsched/traces.py) and the generators built on them."""
+
+import pytest
+
+from optsched import traces
+from optsched.oasis.generate import generate
+
+
+def test_philly_is_complete_sorted_and_checked():
+    jobs = traces.philly_jobs()
+    assert len(jobs) == 82_247
+    assert all(a.submit_s <= b.submit_s for a, b in zip(jobs, jobs[1:]))
+    assert jobs[0].submit_s == 0.0 and max(j.gpus for j in jobs) == 128
+    assert all(j.gpu_seconds >= 0 and j.duration_s > 0 for j in jobs)
+
+
+def test_alibaba_gpu_nodes():
+    nodes = traces.alibaba_gpu_nodes()
+    assert len(nodes) == 1_213 and {n.gpus for n in nodes} == {1, 2, 4, 8}
+    assert nodes[0].model == "P100" and nodes[0].cpus == 64.0 and nodes[0].memory_gb == 256.0
+
+
+def test_window_selects_by_submission_time():
+    jobs = traces.philly_jobs()
+    chosen = traces.window(jobs, 86_400, 3_600)
+    assert chosen and all(86_400 <= j.submit_s < 90_000 for j in chosen)
+
+
+def test_a_corrupted_trace_is_refused(monkeypatch):
+    monkeypatch.setitem(traces.SHA256, "alibaba2023_openb_node_list_gpu_node.csv", "0" * 64)
+    with pytest.raises(RuntimeError, match="corrupted"):
+        traces._read("alibaba2023_openb_node_list_gpu_node.csv")
+
+
+def test_oasis_trace_preset_uses_real_arrivals_and_servers():
+    instance = generate("trace", 3, jobs=40)
+    assert len(instance.jobs) == 40 and instance.T == 300 and instance.H == 50
+    gpu_counts = {int(c[0]) for c in instance.worker_servers}
+    assert gpu_counts <= {1, 2, 4, 8}
+    assert generate("trace", 3, jobs=40) == instance
