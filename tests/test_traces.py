@@ -22,8 +22,10 @@ def test_alibaba_gpu_nodes():
 
 def test_window_selects_by_submission_time():
     jobs = traces.philly_jobs()
-    chosen = traces.window(jobs, 86_400, 3_600)
-    assert chosen and all(86_400 <= j.submit_s < 90_000 for j in chosen)
+    start = 30 * 86_400
+    chosen = traces.window(jobs, start, 3_600)
+    assert chosen and all(start <= j.submit_s < start + 3_600 for j in chosen)
+    assert len(chosen) == sum(start <= j.submit_s < start + 3_600 for j in jobs)
 
 
 def test_a_corrupted_trace_is_refused(monkeypatch):
