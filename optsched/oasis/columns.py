@@ -80,16 +80,53 @@ def _compositions(total: int, parts: int, allowed) -> list[tuple[int, ...]]:
     return list(rest(parts, total))
 
 
+#: Mode B enumerates chunk compositions before removing dominated vectors; beyond this many it refuses.
+CHUNK_COMPOSITION_LIMIT = 1_000_000
+
+
+@lru_cache(maxsize=4096)
+def _placement_count(caps: tuple[int, ...], units: int) -> int:
+    """How many vectors ``v`` have ``Σ v = units`` and ``0 <= v_s <= caps[s]`` (without listing them)."""
+    ways = [1] + [0] * units
+    for cap in caps:
+        ways = [sum(ways[u - k] for k in range(min(cap, u) + 1)) for u in range(units + 1)]
+    return ways[units]
+
+
+def _compositions_count(total: int, parts: int, weight) -> int:
+    """``Σ`` over compositions of ``total`` into ``parts`` parts of ``Π weight(part)``, by DP."""
+    ways = [1] + [0] * total
+    for _ in range(parts):
+        ways = [sum(ways[u - k] * weight(k) for k in range(u + 1)) for u in range(total + 1)]
+    return ways[total]
+
+
 def count_columns(instance: Instance, i: int) -> int:
-    """How many columns :func:`enumerate_columns` would produce for job ``i``."""
+    """How many columns :func:`enumerate_columns` would produce for job ``i`` (mode A: a DP over the
+    slots, without listing anything)."""
     job, facts = instance.jobs[i], instance.facts[i]
+    if not facts.feasible:
+        return 0
+
+    def per_slot(n: int) -> int:
+        if n == 0:
+            return 1
+        if n > facts.max_workers:
+            return 0
+        m = ceil_tol(n * job.b / job.B)
+        return _placement_count(facts.worker_cap, n) * _placement_count(facts.ps_cap, m)
+
+    if instance.mode == "worker_slots":
+        return _compositions_count(facts.W, facts.slots, per_slot)
+    compositions = _compositions_count(facts.chunk_target, facts.slots, lambda d: 1)
+    if compositions > CHUNK_COMPOSITION_LIMIT:
+        raise TooManyColumns(f"job {i} has {compositions:,} chunk compositions to sift, above "
+                             f"{CHUNK_COMPOSITION_LIMIT:,}; use the column-generation formulation")
     total = 0
     for vector in count_vectors(instance, i):
         product_count = 1
         for n in vector:
-            if n:
-                m = ceil_tol(n * job.b / job.B)
-                product_count *= len(_placements(facts.worker_cap, n)) * len(_placements(facts.ps_cap, m))
+            product_count *= per_slot(n)
         total += product_count
     return total
 

@@ -15,6 +15,7 @@ with :func:`~optsched.oasis.theory.constants`) for the estimated variant, or ``u
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -37,6 +38,7 @@ class Step:
     dual_increase: float  #: D_i − D_{i−1} = μ_i + Σ c Δp + Σ c Δq
     dual: float  #: D_i
     share: float  #: largest w^r y / c^r this job takes on one server-slot (δ of §4.6)
+    seconds: float = 0.0  #: wall time of this decision: Algorithm 2 and the price update
 
 
 @dataclass
@@ -90,10 +92,12 @@ def run_oasis(instance: Instance, *, constants: Constants | None = None, u_scale
     while not stream.exhausted:
         for _, i in stream.wait():
             job = instance.jobs[i]
+            started = time.perf_counter()
             plan = best_schedule(instance, i, prices_w, prices_p, cap_w - used_w, cap_p - used_p,
                                  literal=literal, counters=counters)
             if plan is None:
-                steps.append(Step(i, False, 0.0, 0.0, 0.0, payoff_total + resource_value, 0.0))
+                steps.append(Step(i, False, 0.0, 0.0, 0.0, payoff_total + resource_value, 0.0,
+                                  time.perf_counter() - started))
                 continue
             before = resource_value
             share = 0.0
@@ -113,7 +117,7 @@ def run_oasis(instance: Instance, *, constants: Constants | None = None, u_scale
             payoff_total += plan.payoff
             plans[i] = plan.to_job_plan()
             steps.append(Step(i, True, plan.payoff, plan.utility, plan.payoff + resource_value - before,
-                              payoff_total + resource_value, share))
+                              payoff_total + resource_value, share, time.perf_counter() - started))
     return OasisRun(Schedule(tuple(plans)), c, d0, steps, prices_w, prices_p, used_w, used_p, counters)
 
 

@@ -6,7 +6,7 @@ from hypothesis import given, settings
 
 from optsched.errors import InputError
 from optsched.oasis import formulations as F
-from optsched.oasis.columns import TooManyColumns
+from optsched.oasis.columns import TooManyColumns, count_columns, enumerate_columns
 from optsched.oasis.generate import generate
 from optsched.oasis.online import run_oasis
 from optsched.oasis.schedule import objective, verify
@@ -93,3 +93,10 @@ def test_oasis_schedule_is_feasible_for_the_milp_and_never_beats_it():
         milp_value = sum(c * values[v.name] for v, c in problem.objective.items())
         assert milp_value == pytest.approx(run.primal, rel=1e-9)
         assert solve(model).objective >= run.primal - 1e-6
+
+
+@given(instances())
+@settings(max_examples=60)
+def test_column_counts_match_the_enumeration(instance):
+    for i in range(len(instance.jobs)):
+        assert count_columns(instance, i) == len(enumerate_columns(instance, i))

@@ -77,7 +77,7 @@ def test_sigmoid_is_evaluated_in_log_space_and_constant_when_gamma2_is_zero():
 
 
 def test_presets():
-    assert set(PRESETS) == {"tiny", "small", "paper", "paper-literal"}
+    assert set(PRESETS) == {"tiny", "small", "paper", "paper-literal", "trace"}
     tiny = generate("tiny", 4)
     assert (tiny.T, tiny.H, tiny.K, tiny.R, len(tiny.jobs)) == (4, 2, 2, 2, 4)
     assert generate("small", 1, jobs=7) == generate("small", 1, jobs=7) and len(generate("small", 1, jobs=7).jobs) == 7
