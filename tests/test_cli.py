@@ -11,16 +11,7 @@ from hypothesis import strategies as st
 
 from optsched.cli import main
 
-
-def run(capsys, *argv):
-    code = main([str(a) for a in argv])
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def run_json(capsys, *argv):
-    code, out, err = run(capsys, *argv, "--json")
-    return code, json.loads(out), err
+from tests.cli_helpers import run, run_json
 
 
 @pytest.fixture

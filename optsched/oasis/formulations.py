@@ -74,19 +74,15 @@ def time_indexed(instance: Instance, relax: bool = False) -> Model:
             prob += workers[t] >= phi[i, t], f"last_slot_{i}_{t}"  # a worker in the completion slot (8)
             prob += job.b * workers[t] <= job.B * pss[t], f"bandwidth_{i}_{t}"  # (6)
             prob += pss[t] <= workers[t], f"ps_le_workers_{i}_{t}"  # (7)
-    for t in range(1, T + 1):
-        for h, cap in enumerate(instance.worker_servers):
-            for r in range(R):
-                terms = [instance.jobs[i].worker_demand[r] * y[i, h, t] for i in runnable
-                         if (i, h, t) in y and instance.jobs[i].worker_demand[r] > 0]
-                if terms:
-                    prob += pulp.lpSum(terms) <= cap[r], f"cap_w_{t}_{h}_{r}"  # (4)
-        for k, cap in enumerate(instance.ps_servers):
-            for r in range(R):
-                terms = [instance.jobs[i].ps_demand[r] * z[i, k, t] for i in runnable
-                         if (i, k, t) in z and instance.jobs[i].ps_demand[r] > 0]
-                if terms:
-                    prob += pulp.lpSum(terms) <= cap[r], f"cap_p_{t}_{k}_{r}"  # (5)
+    for pool, counts, servers, demand_of in (("w", y, instance.worker_servers, lambda j: j.worker_demand),
+                                             ("p", z, instance.ps_servers, lambda j: j.ps_demand)):
+        for t in range(1, T + 1):
+            for s, cap in enumerate(servers):
+                for r in range(R):
+                    terms = [demand_of(instance.jobs[i])[r] * counts[i, s, t] for i in runnable
+                             if (i, s, t) in counts and demand_of(instance.jobs[i])[r] > 0]
+                    if terms:
+                        prob += pulp.lpSum(terms) <= cap[r], f"cap_{pool}_{t}_{s}_{r}"  # (4) or (5)
     if relax:
         return Model(prob)
 
