@@ -16,8 +16,8 @@ import statistics
 import time
 
 import numpy as np
-
 from bench_single import machine
+
 from optsched.oasis import formulations as F
 from optsched.oasis.columns import TooManyColumns, count_columns
 from optsched.oasis.generate import generate, small_family

@@ -15,7 +15,12 @@ import argparse
 from optsched.oasis import formulations as F
 from optsched.oasis.generate import generate
 from optsched.oasis.online import run_oasis
-from optsched.oasis.theory import alpha_discrete, certified_lower_bound, dual_check, paper_bound
+from optsched.oasis.theory import (
+    alpha_discrete,
+    certified_lower_bound,
+    dual_check,
+    paper_bound,
+)
 from optsched.solve import solve
 
 

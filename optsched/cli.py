@@ -15,7 +15,12 @@ import time
 from typing import Sequence
 
 from . import __version__
-from .documents import instance_document, load_instance, load_schedule, schedule_document
+from .documents import (
+    instance_document,
+    load_instance,
+    load_schedule,
+    schedule_document,
+)
 from .errors import InputError
 from .jsonio import check_writable, dumps, write_json
 from .numeric import close

@@ -9,8 +9,6 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from optsched.cli import main
-
 from tests.cli_helpers import run, run_json
 
 

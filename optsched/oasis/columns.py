@@ -53,7 +53,7 @@ def _placements(caps: tuple[int, ...], units: int) -> tuple[tuple[int, ...], ...
 
 def count_vectors(instance: Instance, i: int) -> list[tuple[int, ...]]:
     """The non-dominated worker-count vectors ``(n_{a_i}, ..., n_T)`` of job ``i``."""
-    job, facts = instance.jobs[i], instance.facts[i]
+    facts = instance.facts[i]
     if not facts.feasible:
         return []
     S = facts.slots

@@ -24,7 +24,8 @@ from ..arrivals import ArrivalStream
 from .instance import Instance
 from .schedule import REJECTED, Schedule
 from .subroutine import Counters, best_schedule
-from .theory import Constants, constants as compute_constants, initial_dual
+from .theory import Constants, initial_dual
+from .theory import constants as compute_constants
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from ..errors import InputError
 from ..schema import Fields
 
+
 @dataclass(frozen=True)
 class Job:
     p: int  #: processing time, a positive integer

@@ -3,7 +3,8 @@
 import pytest
 from hypothesis import given, settings
 
-from optsched.oasis import baselines, formulations as F
+from optsched.oasis import baselines
+from optsched.oasis import formulations as F
 from optsched.oasis.generate import generate
 from optsched.oasis.instance import Instance, Table, job_from_rho
 from optsched.oasis.schedule import objective, verify

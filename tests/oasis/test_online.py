@@ -14,8 +14,14 @@ from optsched.oasis.columns import enumerate_columns
 from optsched.oasis.instance import Instance, Sigmoid, Table, job_from_rho
 from optsched.oasis.online import run_oasis
 from optsched.oasis.schedule import objective, verify
-from optsched.oasis.theory import (alpha_discrete, certified_lower_bound, constants, dual_check,
-                                   initial_dual, paper_bound)
+from optsched.oasis.theory import (
+    alpha_discrete,
+    certified_lower_bound,
+    constants,
+    dual_check,
+    initial_dual,
+    paper_bound,
+)
 from optsched.solve import solve
 
 from .strategies import instances
