@@ -36,9 +36,9 @@ def pulp_cbc_defaults(problem: pulp.LpProblem) -> tuple[str, float | None, dict]
 
 
 CONFIGURATIONS = {
-    "HiGHS, presolve on": lambda p: solve(p),
-    "HiGHS, presolve off": lambda p: solve(p, presolve=False),
-    "CBC as optsched runs it": lambda p: solve(p, solver="cbc"),
+    "HiGHS, presolve off (optsched's default)": lambda p: solve(p),
+    "HiGHS, presolve on": lambda p: solve(p, presolve=True),
+    "CBC as optsched runs it (presolve and preprocessing off)": lambda p: solve(p, solver="cbc"),
 }
 
 

@@ -99,7 +99,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--solver", choices=SOLVERS, default="highs")
     p.add_argument("--time-limit", type=_positive_float, metavar="S", help="seconds")
     p.add_argument("--gap", type=_nonnegative_float, default=0.0, help="relative MIP gap to stop at (default 0)")
-    p.add_argument("--no-presolve", action="store_true", help="turn the solver's presolve off")
+    p.add_argument("--presolve", action="store_true",
+                   help="turn the solver's presolve on (off by default: HiGHS presolve has returned wrong optima)")
     p.add_argument("--threads", type=_int_at_least(1), help="solver threads")
     p.add_argument("--cross-check", action="store_true", help="solve with the other solver too and compare")
     p.add_argument("--json", action="store_true")
@@ -196,7 +197,7 @@ def _solve(args) -> int:
     model = formulation.build(loaded.instance, relax=args.relax)
     build_s = time.perf_counter() - started
     result = solve(model, solver=args.solver, time_limit=args.time_limit, gap=args.gap,
-                   presolve=not args.no_presolve, threads=args.threads, cross_check=args.cross_check)
+                   presolve=args.presolve, threads=args.threads, cross_check=args.cross_check)
     data = {"family": family.name, "formulation": formulation.name, "relaxed": args.relax,
             "instance": loaded.fingerprint, **result.to_dict(), "build_s": round(build_s, 6)}
     code, schedule = 0, None

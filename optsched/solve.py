@@ -10,10 +10,12 @@ Honesty rules (DESIGN.md, principle 2):
 * PuLP's HiGHS adapter reports a time-limited run as "Optimal" and an unbounded MILP as "Infeasible";
   this module reads HiGHS's own model status instead. When a solver can only say "infeasible or
   unbounded", the feasibility problem (zero objective) is solved to tell which.
+* Presolve is off by default: HiGHS 1.15.1 with presolve on returns a wrong "optimal" on some
+  small MILPs (oasis spec §6.3; here 2 of 1,500 random OASiS models, see docs/solvers.md), and
+  turning it off costs little on the toolkit's models. ``presolve=True`` opts in.
 * ``cross_check=True`` solves the same model with the other solver and compares what each proves
-  about the optimum. HiGHS with presolve on has been seen to return a wrong "optimal" (oasis spec
-  §6.3); a disagreement downgrades the result to the best incumbent that satisfies the model, with
-  no bound, so that a wrong optimum can never pass silently.
+  about the optimum; a disagreement downgrades the result to the best incumbent that satisfies the
+  model, with no bound, so that a wrong optimum can never pass silently.
 
 Objectives and duals are in the model's own sense: for a maximisation, ``duals[c]`` is the change in
 the maximum per unit increase of the right-hand side of ``c``. Objective constants are included.
@@ -181,7 +183,7 @@ def solve(
     solver: str = "highs",
     time_limit: float | None = None,
     gap: float = 0.0,
-    presolve: bool = True,
+    presolve: bool = False,
     threads: int | None = None,
     cross_check: bool = False,
     msg: bool = False,
@@ -189,7 +191,8 @@ def solve(
     """Solve a built model and return an honest :class:`Result`.
 
     ``gap`` is the relative MIP gap at which the solver may stop (0 for exact work; a run stopped by a
-    positive gap is ``feasible``, not ``optimal``). ``presolve`` and ``threads`` go to the solver;
+    positive gap is ``feasible``, not ``optimal``). ``presolve`` (off by default, see the module
+    docstring) and ``threads`` go to the solver;
     ``cross_check`` also solves with the other solver (same options) and records the comparison.
     """
     problem = model.problem if isinstance(model, Model) else model

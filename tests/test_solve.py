@@ -222,9 +222,41 @@ def test_thread_count_can_change_between_solves():
         assert solve(knapsack(n=10), threads=threads).status == "optimal"
 
 
-def test_presolve_off_gives_the_same_optimum():
-    on, off = solve(knapsack(n=14, seed=3)), solve(knapsack(n=14, seed=3), presolve=False)
+def test_presolve_on_gives_the_same_optimum_on_an_ordinary_model():
+    on, off = solve(knapsack(n=14, seed=3), presolve=True), solve(knapsack(n=14, seed=3))
     assert on.optimal and off.optimal and on.objective == pytest.approx(off.objective)
+    assert off.options["presolve"] is False  # the default
+
+
+def highs_presolve_trap():
+    """An OASiS time-indexed MILP (one job, W = 4 over two slots) on which HiGHS 1.15.1 with presolve
+    on reports 'optimal' 0; the optimum is 2 (admit, two workers and one PS in both slots)."""
+    p = pulp.LpProblem("highs_presolve_trap", pulp.LpMaximize)
+    phi = {t: p.add_variable(f"phi_{t}", 0, 1, pulp.LpBinary) for t in (2, 3)}
+    y = {(h, t): p.add_variable(f"y_{h}_{t}", 0, 1, pulp.LpBinary) for h in (0, 1) for t in (2, 3)}
+    z = {(k, t): p.add_variable(f"z_{k}_{t}", 0, 1, pulp.LpBinary) for k in (0, 1) for t in (2, 3)}
+    p += 2 * phi[2] + 2 * phi[3]
+    p += phi[2] + phi[3] <= 1, "admit"
+    p += pulp.lpSum(y.values()) - 4 * phi[2] - 4 * phi[3] >= 0, "work"
+    for t in (2, 3):
+        workers, pss = y[0, t] + y[1, t], z[0, t] + z[1, t]
+        p += workers - 2 * pulp.lpSum(phi[u] for u in (2, 3) if u >= t) <= 0, f"until_done_{t}"
+        p += workers - phi[t] >= 0, f"last_slot_{t}"
+        p += workers - 2 * pss <= 0, f"bandwidth_{t}"
+        p += pss - workers <= 0, f"ps_le_workers_{t}"
+    return p
+
+
+@pytest.mark.parametrize("solver", SOLVERS)
+def test_the_default_solves_the_highs_presolve_trap(solver):
+    result = solve(highs_presolve_trap(), solver=solver)
+    assert result.optimal and result.objective == pytest.approx(2.0)
+
+
+def test_with_presolve_on_a_cross_check_never_passes_a_wrong_optimum():
+    result = solve(highs_presolve_trap(), presolve=True, cross_check=True)
+    assert result.objective == pytest.approx(2.0)  # CBC's verified incumbent if HiGHS errs
+    assert result.optimal == (result.cross_check.verdict == "agree")
 
 
 def test_bad_options_are_refused():

@@ -34,10 +34,10 @@ from .schedule import JobPlan
 TIE = 1e-12
 
 
-def _first_minimum(candidates: np.ndarray) -> np.ndarray:
-    """Per row, the first column within :data:`TIE` of the row's minimum."""
-    low = candidates.min(axis=-1, keepdims=True)
-    return np.argmax(candidates <= low + TIE * np.abs(low), axis=-1)
+def _first_minimum(candidates: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Per row: the minimum, and the first column within :data:`TIE` of it."""
+    low = candidates.min(axis=-1)
+    return low, np.argmax(candidates <= (low + TIE * np.abs(low))[..., None], axis=-1)
 
 
 @dataclass
@@ -213,8 +213,7 @@ def _step(gain: np.ndarray, target: int, counters: Counters):
         counters.dp_transitions += (target + 1) * len(cost)
         candidates = previous[index[:, :usable]]
         candidates += cost[None, :usable]
-        low = candidates.min(axis=1)
-        choice = np.argmax(candidates <= (low + TIE * np.abs(low))[:, None], axis=1)
+        low, choice = _first_minimum(candidates)
         return low, choice, gain[choice]
 
     return step
@@ -231,9 +230,7 @@ def _literal_chunk_step(facts, target: int, counters: Counters):
         current = np.full(target + 1, np.inf)
         chosen = np.zeros(target + 1, dtype=np.int64)
         for D in range(target + 1):
-            candidates = cost_d[: D + 1] + previous[D::-1]
-            d = int(_first_minimum(candidates))
-            current[D], chosen[D] = candidates[d], d
+            current[D], chosen[D] = _first_minimum(cost_d[: D + 1] + previous[D::-1])
             counters.dp_transitions += D + 1
         counters.dp_states += target + 1
         return current, workers_for[chosen], chosen
