@@ -43,7 +43,6 @@ class _Job:
     i: int
     workers: np.ndarray  #: (H,) current placement
     ps: np.ndarray  #: (K,)
-    size: int = 0  #: fixed worker count (fifo, rrh)
     progress: float = 0.0
     log: list = field(default_factory=list)  #: (t, workers, ps) per slot run
 
@@ -56,7 +55,6 @@ class _Cluster:
     """Free capacity of both pools, with a round-robin pointer each (spec §5.2)."""
 
     def __init__(self, instance: Instance):
-        self.instance = instance
         self.capacity = {"w": np.asarray(instance.worker_servers, float), "p": np.asarray(instance.ps_servers, float)}
         self.free = {pool: cap.copy() for pool, cap in self.capacity.items()}
         self.pointer = {"w": 0, "p": 0}
