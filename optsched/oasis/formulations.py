@@ -253,3 +253,44 @@ def column_generation(instance: Instance, relax: bool = False) -> Model:
     ``relax`` is accepted and changes nothing."""
     state = run_column_generation(instance)
     return _master(instance, state.columns, relax=True)
+
+
+def single_job(instance: Instance, i: int, price_w: np.ndarray, price_p: np.ndarray,
+               free_w: np.ndarray, free_p: np.ndarray) -> Model:
+    """Problem (27) as a MILP (spec §2.5 (f)): job ``i``'s best payoff at prices ``price_*`` within
+    the free capacity ``free_*`` (arrays (T, servers, R)). Algorithm 2 claims its optimum
+    (Theorem 1); ``μ_i = max(0, optimum)``, or 0 when the model is infeasible."""
+    job, facts = instance.jobs[i], instance.facts[i]
+    T = instance.T
+    w, s = np.asarray(job.worker_demand), np.asarray(job.ps_demand)
+    prob = pulp.LpProblem(f"oasis_single_job_{i}", pulp.LpMaximize)
+    slots = range(job.arrival, T + 1)
+    phi = {t: prob.add_variable(f"phi_{t}", 0, 1, pulp.LpBinary) for t in slots}
+
+    def room(free: np.ndarray, demand: np.ndarray, t: int, server: int) -> int:
+        fits = [int(np.floor(free[t - 1, server, r] / demand[r] + 1e-9)) for r in range(len(demand)) if demand[r] > 0]
+        return max(0, min([job.chunks, *fits]))
+
+    y = {(h, t): prob.add_variable(f"y_{h}_{t}", 0, room(free_w, w, t, h), pulp.LpInteger)
+         for t in slots for h in range(instance.H)}
+    z = {(k, t): prob.add_variable(f"z_{k}_{t}", 0, room(free_p, s, t, k), pulp.LpInteger)
+         for t in slots for k in range(instance.K)}
+    prob += (pulp.lpSum(job.utility.value(t - job.arrival) * phi[t] for t in slots)
+             - pulp.lpSum(float(price_w[t - 1, h] @ w) * v for (h, t), v in y.items())
+             - pulp.lpSum(float(price_p[t - 1, k] @ s) * v for (k, t), v in z.items()))
+    prob += pulp.lpSum(phi.values()) == 1, "admitted"
+    workers = {t: pulp.lpSum(y[h, t] for h in range(instance.H)) for t in slots}
+    pss = {t: pulp.lpSum(z[k, t] for k in range(instance.K)) for t in slots}
+    if instance.mode == "worker_slots":
+        prob += pulp.lpSum(workers.values()) >= facts.W, "work"
+    else:
+        d = {t: prob.add_variable(f"d_{t}", 0, None, pulp.LpInteger) for t in slots}
+        prob += pulp.lpSum(d.values()) >= facts.chunk_target, "work"
+        for t in slots:
+            prob += workers[t] >= facts.rho * d[t], f"chunks_{t}"
+    for t in slots:
+        prob += workers[t] <= job.chunks * pulp.lpSum(phi[u] for u in range(t, T + 1)), f"until_done_{t}"
+        prob += workers[t] >= phi[t], f"last_slot_{t}"
+        prob += job.b * workers[t] <= job.B * pss[t], f"bandwidth_{t}"
+        prob += pss[t] <= workers[t], f"ps_le_workers_{t}"
+    return Model(prob)

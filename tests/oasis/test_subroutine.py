@@ -9,7 +9,9 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from optsched.oasis.columns import Column, enumerate_columns
+from optsched.oasis.formulations import single_job
 from optsched.oasis.subroutine import Counters, best_schedule, slot_costs
+from optsched.solve import solve
 
 from .strategies import instances
 
@@ -139,3 +141,19 @@ def test_theorem3_operation_counts(instance):
             D = facts.chunk_target
             slots_run = literal.dp_states // (D + 1)
             assert literal.dp_transitions == slots_run * (D + 1) * (D + 2) // 2
+
+
+@given(data=st.data(), instance=instances(max_T=3, max_jobs=2))
+@settings(max_examples=60)
+def test_theorem1_payoff_equals_the_single_job_milp(data, instance):
+    """Algorithm 2 = max(0, optimum of problem (27)), with HiGHS and CBC agreeing on (27)."""
+    pw, pp, fw, fp = data.draw(market(instance))
+    for i in range(len(instance.jobs)):
+        result = solve(single_job(instance, i, pw, pp, fw, fp), cross_check=True)
+        if result.status == "infeasible":
+            expected = 0.0
+        else:
+            assert result.optimal and result.cross_check.verdict == "agree", result.message
+            expected = max(0.0, result.objective)
+        plan = best_schedule(instance, i, pw, pp, fw, fp)
+        assert (plan.payoff if plan else 0.0) == pytest.approx(expected, rel=1e-7, abs=1e-7)
