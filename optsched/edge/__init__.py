@@ -1,0 +1,1 @@
+"""Family ``edge`` (registration follows once the family is complete)."""

@@ -1,0 +1,240 @@
+"""Solver models of edge-cloud preemptive scheduling (paper §III-IV; spec §2.5).
+
+* ``time-indexed``: MILP-2, the exact optimum of problem (2), job level, the ζ-dependent rate
+  linearised exactly (``u = ζ k``). Per-job horizon ``r + Δ_c + p^1`` with a cloud, the global one
+  without. PSs are left out: a cloud PS is always free, or edge PSs cannot run out [R]; decoded
+  schedules get a cloud PS, or the first free qualified edge PS.
+* ``fractional-flow``: ILP-4, the chunk-level average-fractional-flow ILP (4), with ζ linearised by
+  splitting cloud columns by rate (every chunk has a private cloud worker). Lemma 1: OPT(4) <= OPT(2).
+  Its objective is not total JCT, so it gives no schedule. ``relax=True`` gives **LP-4R**, the paper's
+  relaxation: fixed rates (edge ``p^0``, cloud ``p^1``, a valid lower bound [E7]), no (4e) [E6],
+  continuous ``y >= 0`` with capacity rows, coverage rows normalised to ``Σ y/p >= 1`` [E4].
+* ``dual``: the dual (6) of LP-4R built directly: ``max Σα − Σβ`` with one row per primal column
+  (``t >= r + Δ`` only [E5]); equal to LP-4R by strong duality.
+
+:func:`lp4r_plus_e` adds (4e) to LP-4R: the tighter cheap bound of the chain
+``LP-4R <= LP-4R+e <= ILP-4 <= MILP-2``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pulp
+
+from ..numeric import round_if_integral
+from ..solve import Model, Result
+from .instance import Instance
+from .schedule import JobRun, Schedule
+
+
+def time_indexed(instance: Instance, relax: bool = False) -> Model:
+    """MILP-2 (or its LP relaxation): the exact optimum of (2), total JCT."""
+    kind = pulp.LpContinuous if relax else pulp.LpInteger
+    binary = pulp.LpContinuous if relax else pulp.LpBinary
+    prob = pulp.LpProblem("edge_time_indexed", pulp.LpMinimize)
+    y, k, completion = {}, {}, {}
+    busy_rows: dict[tuple[int, int], list] = {}
+    for j, job in enumerate(instance.jobs):
+        H = instance.horizon(j)
+        zeta = prob.add_variable(f"zeta_{j}", 0, 1, binary)
+        completion[j] = prob.add_variable(f"C_{j}", job.release, None)
+        for e in instance.qualified[j]:
+            s = instance.workers[e][0]
+            for t in range(job.release + job.delay_edge[s], H):
+                y[j, e, t] = prob.add_variable(f"y_{j}_{e}_{t}", 0, 1, binary)
+                prob += y[j, e, t] <= 1 - zeta, f"edge_means_split_{j}_{e}_{t}"  # (2g)/(2h)
+                busy_rows.setdefault((e, t), []).append(y[j, e, t])
+        u = {}
+        if instance.cloud:
+            for t in range(job.release + job.delay_cloud, H):
+                k[j, t] = prob.add_variable(f"k_{j}_{t}", 0, job.chunks, kind)
+                u[t] = prob.add_variable(f"u_{j}_{t}", 0, job.chunks)  # = ζ_j k_jt
+                prob += u[t] <= k[j, t], f"u_le_k_{j}_{t}"
+                prob += u[t] <= job.chunks * zeta, f"u_le_zeta_{j}_{t}"
+        else:
+            prob += zeta == 0, f"no_cloud_{j}"
+        edge_slots = [v for (jj, _, _), v in y.items() if jj == j]
+        cloud_slots = [v for (jj, _), v in k.items() if jj == j]
+        p0, p1 = job.p_edge, job.p_cloud
+        prob += (p1 * pulp.lpSum(edge_slots + cloud_slots) + (p0 - p1) * pulp.lpSum(u.values())
+                 >= job.chunks * p0 * p1), f"work_{j}"  # (2b) at the ζ-dependent rate
+        for t in range(job.release, H):
+            here = [y[j, e, t] for e in instance.qualified[j] if (j, e, t) in y]
+            cloud_here = [k[j, t]] if (j, t) in k else []
+            if not here and not cloud_here:
+                continue
+            prob += pulp.lpSum(here + cloud_here) <= job.chunks, f"chunks_{j}_{t}"  # (2c)
+            active = prob.add_variable(f"a_{j}_{t}", 0, 1, binary)
+            for v in here:
+                prob += active >= v, f"active_{v.name}"
+            if cloud_here:
+                prob += job.chunks * active >= cloud_here[0], f"active_k_{j}_{t}"
+            prob += completion[j] >= (t + 1) * active, f"completion_{j}_{t}"  # (2j), end-exclusive [E1]
+    for (e, t), users in busy_rows.items():
+        if len(users) > 1:
+            prob += pulp.lpSum(users) <= 1, f"worker_{e}_{t}"  # (2d)
+    prob += pulp.lpSum(completion[j] - job.release for j, job in enumerate(instance.jobs))
+    if relax:
+        return Model(prob)
+
+    def decode(result: Result) -> Schedule:
+        edge: dict[int, list] = {j: [] for j in range(len(instance.jobs))}
+        cloud: dict[int, list] = {j: [] for j in range(len(instance.jobs))}
+        for (j, e, t), v in y.items():
+            if round_if_integral(result.value(v)) == 1:
+                edge[j].append((t, *instance.workers[e]))
+        for (j, t), v in k.items():
+            n = round_if_integral(result.value(v))
+            if n:
+                cloud[j].append((t, n))
+        return _with_ps(instance, edge, cloud)
+
+    return Model(prob, decode)
+
+
+def _with_ps(instance: Instance, edge: dict[int, list], cloud: dict[int, list]) -> Schedule:
+    """A job-level schedule with a PS in every busy slot: a cloud PS, or without a cloud the first
+    free qualified edge PS (the instance guarantees enough)."""
+    taken: dict[int, set] = {}
+    runs = []
+    for j, job in enumerate(instance.jobs):
+        slots = sorted({t for t, _, _ in edge[j]} | {t for t, _ in cloud[j]})
+        edge_ps, cloud_ps = [], []
+        for t in slots:
+            if instance.cloud:
+                cloud_ps.append(t)
+                continue
+            used = taken.setdefault(t, set())
+            ps = next((s, p) for s, server in enumerate(instance.servers) for p, kind in enumerate(server.ps)
+                      if kind == job.ps_type and (s, p) not in used)
+            used.add(ps)
+            edge_ps.append((t, *ps))
+        runs.append(JobRun(tuple(sorted(edge[j])), tuple(sorted(cloud[j])), tuple(edge_ps), tuple(cloud_ps)))
+    return Schedule(tuple(runs))
+
+
+def fractional_flow(instance: Instance, relax: bool = False) -> Model:
+    """ILP-4 (spec §2.5 (b)); with ``relax=True`` LP-4R, the paper's relaxation (see module doc)."""
+    return lp4r(instance) if relax else _ilp4(instance)
+
+
+def _ilp4(instance: Instance) -> Model:
+    prob = pulp.LpProblem("edge_fractional_flow", pulp.LpMinimize)
+    T = instance.horizon()
+    objective, capacity = [], {}
+    for j, job in enumerate(instance.jobs):
+        p0, p1, D, r = job.p_edge, job.p_cloud, job.chunks, job.release
+        zeta = prob.add_variable(f"zeta_{j}", 0, 1, pulp.LpBinary)
+        if not instance.cloud:
+            prob += zeta == 0, f"no_cloud_{j}"
+        for d in range(D):
+            coverage, per_slot = [], {}
+            for e in instance.qualified[j]:
+                for t in range(r + job.delay_edge[instance.workers[e][0]], T):
+                    v = prob.add_variable(f"y_{j}_{d}_{e}_{t}", 0, 1, pulp.LpBinary)
+                    prob += v <= 1 - zeta, f"edge_split_{v.name}"
+                    coverage.append(p1 * v)
+                    objective.append((t - r) * v / (D * p0))
+                    capacity.setdefault((e, t), []).append(v)
+                    per_slot.setdefault(t, []).append(v)
+            if instance.cloud:
+                for t in range(r + job.delay_cloud, T):
+                    g0 = prob.add_variable(f"g0_{j}_{d}_{t}", 0, 1, pulp.LpBinary)
+                    g1 = prob.add_variable(f"g1_{j}_{d}_{t}", 0, 1, pulp.LpBinary)
+                    prob += g0 <= 1 - zeta, f"cloud_split_{j}_{d}_{t}"
+                    prob += g1 <= zeta, f"cloud_whole_{j}_{d}_{t}"
+                    coverage += [p1 * g0, p0 * g1]
+                    objective += [(t - r) * g0 / (D * p0), (t - r) * g1 / (D * p1)]
+                    per_slot.setdefault(t, []).extend([g0, g1])
+            prob += pulp.lpSum(coverage) >= p0 * p1, f"cover_{j}_{d}"  # (4a), times p0 p1
+            for t, vs in per_slot.items():
+                if len(vs) > 1:
+                    prob += pulp.lpSum(vs) <= 1, f"one_place_{j}_{d}_{t}"  # (4e)
+    for (e, t), vs in capacity.items():
+        if len(vs) > 1:
+            prob += pulp.lpSum(vs) <= 1, f"worker_{e}_{t}"  # (4b)
+    prob += pulp.lpSum(objective)
+    return Model(prob)
+
+
+@dataclass(frozen=True)
+class Column:
+    """A column of LP-4R: chunk ``d`` of job ``j`` on worker ``place`` (an edge worker position, or
+    ``("cloud", j, d)`` for the chunk's private cloud worker) in slot ``t``, at ``p`` slots per chunk."""
+
+    j: int
+    d: int
+    place: object
+    t: int
+    p: int
+
+
+def lp4r_columns(instance: Instance) -> list[Column]:
+    """LP-4R's columns: edge columns from ``r + Δ_js`` and private cloud columns from ``r + Δ_c``,
+    up to the per-job horizon (cloud rate ``p^1``) or the global one without a cloud."""
+    columns = []
+    for j, job in enumerate(instance.jobs):
+        H = instance.horizon(j) if instance.cloud else instance.horizon()
+        for d in range(job.chunks):
+            for e in instance.qualified[j]:
+                for t in range(job.release + job.delay_edge[instance.workers[e][0]], H):
+                    columns.append(Column(j, d, e, t, job.p_edge))
+            if instance.cloud:
+                for t in range(job.release + job.delay_cloud, H):
+                    columns.append(Column(j, d, ("cloud", j, d), t, job.p_cloud))
+    return columns
+
+
+def lp4r(instance: Instance, with_4e: bool = False) -> Model:
+    """LP-4R; rows ``cover_j_d`` (duals α) and ``capacity_*`` (duals β)."""
+    prob = pulp.LpProblem("edge_lp4r_e" if with_4e else "edge_lp4r", pulp.LpMinimize)
+    cover, capacity, per_slot, objective = {}, {}, {}, []
+    for c in lp4r_columns(instance):
+        job = instance.jobs[c.j]
+        v = prob.add_variable(f"y_{c.j}_{c.d}_{_place_name(c.place)}_{c.t}", 0, None)
+        objective.append(v * ((c.t - job.release) / (job.chunks * c.p)))
+        cover.setdefault((c.j, c.d), []).append(v / c.p)
+        capacity.setdefault(c.place, {}).setdefault(c.t, []).append(v)
+        per_slot.setdefault((c.j, c.d, c.t), []).append(v)
+    prob += pulp.lpSum(objective)
+    for (j, d), terms in cover.items():
+        prob += pulp.lpSum(terms) >= 1, f"cover_{j}_{d}"
+    for place, by_slot in capacity.items():
+        for t, vs in by_slot.items():
+            prob += pulp.lpSum(vs) <= 1, f"capacity_{_place_name(place)}_{t}"
+    if with_4e:
+        for (j, d, t), vs in per_slot.items():
+            if len(vs) > 1:
+                prob += pulp.lpSum(vs) <= 1, f"one_place_{j}_{d}_{t}"
+    return Model(prob)
+
+
+def lp4r_plus_e(instance: Instance) -> Model:
+    """LP-4R with (4e) (a chunk on at most one worker per slot): a tighter lower bound than LP-4R."""
+    return lp4r(instance, with_4e=True)
+
+
+def _place_name(place) -> str:
+    return f"c{place[1]}x{place[2]}" if isinstance(place, tuple) else f"e{place}"
+
+
+def dual(instance: Instance, relax: bool = False) -> Model:
+    """The dual (6) of LP-4R, built directly: ``max Σ_{j,d} α_jd − Σ β_e(t)`` subject to
+    ``α_jd / p − β_e(t) <= (t − r_j)/(D_j p)`` for every LP-4R column. An LP; ``relax`` changes nothing."""
+    prob = pulp.LpProblem("edge_dual", pulp.LpMaximize)
+    alpha, beta, rows = {}, {}, []
+    for c in lp4r_columns(instance):
+        job = instance.jobs[c.j]
+        if (c.j, c.d) not in alpha:
+            alpha[c.j, c.d] = prob.add_variable(f"alpha_{c.j}_{c.d}", 0, None)
+        key = (_place_name(c.place), c.t)
+        if key not in beta:
+            beta[key] = prob.add_variable(f"beta_{key[0]}_{c.t}", 0, None)
+        a, b = alpha[c.j, c.d], beta[key]
+        rows.append((a * (1 / c.p) - b <= (c.t - job.release) / (job.chunks * c.p),
+                     f"column_{c.j}_{c.d}_{key[0]}_{c.t}"))
+    prob += pulp.lpSum(alpha.values()) - pulp.lpSum(beta.values())
+    for row, name in rows:
+        prob += row, name
+    return Model(prob)
