@@ -1,8 +1,9 @@
 """Solver models of edge-cloud preemptive scheduling (paper §III-IV; spec §2.5).
 
 * ``time-indexed``: MILP-2, the exact optimum of problem (2), job level, the ζ-dependent rate
-  linearised exactly (``u = ζ k``). Per-job horizon ``r + Δ_c + p^1`` with a cloud, the global one
-  without. PSs are left out: a cloud PS is always free, or edge PSs cannot run out [R]; decoded
+  linearised exactly (``u = ζ k``). Identical workers of a server are aggregated (exact for the
+  job-level (2)), and each completion has a trivial lower bound. Per-job horizon ``r + Δ_c + p^1``
+  with a cloud, the global one without. PSs are left out: a cloud PS is always free, or edge PSs cannot run out [R]; decoded
   schedules get a cloud PS, or the first free qualified edge PS.
 * ``fractional-flow``: ILP-4, the chunk-level average-fractional-flow ILP (4), with ζ linearised by
   splitting cloud columns by rate (every chunk has a private cloud worker). Lemma 1: OPT(4) <= OPT(2).
@@ -28,52 +29,75 @@ from .instance import Instance
 from .schedule import JobRun, Schedule
 
 
+def worker_groups(instance: Instance) -> list[tuple[int, str, tuple[int, ...]]]:
+    """Edge workers grouped by (server, type): interchangeable in problem (2), which is job-level
+    and lets work move between workers; as ``(server, type, worker positions)``."""
+    groups: dict[tuple[int, str], list[int]] = {}
+    for e, (s, w) in enumerate(instance.workers):
+        groups.setdefault((s, instance.servers[s].workers[w]), []).append(e)
+    return [(s, kind, tuple(members)) for (s, kind), members in groups.items()]
+
+
+def _completion_floor(instance: Instance, j: int) -> int:
+    """A slot count no schedule can beat: the job's best of all-cloud, and all-edge with every
+    qualified worker from its earliest upload (valid lower bound on ``C_j − r_j``)."""
+    job = instance.jobs[j]
+    options = []
+    if instance.cloud:
+        options.append(job.delay_cloud + job.p_cloud)
+    workers = min(job.chunks, len(instance.qualified[j]))
+    if workers:
+        first = min(job.delay_edge[instance.workers[e][0]] for e in instance.qualified[j])
+        options.append(first + -(-job.chunks * job.p_edge // workers))
+        if instance.cloud:  # a split job runs at p^0 wherever it runs
+            options.append(min(first, job.delay_cloud) + job.p_edge)
+    return min(options)
+
+
 def time_indexed(instance: Instance, relax: bool = False) -> Model:
-    """MILP-2 (or its LP relaxation): the exact optimum of (2), total JCT."""
+    """MILP-2 (or its LP relaxation): the exact optimum of (2), total JCT. Identical workers of a
+    server are aggregated (``x[j,g,t]`` workers of group ``g``), which removes their symmetry."""
     kind = pulp.LpContinuous if relax else pulp.LpInteger
     binary = pulp.LpContinuous if relax else pulp.LpBinary
     prob = pulp.LpProblem("edge_time_indexed", pulp.LpMinimize)
-    y, k, completion = {}, {}, {}
-    busy_rows: dict[tuple[int, int], list] = {}
+    groups = worker_groups(instance)
+    x, k, completion = {}, {}, {}
+    group_rows: dict[tuple[int, int], list] = {}
     for j, job in enumerate(instance.jobs):
         H = instance.horizon(j)
+        D = job.chunks
         zeta = prob.add_variable(f"zeta_{j}", 0, 1, binary)
-        completion[j] = prob.add_variable(f"C_{j}", job.release, None)
-        for e in instance.qualified[j]:
-            s = instance.workers[e][0]
+        completion[j] = prob.add_variable(f"C_{j}", job.release + _completion_floor(instance, j), None)
+        for g, (s, worker_type, members) in enumerate(groups):
+            if worker_type != job.worker_type:
+                continue
+            size = min(len(members), D)
             for t in range(job.release + job.delay_edge[s], H):
-                y[j, e, t] = prob.add_variable(f"y_{j}_{e}_{t}", 0, 1, binary)
-                prob += y[j, e, t] <= 1 - zeta, f"edge_means_split_{j}_{e}_{t}"  # (2g)/(2h)
-                busy_rows.setdefault((e, t), []).append(y[j, e, t])
+                v = x[j, g, t] = prob.add_variable(f"x_{j}_{g}_{t}", 0, size, kind)
+                prob += v <= size * (1 - zeta), f"edge_means_split_{j}_{g}_{t}"  # (2g)/(2h)
+                group_rows.setdefault((g, t), []).append(v)
         u = {}
         if instance.cloud:
             for t in range(job.release + job.delay_cloud, H):
-                k[j, t] = prob.add_variable(f"k_{j}_{t}", 0, job.chunks, kind)
-                u[t] = prob.add_variable(f"u_{j}_{t}", 0, job.chunks)  # = ζ_j k_jt
+                k[j, t] = prob.add_variable(f"k_{j}_{t}", 0, D, kind)
+                u[t] = prob.add_variable(f"u_{j}_{t}", 0, D)  # = ζ_j k_jt
                 prob += u[t] <= k[j, t], f"u_le_k_{j}_{t}"
-                prob += u[t] <= job.chunks * zeta, f"u_le_zeta_{j}_{t}"
+                prob += u[t] <= D * zeta, f"u_le_zeta_{j}_{t}"
         else:
             prob += zeta == 0, f"no_cloud_{j}"
-        edge_slots = [v for (jj, _, _), v in y.items() if jj == j]
-        cloud_slots = [v for (jj, _), v in k.items() if jj == j]
+        mine = [v for (jj, _, _), v in x.items() if jj == j] + [v for (jj, _), v in k.items() if jj == j]
         p0, p1 = job.p_edge, job.p_cloud
-        prob += (p1 * pulp.lpSum(edge_slots + cloud_slots) + (p0 - p1) * pulp.lpSum(u.values())
-                 >= job.chunks * p0 * p1), f"work_{j}"  # (2b) at the ζ-dependent rate
+        prob += p1 * pulp.lpSum(mine) + (p0 - p1) * pulp.lpSum(u.values()) >= D * p0 * p1, f"work_{j}"  # (2b)
         for t in range(job.release, H):
-            here = [y[j, e, t] for e in instance.qualified[j] if (j, e, t) in y]
-            cloud_here = [k[j, t]] if (j, t) in k else []
-            if not here and not cloud_here:
+            here = [x[j, g, t] for g in range(len(groups)) if (j, g, t) in x] + ([k[j, t]] if (j, t) in k else [])
+            if not here:
                 continue
-            prob += pulp.lpSum(here + cloud_here) <= job.chunks, f"chunks_{j}_{t}"  # (2c)
+            prob += pulp.lpSum(here) <= D, f"chunks_{j}_{t}"  # (2c)
             active = prob.add_variable(f"a_{j}_{t}", 0, 1, binary)
-            for v in here:
-                prob += active >= v, f"active_{v.name}"
-            if cloud_here:
-                prob += job.chunks * active >= cloud_here[0], f"active_k_{j}_{t}"
+            prob += D * active >= pulp.lpSum(here), f"active_{j}_{t}"
             prob += completion[j] >= (t + 1) * active, f"completion_{j}_{t}"  # (2j), end-exclusive [E1]
-    for (e, t), users in busy_rows.items():
-        if len(users) > 1:
-            prob += pulp.lpSum(users) <= 1, f"worker_{e}_{t}"  # (2d)
+    for (g, t), users in group_rows.items():
+        prob += pulp.lpSum(users) <= len(groups[g][2]), f"group_{g}_{t}"  # (2d), per worker group
     prob += pulp.lpSum(completion[j] - job.release for j, job in enumerate(instance.jobs))
     if relax:
         return Model(prob)
@@ -81,9 +105,14 @@ def time_indexed(instance: Instance, relax: bool = False) -> Model:
     def decode(result: Result) -> Schedule:
         edge: dict[int, list] = {j: [] for j in range(len(instance.jobs))}
         cloud: dict[int, list] = {j: [] for j in range(len(instance.jobs))}
-        for (j, e, t), v in y.items():
-            if round_if_integral(result.value(v)) == 1:
+        next_free: dict[tuple[int, int], int] = {}
+        for (j, g, t), v in sorted(x.items()):
+            n = round_if_integral(result.value(v)) or 0
+            members = groups[g][2]
+            first = next_free.get((g, t), 0)
+            for e in members[first:first + n]:  # hand out distinct workers of the group
                 edge[j].append((t, *instance.workers[e]))
+            next_free[g, t] = first + n
         for (j, t), v in k.items():
             n = round_if_integral(result.value(v))
             if n:
