@@ -15,7 +15,7 @@ from .errors import InputError
 from .solve import Model
 
 #: Family packages, in the order ``optsched families`` lists them.
-FAMILY_PACKAGES = ("optsched.single", "optsched.oasis")
+FAMILY_PACKAGES = ("optsched.single", "optsched.oasis", "optsched.edge")
 
 
 @dataclass(frozen=True)
@@ -34,7 +34,9 @@ class Formulation:
 class Algorithm:
     """An online algorithm or baseline: ``run(instance, *, seed, **params) -> schedule``.
 
-    ``params`` maps each parameter to its default; the default's type is the parameter's type.
+    ``params`` maps each parameter to its default; the default's type is the parameter's type, and a
+    tuple of names declares a choice (its first name is the default). Use :meth:`bind` to get the
+    keyword arguments for ``run``.
     """
 
     name: str
@@ -48,8 +50,9 @@ class Algorithm:
 
 
 def bind(defaults: Mapping[str, Any], given: Mapping[str, str], owner: str, flag: str) -> dict[str, Any]:
-    """``defaults`` updated with ``given`` strings coerced to the defaults' types."""
-    bound = dict(defaults)
+    """``defaults`` updated with ``given`` strings coerced to the defaults' types (a tuple default is a
+    choice among its names, the first being the default)."""
+    bound = {key: value[0] if isinstance(value, tuple) else value for key, value in defaults.items()}
     for key, text in given.items():
         if key not in defaults:
             known = ", ".join(sorted(defaults)) or "none"
@@ -59,6 +62,10 @@ def bind(defaults: Mapping[str, Any], given: Mapping[str, str], owner: str, flag
 
 
 def _coerce(text: str, default: Any, where: str) -> Any:
+    if isinstance(default, tuple):
+        if text not in default:
+            raise InputError(f"{where}: must be one of {', '.join(default)}, got {text!r}")
+        return text
     if isinstance(default, bool):
         lowered = text.lower()
         if lowered in ("true", "1", "yes", "on"):

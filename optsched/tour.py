@@ -52,7 +52,7 @@ def run_tour(seeds: int = 10, progress: TextIO | None = None, out: TextIO | None
             if lp.optimal and result.objective:
                 lp_ratios.append(lp.objective / result.objective)
             for name, algorithm in family.algorithms.items():
-                schedule = algorithm.run(instance, seed=seed)
+                schedule = algorithm.run(instance, seed=seed, **algorithm.bind({}))
                 stats = per_alg[name]
                 if family.verify(instance, schedule):
                     continue

@@ -1,1 +1,50 @@
-"""Family ``edge`` (registration follows once the family is complete)."""
+"""Family ``edge``: online preemptive scheduling of distributed ML jobs (workers and parameter
+servers) in an edge-cloud system; minimise total job completion time. A_online dispatches chunks
+greedily by their marginal weighted flow time and orders each worker by highest average processing
+rate first. Spec: edge-preemptive.md; docs: docs/edge.md.
+
+Modules: ``instance`` (model, JSON, time scaling), ``generate`` (presets F1-F7, testbed, traces),
+``schedule`` (verifier of problem (2)), ``formulations`` (MILP-2, ILP-4, LP-4R, dual (6)),
+``online`` (A_online, A_online-E), ``baselines`` (SRTF, Tiresias-L, BatchSche), ``theory`` (dual
+fitting, Lemma 1, Theorem 3's factors).
+"""
+
+from ..registry import Algorithm, Family, Formulation
+from . import baselines, formulations, online
+from .generate import PRESETS, generate
+from .instance import Instance
+from .schedule import Schedule, objective, verify
+
+FAMILY = Family(
+    name="edge",
+    sense="min",
+    summary="edge-cloud preemptive scheduling of PS jobs, chunk dispatch by marginal flow time, min total JCT",
+    source="Online preemptive scheduling of distributed ML jobs in edge-cloud systems (paper 003)",
+    presets=PRESETS,
+    generate=generate,
+    instance_from_dict=Instance.from_dict,
+    schedule_from_dict=Schedule.from_dict,
+    verify=verify,
+    objective=objective,
+    formulations={
+        "time-indexed": Formulation("time-indexed", formulations.time_indexed,
+                                    "MILP-2: the exact optimum of problem (2), total JCT"),
+        "fractional-flow": Formulation("fractional-flow", formulations.fractional_flow,
+                                       "ILP (4), chunk-level fractional flow time (<= OPT(2), Lemma 1); "
+                                       "--relax gives LP-4R", gives_schedule=False),
+        "dual": Formulation("dual", formulations.dual, "the dual (6) of LP-4R, built directly",
+                            gives_schedule=False),
+    },
+    algorithms={
+        "aonline": Algorithm("aonline", online.aonline, "A_online: greedy chunk dispatch by Q, HAPRF, A_ps",
+                             {"q_mode": ("timeline", "eq5")}),
+        "aonline-edge": Algorithm("aonline-edge", online.aonline_edge, "A_online-E: A_online without the cloud",
+                                  {"q_mode": ("timeline", "eq5")}),
+        "srtf": Algorithm("srtf", baselines.srtf, "shortest remaining time first, preemptive, rigid gangs"),
+        "tiresias-l": Algorithm("tiresias-l", baselines.tiresias_l, "least attained service queues, rigid gangs",
+                                {"queues": 2}),
+        "batchsche": Algorithm("batchsche", baselines.batchsche, "batches placed by least resource cost, elastic",
+                               {"cloud_price": 0.5}),
+    },
+    generator_options={"servers": 0},
+)

@@ -40,7 +40,7 @@ def _run_algorithm(instance, name: str, seed: int, dorm_time_limit: float):
     from ..registry import get
 
     algorithm = get("oasis").algorithm(name)
-    params = dict(algorithm.params)
+    params = algorithm.bind({})
     if name == "dorm":
         params["time_limit"] = dorm_time_limit
     schedule = algorithm.run(instance, seed=seed, **params)

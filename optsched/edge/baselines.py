@@ -1,0 +1,246 @@
+"""The baselines of the edge paper's evaluation (§V), as reconstructed in spec §5.3.
+
+All run on one job-level slot simulator that respects problem (2):
+
+* A job's rate is global [(2g)/(2h)]: while it has only ever used the cloud (workers and PS), it needs
+  ``D p^1`` worker-slots; once it touches the edge it needs ``D p^0`` in total, wherever it ran.
+* Data: a job's chunks reach server ``s`` ``Δ_js`` slots after the job is first placed there (never
+  before ``r_j + Δ_js``); a job placed on servers its data has not reached holds the workers but
+  trains only once the data is there. Moving to new servers (after a preemption) therefore pays the
+  upload again: the data migration the paper blames for SRTF's and Tiresias-L's communication time.
+* A job that trains in a slot gets one PS: a cloud PS if all its workers are in the cloud, else a free
+  qualified edge PS, else a cloud PS.
+
+* ``srtf``: every slot, active jobs in order of least remaining time (remaining worker-slots over the
+  gang size ``k_j``, [E34]); each gets its whole gang of qualified free workers (all or nothing; the
+  cloud counts as a server of unlimited workers), preferring servers that hold its data, then small
+  ``Δ``; a running job not chosen is preempted.
+* ``tiresias-l``: least attained service with ``queues`` priority queues split at multiples of the
+  workload's median total demand (``D p^0`` worker-slots), FIFO within a queue; gangs and placement
+  as SRTF.
+* ``batchsche``: every slot the waiting jobs form a batch; each gets, for good, the placement of least
+  resource cost (worker-slots × price, cloud price ``cloud_price`` × the edge price): all its chunks
+  in the cloud, or as many free qualified edge workers as it can use. At the default cloud price the
+  cloud is always cheaper, so every job goes to the cloud ("cloud-heavy", as the paper reports).
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from .instance import Instance
+from .schedule import JobRun, Schedule
+
+CLOUD = -1
+
+
+@dataclass
+class _State:
+    j: int
+    placement: list[int] = field(default_factory=list)  #: edge worker positions; CLOUD entries for cloud workers
+    data_at: dict[int, int] = field(default_factory=dict)  #: server (CLOUD = -1) -> slot its data is there
+    edge_slots: int = 0
+    cloud_slots: int = 0
+    touched_edge: bool = False
+    done_at: int | None = None
+    attained: int = 0  #: worker-slots received (Tiresias-L)
+    log: list = field(default_factory=list)  #: (slot, edge worker positions, cloud workers)
+    preemptions: int = 0
+
+
+class _Simulator:
+    def __init__(self, instance: Instance):
+        self.instance = instance
+        self.states = [_State(j) for j in range(len(instance.jobs))]
+
+    def remaining(self, j: int) -> int:
+        """Worker-slots still needed at the job's current rate."""
+        st, job = self.states[j], self.instance.jobs[j]
+        if st.touched_edge:
+            return job.chunks * job.p_edge - st.edge_slots - st.cloud_slots
+        return job.chunks * job.p_cloud - st.cloud_slots
+
+    def gang(self, j: int) -> int:
+        job = self.instance.jobs[j]
+        return min(job.gang, job.chunks)
+
+    def place(self, j: int, free: set[int], size: int) -> list[int] | None:
+        """``size`` qualified workers for job ``j``, ranked by (data already there, upload delay), the
+        cloud counting as one server of unlimited workers. None if the instance has no cloud and too
+        few edge workers are free."""
+        job, st = self.instance.jobs[j], self.states[j]
+
+        def rank(e):
+            s = self.instance.workers[e][0]
+            return (0 if s in st.data_at else 1, job.delay_edge[s])
+
+        edge = sorted((e for e in self.instance.qualified[j] if e in free), key=lambda e: (rank(e), e))
+        cloud_rank = (0 if CLOUD in st.data_at else 1, job.delay_cloud)
+        chosen = []
+        for e in edge:
+            if len(chosen) == size or (self.instance.cloud and rank(e) > cloud_rank):
+                break
+            chosen.append(e)
+        if len(chosen) < size:
+            if not self.instance.cloud:
+                return None
+            chosen += [CLOUD] * (size - len(chosen))
+        return chosen
+
+    def commit(self, j: int, t: int, placement: list[int]) -> None:
+        st, job = self.states[j], self.instance.jobs[j]
+        if st.placement and sorted(st.placement) != sorted(placement):
+            st.preemptions += 1
+        st.placement = placement
+        for e in placement:
+            s = CLOUD if e == CLOUD else self.instance.workers[e][0]
+            if s not in st.data_at:
+                delay = job.delay_cloud if s == CLOUD else job.delay_edge[s]
+                st.data_at[s] = max(t, job.release) + delay
+
+    def train(self, t: int) -> None:
+        """Run one slot for every placed job whose data is in place on all its servers."""
+        for st in self.states:
+            if not st.placement or st.done_at is not None:
+                continue
+            servers = {CLOUD if e == CLOUD else self.instance.workers[e][0] for e in st.placement}
+            if any(st.data_at[s] > t for s in servers):
+                continue  # holding workers while the data uploads
+            edge = [e for e in st.placement if e != CLOUD]
+            cloud = len(st.placement) - len(edge)
+            if edge:
+                st.touched_edge = True
+            st.edge_slots += len(edge)
+            st.cloud_slots += cloud
+            st.attained += len(st.placement)
+            st.log.append((t, edge, cloud))
+            if self.remaining(st.j) <= 0:
+                st.done_at = t + 1
+                st.placement = []
+
+    def schedule(self) -> Schedule:
+        """The job-level schedule, with a PS in every training slot (see the module docstring)."""
+        taken: dict[int, set] = defaultdict(set)
+        runs = []
+        for st in self.states:
+            job = self.instance.jobs[st.j]
+            edge_entries, cloud_entries, edge_ps, cloud_ps = [], [], [], []
+            all_cloud = not st.touched_edge
+            for t, edge, cloud in st.log:
+                edge_entries += [(t, *self.instance.workers[e]) for e in edge]
+                if cloud:
+                    cloud_entries.append((t, cloud))
+                ps = None if all_cloud else next(
+                    ((s, p) for s, server in enumerate(self.instance.servers) for p, kind in enumerate(server.ps)
+                     if kind == job.ps_type and (s, p) not in taken[t]), None)
+                if ps is None and not self.instance.cloud:
+                    raise RuntimeError(f"slot {t}: no free PS for job {st.j} and no cloud")
+                if ps is None:
+                    cloud_ps.append(t)
+                else:
+                    taken[t].add(ps)
+                    edge_ps.append((t, *ps))
+            runs.append(JobRun(tuple(sorted(edge_entries)), tuple(cloud_entries), tuple(edge_ps), tuple(cloud_ps)))
+        return Schedule(tuple(runs))
+
+    def active(self, t: int) -> list[int]:
+        return [st.j for st in self.states if self.instance.jobs[st.j].release <= t and st.done_at is None]
+
+    def finished(self) -> bool:
+        return all(st.done_at is not None for st in self.states)
+
+
+def _gang_scheduler(instance: Instance, order) -> tuple[Schedule, int]:
+    """Preemptive gang scheduling: every slot, jobs in ``order(sim, t, active)`` get their whole gang or
+    wait; a job that keeps running keeps its workers. Returns the schedule and the preemptions."""
+    sim = _Simulator(instance)
+    t = min((job.release for job in instance.jobs), default=0)
+    limit = instance.horizon() * 4 + 10
+    while not sim.finished():
+        if t > limit:
+            raise RuntimeError("gang scheduler made no progress (a gang can never fit)")
+        free = set(range(len(instance.workers)))
+        chosen: dict[int, list[int]] = {}
+        for j in order(sim, t, sim.active(t)):
+            current = [e for e in sim.states[j].placement if e != CLOUD]
+            if sim.states[j].placement and all(e in free for e in current):
+                placement = sim.states[j].placement
+            else:
+                placement = sim.place(j, free, sim.gang(j))
+            if placement is None:
+                continue
+            chosen[j] = placement
+            free -= {e for e in placement if e != CLOUD}
+        for j in sim.active(t):
+            if j in chosen:
+                sim.commit(j, t, chosen[j])
+            elif sim.states[j].placement:
+                sim.states[j].preemptions += 1
+                sim.states[j].placement = []
+        sim.train(t)
+        t += 1
+    return sim.schedule(), sum(st.preemptions for st in sim.states)
+
+
+def srtf(instance: Instance, *, seed: int = 0) -> Schedule:
+    """Shortest remaining time first, preemptive, rigid gangs (spec §5.3)."""
+    return srtf_run(instance)[0]
+
+
+def srtf_run(instance: Instance) -> tuple[Schedule, int]:
+    def order(sim, t, active):
+        return sorted(active, key=lambda j: (sim.remaining(j) / sim.gang(j), instance.jobs[j].release, j))
+
+    return _gang_scheduler(instance, order)
+
+
+def tiresias_l(instance: Instance, *, seed: int = 0, queues: int = 2) -> Schedule:
+    """Tiresias, least attained service (spec §5.3)."""
+    return tiresias_run(instance, queues)[0]
+
+
+def tiresias_run(instance: Instance, queues: int = 2) -> tuple[Schedule, int]:
+    demand = statistics.median([job.chunks * job.p_edge for job in instance.jobs]) if instance.jobs else 1
+
+    def order(sim, t, active):
+        def queue(j):
+            return min(queues - 1, int(sim.states[j].attained // max(demand, 1)))
+        return sorted(active, key=lambda j: (queue(j), instance.jobs[j].release, j))
+
+    return _gang_scheduler(instance, order)
+
+
+def batchsche(instance: Instance, *, seed: int = 0, cloud_price: float = 0.5) -> Schedule:
+    """Batch scheduling by least resource cost, elastic, non-preemptive (spec §5.3)."""
+    sim = _Simulator(instance)
+    t = min((job.release for job in instance.jobs), default=0)
+    waiting: list[int] = []
+    started: set[int] = set()
+    limit = instance.horizon() * 4 + 10
+    while not sim.finished():
+        if t > limit:
+            raise RuntimeError("batchsche made no progress")
+        busy = {e for st in sim.states if st.placement for e in st.placement if e != CLOUD}
+        free = set(range(len(instance.workers))) - busy
+        waiting += [j for j in sim.active(t) if j not in started and j not in waiting]
+        for j in list(waiting):
+            job = instance.jobs[j]
+            edge = [e for e in sorted(instance.qualified[j], key=lambda e: (job.delay_edge[instance.workers[e][0]], e))
+                    if e in free][:job.chunks]
+            edge_cost = job.chunks * job.p_edge
+            cloud_cost = cloud_price * job.chunks * job.p_cloud
+            if instance.cloud and (not edge or cloud_cost < edge_cost):
+                placement = [CLOUD] * job.chunks
+            elif edge:
+                placement = edge
+            else:
+                continue  # no cloud and no free edge worker: wait for the next batch
+            sim.commit(j, t, placement)
+            free -= {e for e in placement if e != CLOUD}
+            waiting.remove(j)
+            started.add(j)
+        sim.train(t)
+        t += 1
+    return sim.schedule()
