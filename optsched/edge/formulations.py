@@ -1,9 +1,11 @@
 """Solver models of edge-cloud preemptive scheduling (paper §III-IV; spec §2.5).
 
 * ``time-indexed``: MILP-2, the exact optimum of problem (2), job level, the ζ-dependent rate
-  linearised exactly (``u = ζ k``). Identical workers of a server are aggregated (exact for the
-  job-level (2)), and each completion has a trivial lower bound. Per-job horizon ``r + Δ_c + p^1``
-  with a cloud, the global one without. PSs are left out: a cloud PS is always free, or edge PSs cannot run out [R]; decoded
+  linearised exactly (``u = ζ k``). ``φ[j,t] = 1`` iff job ``j``'s last busy slot is ``t``; the work
+  done by slot ``t`` covers the whole job times the completion mass up to ``t`` (a strong form of
+  (2b)), no work after the completion slot, a worker in it. Identical workers of a server are
+  aggregated (exact for the job-level (2)); completions before a trivial lower bound are fixed to 0.
+  Per-job horizon ``r + Δ_c + p^1`` with a cloud, the global one without. PSs are left out: a cloud PS is always free, or edge PSs cannot run out [R]; decoded
   schedules get a cloud PS, or the first free qualified edge PS.
 * ``fractional-flow``: ILP-4, the chunk-level average-fractional-flow ILP (4), with ζ linearised by
   splitting cloud columns by rate (every chunk has a private cloud worker). Lemma 1: OPT(4) <= OPT(2).
@@ -61,13 +63,12 @@ def time_indexed(instance: Instance, relax: bool = False) -> Model:
     binary = pulp.LpContinuous if relax else pulp.LpBinary
     prob = pulp.LpProblem("edge_time_indexed", pulp.LpMinimize)
     groups = worker_groups(instance)
-    x, k, completion = {}, {}, {}
+    x, k, objective = {}, {}, []
     group_rows: dict[tuple[int, int], list] = {}
     for j, job in enumerate(instance.jobs):
         H = instance.horizon(j)
         D = job.chunks
         zeta = prob.add_variable(f"zeta_{j}", 0, 1, binary)
-        completion[j] = prob.add_variable(f"C_{j}", job.release + _completion_floor(instance, j), None)
         for g, (s, worker_type, members) in enumerate(groups):
             if worker_type != job.worker_type:
                 continue
@@ -85,20 +86,28 @@ def time_indexed(instance: Instance, relax: bool = False) -> Model:
                 prob += u[t] <= D * zeta, f"u_le_zeta_{j}_{t}"
         else:
             prob += zeta == 0, f"no_cloud_{j}"
-        mine = [v for (jj, _, _), v in x.items() if jj == j] + [v for (jj, _), v in k.items() if jj == j]
         p0, p1 = job.p_edge, job.p_cloud
-        prob += p1 * pulp.lpSum(mine) + (p0 - p1) * pulp.lpSum(u.values()) >= D * p0 * p1, f"work_{j}"  # (2b)
-        for t in range(job.release, H):
+        slots = range(job.release, H)
+        earliest = job.release + _completion_floor(instance, j) - 1  # no schedule completes it sooner
+        done = {t: prob.add_variable(f"phi_{j}_{t}", 0, 1 if t >= earliest else 0, binary) for t in slots}
+        prob += pulp.lpSum(done.values()) == 1, f"completes_{j}"
+        cumulative = []
+        for t in slots:
             here = [x[j, g, t] for g in range(len(groups)) if (j, g, t) in x] + ([k[j, t]] if (j, t) in k else [])
-            if not here:
-                continue
-            prob += pulp.lpSum(here) <= D, f"chunks_{j}_{t}"  # (2c)
-            active = prob.add_variable(f"a_{j}_{t}", 0, 1, binary)
-            prob += D * active >= pulp.lpSum(here), f"active_{j}_{t}"
-            prob += completion[j] >= (t + 1) * active, f"completion_{j}_{t}"  # (2j), end-exclusive [E1]
+            work = p1 * pulp.lpSum(here) + (p0 - p1) * (u[t] if t in u else 0)  # (2b) at the ζ-dependent rate
+            cumulative.append(work)
+            # all the work is done by the completion slot: a strong form of (2b)
+            prob += pulp.lpSum(cumulative) >= D * p0 * p1 * pulp.lpSum(done[v] for v in slots if v <= t), f"work_{j}_{t}"
+            if here:
+                later = pulp.lpSum(done[v] for v in slots if v >= t)
+                prob += pulp.lpSum(here) <= D * later, f"until_done_{j}_{t}"  # (2c), and nothing after C_j
+                prob += pulp.lpSum(here) >= done[t], f"busy_when_done_{j}_{t}"  # (2j): a worker in the last slot
+            else:
+                prob += done[t] == 0, f"idle_{j}_{t}"
+        objective += [(t + 1 - job.release) * done[t] for t in slots]  # C_j − r_j, end-exclusive [E1]
     for (g, t), users in group_rows.items():
         prob += pulp.lpSum(users) <= len(groups[g][2]), f"group_{g}_{t}"  # (2d), per worker group
-    prob += pulp.lpSum(completion[j] - job.release for j, job in enumerate(instance.jobs))
+    prob += pulp.lpSum(objective)
     if relax:
         return Model(prob)
 
