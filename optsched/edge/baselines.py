@@ -20,7 +20,8 @@ All run on one job-level slot simulator that respects problem (2):
   as SRTF.
 * ``batchsche``: every slot the waiting jobs form a batch; each gets, for good, the placement of least
   resource cost (worker-slots × price, cloud price ``cloud_price`` × the edge price): all its chunks
-  in the cloud, or as many free qualified edge workers as it can use. At the default cloud price the
+  in the cloud, or as many free qualified edge workers as it can use; when the edge is cheaper but
+  busy, the job waits for the next batch (waiting costs no resource). At the default cloud price the
   cloud is always cheaper, so every job goes to the cloud ("cloud-heavy", as the paper reports).
 """
 
@@ -229,14 +230,13 @@ def batchsche(instance: Instance, *, seed: int = 0, cloud_price: float = 0.5) ->
             job = instance.jobs[j]
             edge = [e for e in sorted(instance.qualified[j], key=lambda e: (job.delay_edge[instance.workers[e][0]], e))
                     if e in free][:job.chunks]
-            edge_cost = job.chunks * job.p_edge
-            cloud_cost = cloud_price * job.chunks * job.p_cloud
-            if instance.cloud and (not edge or cloud_cost < edge_cost):
+            cloud_cheaper = instance.cloud and cloud_price * job.p_cloud < job.p_edge
+            if cloud_cheaper or (instance.cloud and not instance.qualified[j]):
                 placement = [CLOUD] * job.chunks
             elif edge:
                 placement = edge
             else:
-                continue  # no cloud and no free edge worker: wait for the next batch
+                continue  # the edge is cheaper but busy: waiting costs nothing; try the next batch
             sim.commit(j, t, placement)
             free -= {e for e in placement if e != CLOUD}
             waiting.remove(j)

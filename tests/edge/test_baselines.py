@@ -1,0 +1,49 @@
+"""SRTF, Tiresias-L and BatchSche (optsched/edge/baselines.py): feasible for (2), never below OPT."""
+
+import pytest
+from hypothesis import given, settings
+
+from optsched.edge import baselines as B
+from optsched.edge import formulations as F
+from optsched.edge.generate import generate
+from optsched.edge.instance import Instance, Job, Server
+from optsched.edge.schedule import objective, verify
+from optsched.solve import solve
+
+from .strategies import instances
+
+BASELINES = [B.srtf, B.tiresias_l, B.batchsche]
+
+
+@pytest.mark.parametrize("baseline", BASELINES, ids=lambda f: f.__name__)
+@given(instance=instances())
+@settings(max_examples=40)
+def test_feasible_and_never_better_than_the_optimum(baseline, instance):
+    schedule = baseline(instance)
+    assert verify(instance, schedule) == []
+    assert objective(instance, schedule) >= solve(F.time_indexed(instance)).objective - 1e-6
+
+
+@pytest.mark.parametrize("baseline", BASELINES, ids=lambda f: f.__name__)
+def test_physical_scale_is_feasible(baseline):
+    instance = generate("synthetic", 0, jobs=25, servers=10)
+    assert verify(instance, baseline(instance)) == []
+
+
+def test_batchsche_sends_everything_to_the_cheaper_cloud_and_a_dear_cloud_keeps_jobs_on_the_edge():
+    instance = Instance((Server(("w", "w"), ("p", "p")),), (Job(0, 2, 3, 2, (1,), 4), Job(1, 1, 2, 2, (0,), 4)))
+    cheap = B.batchsche(instance)
+    assert all(run.zeta for run in cheap.jobs)
+    dear = B.batchsche(instance, cloud_price=10.0)  # job 1 waits for job 0 to free the edge
+    assert not any(run.zeta for run in dear.jobs) and verify(instance, dear) == []
+    assert min(t for t, _, _ in dear.jobs[1].edge) >= max(t for t, _, _ in dear.jobs[0].edge) + 1
+
+
+def test_a_rigid_gang_waits_for_all_its_workers():
+    """Edge only: two one-chunk jobs with gang 1 and a two-chunk job with gang 2 on two workers."""
+    instance = Instance((Server(("w", "w"), ("p", "p")),),
+                        (Job(0, 1, 3, 3, (0,), 0), Job(0, 2, 2, 2, (0,), 0, gang=2)), cloud=False)
+    schedule = B.srtf(instance)
+    assert verify(instance, schedule) == []
+    both = [t for t, _, _ in schedule.jobs[1].edge]
+    assert all(both.count(t) == 2 for t in set(both))  # always both workers at once
