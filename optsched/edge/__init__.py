@@ -10,7 +10,8 @@ fitting, Lemma 1, Theorem 3's factors).
 """
 
 from ..registry import Algorithm, Family, Formulation
-from . import baselines, formulations, online
+from ..reproduce import Reproduction
+from . import baselines, formulations, online, reproduce
 from .generate import PRESETS, generate
 from .instance import Instance
 from .schedule import Schedule, objective, verify
@@ -47,4 +48,10 @@ FAMILY = Family(
                                {"cloud_price": 0.5}),
     },
     generator_options={"servers": 0},
+    reproductions={
+        "edge-sec5": Reproduction("edge-sec5", "Section V: JCT rate vs jobs and servers, preemptions, "
+                                  "communication, utilisation, makespan", reproduce.reproduce_sec5),
+        "edge-ratio": Reproduction("edge-ratio", "Figs. 12/13: ratio to the exact optimum for ε in {0, 0.2, 0.5}",
+                                   reproduce.reproduce_ratio),
+    },
 )
