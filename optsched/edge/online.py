@@ -195,7 +195,6 @@ def run_aonline(instance: Instance, *, q_mode: str = "timeline", edge_only: bool
     stream = ArrivalStream(list(range(len(instance.jobs))), lambda j: instance.jobs[j].release)
     while not stream.exhausted:
         for _, j in stream.wait():
-            job = instance.jobs[j]
             qualified = instance.qualified[j]
             use_cloud = instance.cloud and (not edge_only or not qualified)
             fallbacks += edge_only and not qualified and instance.cloud
