@@ -38,7 +38,7 @@ FAMILY = Family(
     },
     algorithms={
         "aonline": Algorithm("aonline", online.aonline, "A_online: greedy chunk dispatch by Q, HAPRF, A_ps",
-                             {"q_mode": ("timeline", "eq5")}),
+                             {"q_mode": ("timeline", "eq5"), "repaired": False}),
         "aonline-edge": Algorithm("aonline-edge", online.aonline_edge, "A_online-E: A_online without the cloud",
                                   {"q_mode": ("timeline", "eq5")}),
         "srtf": Algorithm("srtf", baselines.srtf, "shortest remaining time first, preemptive, rigid gangs"),
@@ -47,7 +47,7 @@ FAMILY = Family(
         "batchsche": Algorithm("batchsche", baselines.batchsche, "batches placed by least resource cost, elastic",
                                {"cloud_price": 0.5}),
     },
-    generator_options={"servers": 0},
+    generator_options={"servers": 0, "epsilon": 0.0, "copy": ("offline", "online")},
     reproductions={
         "edge-sec5": Reproduction("edge-sec5", "Section V: JCT rate vs jobs and servers, preemptions, "
                                   "communication, utilisation, makespan", reproduce.reproduce_sec5),

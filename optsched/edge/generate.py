@@ -21,7 +21,10 @@ Physical presets, processing times from eq. (1) with 1-hour slots (spec §1.3, r
 * ``synthetic``: the spec's stand-in: GPUs per server from {1, 2, 4, 8}, vCPUs from {8, 16, 24, 32},
   arrivals from a two-peak random process, gang sizes from {1, 2, 4, 8}.
 
-Option ``servers`` overrides the edge-server count of ``testbed``, ``paper`` and ``synthetic``.
+Options: ``servers`` overrides the edge-server count of ``testbed``, ``paper`` and ``synthetic``;
+``epsilon`` > 0 returns one of the two speed-augmented copies of the instance (spec §3.7), the
+``offline`` one (speed 1) or the ``online`` one (speed ``1 + ε``), chosen by ``copy``: both come from
+the same seed, so ``solve`` on the first and ``run`` on the second compare like with like.
 """
 
 from __future__ import annotations
@@ -32,7 +35,7 @@ import numpy as np
 
 from .. import traces
 from ..errors import InputError
-from .instance import Instance, Job, Server
+from .instance import Instance, Job, Server, speed_augmented
 
 PRESETS = ("tiny", "small", "f1", "f2", "f3", "f4", "f5", "f6", "testbed", "paper", "synthetic")
 
@@ -146,8 +149,14 @@ def _two_peak_arrivals(rng: np.random.Generator, count: int) -> list[tuple[int, 
     return [(r, int(rng.choice([1, 2, 4, 8]))) for r in releases]
 
 
-def generate(preset: str = "tiny", seed: int = 0, jobs: int | None = None, servers: int = 0) -> Instance:
+def generate(preset: str = "tiny", seed: int = 0, jobs: int | None = None, servers: int = 0,
+             epsilon: float = 0.0, copy: str = "offline") -> Instance:
     """A seeded instance of ``preset`` (see the module docstring)."""
+    if epsilon < 0 or copy not in ("offline", "online"):
+        raise InputError(f"epsilon must be >= 0 and copy offline or online, got {epsilon} and {copy!r}")
+    if epsilon > 0:
+        offline, online = speed_augmented(generate(preset, seed, jobs, servers), epsilon)
+        return offline if copy == "offline" else online
     if preset not in PRESETS:
         raise InputError(f"unknown edge preset {preset!r} (presets: {', '.join(PRESETS)})")
     if jobs is not None and jobs < 1:

@@ -14,7 +14,9 @@ selected option at selection time [E13]; postponed chunks move by the new chunk'
 is computed from the final completions [E15]; A_ps serves the active jobs and checks that a PS is
 free [E26, E27]. Options, as parameters: ``q_mode`` ``"timeline"`` (default, [E16]) or ``"eq5"`` (the
 printed formula); ``edge_only`` (A_online-E: no cloud candidate, except as a fallback for a job with
-no qualified edge worker).
+no qualified edge worker); ``repaired`` (spec L2-c: the delay a chunk imposes on a postponed chunk is
+weighted by that chunk's remaining fraction, ``p Σ (1/D_c) rem(c, t*)/p_c``; a different algorithm,
+whose fractional dual fitting is feasible, kept apart from the paper-faithful results).
 
 ``α``, ``Q`` and ``γ`` are exact fractions: Lemma 4 (``Σα = Σβ``) is an exact identity.
 """
@@ -139,10 +141,10 @@ class EdgeRun:
 class _Dispatcher:
     """A_greedy's state: every edge worker's plan (the chunks placed on it)."""
 
-    def __init__(self, instance: Instance, q_mode: str, counters: Counters):
+    def __init__(self, instance: Instance, q_mode: str, counters: Counters, repaired: bool = False):
         if q_mode not in Q_MODES:
             raise ValueError(f"q_mode must be one of {', '.join(Q_MODES)}, got {q_mode!r}")
-        self.instance, self.q_mode, self.counters = instance, q_mode, counters
+        self.instance, self.q_mode, self.counters, self.repaired = instance, q_mode, counters, repaired
         self.plans: list[list[Chunk]] = [[] for _ in instance.workers]
 
     def calc_q(self, j: int, e: int, now: int) -> Candidate:
@@ -158,7 +160,10 @@ class _Dispatcher:
         served_first = [c for c in pending if c.rate >= gamma]  # A_1: equal rates keep FIFO [E17]
         start = max([t0] + [c.end for c in served_first])
         postponed = [c for c in plan if c.end > start]  # A_2: all of lower rate
-        if self.q_mode == "timeline":
+        if self.repaired:  # L2-c: each postponed chunk weighs its remaining fraction
+            q = Fraction(delta + (start - t0) + p, D) + p * sum(
+                (c.weight * Fraction(c.remaining(start), c.p) for c in postponed), Fraction(0))
+        elif self.q_mode == "timeline":
             q = Fraction(delta + (start - t0) + p, D) + p * sum((c.weight for c in postponed), Fraction(0))
         else:  # eq. (5) as printed: waiting = remaining work of higher-rate pending chunks at t_0
             waiting = sum(c.remaining(t0) for c in served_first)
@@ -185,10 +190,10 @@ class _Dispatcher:
 
 
 def run_aonline(instance: Instance, *, q_mode: str = "timeline", edge_only: bool = False,
-                seed: int = 0) -> EdgeRun:
+                repaired: bool = False, seed: int = 0) -> EdgeRun:
     """A_online (Alg. 1): A_greedy for each arriving job, then A_ps for every slot."""
     counters = Counters()
-    dispatcher = _Dispatcher(instance, q_mode, counters)
+    dispatcher = _Dispatcher(instance, q_mode, counters, repaired)
     chunks: list[Chunk] = []
     zeta = [False] * len(instance.jobs)
     fallbacks = 0
@@ -269,9 +274,9 @@ def _assign_ps(instance: Instance, chunks: list[Chunk], zeta: list[bool], seed: 
     return assignment
 
 
-def aonline(instance: Instance, *, seed: int = 0, q_mode: str = "timeline") -> Schedule:
+def aonline(instance: Instance, *, seed: int = 0, q_mode: str = "timeline", repaired: bool = False) -> Schedule:
     """A_online (registry entry); ``seed`` drives A_ps's random PS choice."""
-    return run_aonline(instance, q_mode=q_mode, seed=seed).schedule()
+    return run_aonline(instance, q_mode=q_mode, repaired=repaired, seed=seed).schedule()
 
 
 def aonline_edge(instance: Instance, *, seed: int = 0, q_mode: str = "timeline") -> Schedule:

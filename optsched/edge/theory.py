@@ -26,24 +26,37 @@ class DualFitCheck:
     dual_objective: Fraction  #: D_I = Σα − Σβ / speed
 
 
+def _place(c) -> object:
+    return ("cloud", c.job, c.index) if c.location == CLOUD else c.location
+
+
 def _beta(run: EdgeRun) -> dict[object, list[tuple[int, int, Fraction]]]:
     """β per worker as intervals ``[r_j, C_c)`` with weight ``1/D_j`` (from the final completions)."""
     intervals: dict[object, list] = {}
     for c in run.chunks:
-        place = ("cloud", c.job, c.index) if c.location == CLOUD else c.location
-        intervals.setdefault(place, []).append((run.instance.jobs[c.job].release, c.end, c.weight))
+        intervals.setdefault(_place(c), []).append((run.instance.jobs[c.job].release, c.end, c.weight))
     return intervals
 
 
-def fitted_dual_check(run: EdgeRun, speed: Fraction = Fraction(1)) -> DualFitCheck:
+def fitted_dual_check(run: EdgeRun, speed: Fraction = Fraction(1), repaired: bool = False) -> DualFitCheck:
     """Evaluate (6a) for the paper's fitted duals on every column of LP-4R (spec §2.5 (d)): each
     chunk against every qualified edge worker and its own private cloud worker (cloud rate ``p^1``),
     for ``t`` from ``r_j + Δ`` to where the inequality holds trivially. ``speed`` (``1 + ε``) only
-    scales β in the dual objective; (11a) holds iff (6a) does (Lemma 5)."""
+    scales β in the dual objective; (11a) holds iff (6a) does (Lemma 5).
+
+    ``repaired=True`` checks spec L2-c instead, for a run of the repaired algorithm:
+    ``α <= (t − r)/D + p/D + p β(t)`` (LP-4R+'s own-processing term) with the fractional
+    ``β_e(t) = Σ_c (1/D_c) rem_c(t)/p_c`` over chunks on ``e`` released by ``t``."""
     instance = run.instance
     beta = _beta(run)
+    on = {}
+    for c in run.chunks:
+        on.setdefault(_place(c), []).append(c)
 
     def beta_at(place, t):
+        if repaired:
+            return sum((c.weight * Fraction(c.remaining(t), c.p) for c in on.get(place, ())
+                        if instance.jobs[c.job].release <= t), Fraction(0))
         return sum((w for a, b, w in beta.get(place, ()) if a <= t < b), Fraction(0))
 
     count = selected = checked = 0
@@ -59,7 +72,8 @@ def fitted_dual_check(run: EdgeRun, speed: Fraction = Fraction(1)) -> DualFitChe
             t_max = max(last, c.end, r + -(-D * c.alpha.numerator // c.alpha.denominator) + 1) + 1
             for t in range(r + delay, t_max):
                 checked += 1
-                gap = c.alpha - (Fraction(t - r, D) + p * beta_at(place, t))
+                own = Fraction(p, D) if repaired else 0
+                gap = c.alpha - (Fraction(t - r, D) + own + p * beta_at(place, t))
                 if gap > 0:
                     count += 1
                     chosen = place == c.location or (c.location == CLOUD and isinstance(place, tuple))

@@ -49,3 +49,12 @@ def test_l2b_the_fitted_dual_is_measured_not_assumed(instance):
     assert check.checked > 0 and check.violations >= check.on_selected >= 0
     assert check.dual_objective == 0
     assert fitted_dual_check(run, speed=Fraction(3, 2)).dual_objective == run.alpha_sum * Fraction(1, 3)
+
+
+@given(instances(equal_rates=True, job_dependent_delays=False))
+@settings(max_examples=150)
+def test_l2c_the_repaired_dual_fitting_is_feasible(instance):
+    """Spec L2-c: with fractional remaining weights in Q and β and LP-4R+'s own-processing term, the
+    fitted duals satisfy (6a) (job-independent delays, p^1 = p^0)."""
+    run = run_aonline(instance, repaired=True)
+    assert fitted_dual_check(run, repaired=True).violations == 0
