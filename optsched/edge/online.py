@@ -128,13 +128,15 @@ class EdgeRun:
                         cloud[c.job][t] += 1
                     else:
                         edge[c.job].append((t, *workers[c.location]))
+        ps_by_job: dict[int, list] = defaultdict(list)
+        for (j, t), ps in sorted(self.ps.items()):
+            ps_by_job[j].append((t, ps))
         runs = []
         for j in range(len(self.instance.jobs)):
-            slots = sorted(t for (job, t) in self.ps if job == j)
             runs.append(JobRun(
                 edge=tuple(sorted(edge[j])), cloud=tuple(sorted(cloud[j].items())),
-                edge_ps=tuple((t, *self.ps[j, t]) for t in slots if self.ps[j, t] is not None),
-                cloud_ps=tuple(t for t in slots if self.ps[j, t] is None)))
+                edge_ps=tuple((t, *ps) for t, ps in ps_by_job[j] if ps is not None),
+                cloud_ps=tuple(t for t, ps in ps_by_job[j] if ps is None)))
         return Schedule(tuple(runs))
 
 

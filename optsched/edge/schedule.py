@@ -39,7 +39,8 @@ class JobRun:
 
     def completion(self) -> int | None:
         """C_j: last busy slot + 1 [E1] (None if the job never runs)."""
-        return max(self.busy_slots(), default=None) + 1 if self.busy_slots() else None
+        busy = self.busy_slots()
+        return max(busy) + 1 if busy else None
 
     def to_dict(self) -> dict:
         return {"edge": [list(e) for e in self.edge], "cloud": [list(c) for c in self.cloud],
@@ -153,5 +154,5 @@ def verify(instance: Instance, schedule: Schedule) -> list[str]:
 
 def objective(instance: Instance, schedule: Schedule) -> float:
     """Total JCT ``Σ_j (C_j − r_j)`` with end-exclusive completions [E1]."""
-    return float(sum(run.completion() - job.release for job, run in zip(instance.jobs, schedule.jobs)
-                      if run.completion() is not None))
+    completions = ((run.completion(), job.release) for job, run in zip(instance.jobs, schedule.jobs))
+    return float(sum(c - r for c, r in completions if c is not None))
