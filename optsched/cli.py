@@ -127,9 +127,31 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--workers", type=_int_at_least(1), default=os.cpu_count() or 1, help="worker processes")
     p.add_argument("-o", "--output", metavar="DIR", help="report folder (default reproduce-NAME)")
 
-    p = verbs.add_parser("tour", help="the main job for now: a small ratio study over every family's tiny instances")
-    p.add_argument("--seeds", type=_int_at_least(1), default=10, help="instances per family")
-    p.add_argument("--json", action="store_true")
+    p = verbs.add_parser("study", help="a ratio study: methods vs the offline optimum over many instances, cached")
+    p.add_argument("file", nargs="?", metavar="STUDY.toml", help="a study file (see docs/study.md)")
+    p.add_argument("--preset", help="a named study: demo (every family, tiny instances, under 3 minutes)")
+    p.add_argument("--family", help="study one family, described by the flags below")
+    p.add_argument("--instances", default="tiny", metavar="PRESET", help="generator preset (default tiny)")
+    p.add_argument("--seeds", default="10", help="N (seeds 0..N-1), A-B, or a,b,c (default 10)")
+    p.add_argument("--jobs", metavar="N[,N...]", help="instance sizes (default: the preset's)")
+    p.add_argument("--option", type=_key_value, action="append", default=[], metavar="KEY=VALUE",
+                   help="a generator option")
+    p.add_argument("--algorithm", action="append", default=[], metavar="NAME[:K=V,...]",
+                   help="a method, repeatable (default: every algorithm of the family)")
+    p.add_argument("--reference", metavar="FORMULATION", help="the exact formulation (default: the family's first)")
+    p.add_argument("--solver", choices=SOLVERS, default="highs")
+    p.add_argument("--time-limit", type=_positive_float, default=60.0, metavar="S",
+                   help="per reference solve (default 60)")
+    p.add_argument("--cross-check", action="store_true", help="cross-check every reference solve")
+    p.add_argument("--no-relax", action="store_true", help="skip the LP relaxations")
+    p.add_argument("--executor", choices=("local", "dask"), help="local processes (default) or a Dask cluster")
+    p.add_argument("--workers", type=_int_at_least(1), help="worker processes (default: the CPUs here)")
+    p.add_argument("--scheduler", metavar="ADDRESS", help="Dask scheduler, e.g. tcp://10.0.0.5:8786 "
+                   "(default: start a local cluster)")
+    p.add_argument("-o", "--output", metavar="DIR", help="output folder (default study-NAME)")
+    p.add_argument("--fresh", action="store_true", help="discard the cache and run everything again")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.add_argument("--json", action="store_true", help="print the summary as JSON")
     return parser
 
 
@@ -301,17 +323,60 @@ def _reproduce(args) -> int:
     return 0
 
 
-def _tour(args) -> int:
-    from .tour import run_tour
+def _study(args) -> int:
+    from pathlib import Path
 
-    summary = run_tour(seeds=args.seeds, progress=sys.stderr, out=None if args.json else sys.stdout)
+    from . import study as studies
+    from .report import summary_tables
+
+    chosen = [x for x in (args.file, args.preset, args.family) if x]
+    if len(chosen) != 1:
+        raise InputError("study: give one of a study file, --preset NAME or --family NAME")
+    output = Path(args.output) if args.output else None
+    if args.file:
+        table = studies.spec.read_toml(args.file)
+        where = args.file
+    elif args.preset:
+        if args.preset not in studies.PRESETS:
+            raise InputError(f"study: no preset '{args.preset}' (presets: {', '.join(studies.PRESETS)})")
+        table, where = studies.PRESETS[args.preset](), f"preset {args.preset}"
+    else:
+        part = {"family": args.family, "instances": args.instances, "seeds": args.seeds,
+                "options": dict(args.option), "algorithms": args.algorithm,
+                "reference": {"solver": args.solver, "time_limit": args.time_limit,
+                              "cross_check": args.cross_check, "relax": not args.no_relax}}
+        if args.reference:
+            part["reference"]["formulation"] = args.reference
+        if args.jobs:
+            part["jobs"] = [_jobs_item(x) for x in args.jobs.split(",")]
+        table, where = {"name": args.family, "part": [part]}, "flags"
+    table = {**table, **{k: v for k, v in (("executor", args.executor), ("workers", args.workers),
+                                            ("scheduler", args.scheduler)) if v is not None}}
+    study = studies.study(table, where, output)
+    outcome = studies.run(study, fresh=args.fresh, progress=not args.quiet, log=sys.stderr)
     if args.json:
-        print(json.dumps(summary, indent=2))
-    return 0 if all(row["all_feasible"] for row in summary["algorithms"]) else 1
+        print(json.dumps({"output": str(study.output), "units": outcome.units, "cached": outcome.cached,
+                          "wall_s": outcome.wall_s, "problems": outcome.problems,
+                          "methods": outcome.method_summary.to_dict("records"),
+                          "references": outcome.reference_summary.to_dict("records")}, indent=2, default=str))
+    else:
+        for table_ in summary_tables(outcome):
+            print(table_.text() + "\n")
+        for problem in outcome.problems:
+            print(f"PROBLEM: {problem}")
+        print(f"tables, figures and report.md in {study.output}/")
+    return 1 if outcome.problems else 0
+
+
+def _jobs_item(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise InputError(f"--jobs: expected job counts such as 3,4,5, got {text!r}") from None
 
 
 _VERBS = {"families": _families, "generate": _generate, "solve": _solve, "run": _run,
-          "verify": _verify, "reproduce": _reproduce, "tour": _tour}
+          "verify": _verify, "reproduce": _reproduce, "study": _study}
 
 
 if __name__ == "__main__":

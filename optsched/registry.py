@@ -31,18 +31,33 @@ class Formulation:
 
 
 @dataclass(frozen=True)
+class Theorem:
+    """A paper's competitive bound for one algorithm on one instance: the ratio (ALG/OPT for min,
+    OPT/ALG for max, so at least 1) is claimed to be at most ``bound``. ``constants`` are the
+    quantities the bound is made of (α, λ, ...), reported next to every measured ratio;
+    ``assumptions`` says what the theorem needs that the instance may not satisfy."""
+
+    name: str
+    bound: float
+    constants: Mapping[str, float] = field(default_factory=dict)
+    assumptions: str = ""
+
+
+@dataclass(frozen=True)
 class Algorithm:
     """An online algorithm or baseline: ``run(instance, *, seed, **params) -> schedule``.
 
     ``params`` maps each parameter to its default; the default's type is the parameter's type, and a
     tuple of names declares a choice (its first name is the default). Use :meth:`bind` to get the
-    keyword arguments for ``run``.
+    keyword arguments for ``run``. ``theorem(instance, **params)``, where the paper proves a
+    competitive bound, returns a :class:`Theorem` (or None when it does not apply to these parameters).
     """
 
     name: str
     run: Callable[..., Any]
     summary: str
     params: Mapping[str, Any] = field(default_factory=dict)
+    theorem: Callable[..., Theorem | None] | None = None
 
     def bind(self, given: Mapping[str, str]) -> dict[str, Any]:
         """Coerce ``KEY=VALUE`` strings to the parameters' types; refuse unknown keys and bad values."""

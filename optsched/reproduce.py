@@ -60,7 +60,9 @@ class Table:
     def text(self) -> str:
         cells = [[str(c) for c in self.columns]] + [[_cell(v) for v in row] for row in self.rows]
         widths = [max(len(row[i]) for row in cells) for i in range(len(self.columns))]
-        lines = [self.title] + ["  ".join(c.rjust(w) for c, w in zip(row, widths)) for row in cells]
+        left = [bool(self.rows) and isinstance(v, str) for v in (self.rows[0] if self.rows else self.columns)]
+        lines = [self.title] + ["  ".join(c.ljust(w) if flush_left else c.rjust(w)
+                                          for c, w, flush_left in zip(row, widths, left)).rstrip() for row in cells]
         return "\n".join(lines + ([self.note] if self.note else []))
 
 

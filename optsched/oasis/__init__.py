@@ -10,7 +10,7 @@ RRH, Dorm), ``theory`` (constants (23)-(26), α, dual checks).
 
 from ..registry import Algorithm, Family, Formulation
 from ..reproduce import Reproduction
-from . import baselines, formulations, online, reproduce
+from . import baselines, formulations, online, reproduce, theory
 from .generate import PRESETS, generate
 from .instance import Instance
 from .schedule import Schedule, objective, verify
@@ -39,7 +39,7 @@ FAMILY = Family(
     },
     algorithms={
         "oasis": Algorithm("oasis", online.oasis, "Algorithm 1 with the Algorithm 2 subroutine and price functions (22)",
-                           {"u_scale": 1.0, "l_scale": 1.0, "literal": False}),
+                           {"u_scale": 1.0, "l_scale": 1.0, "literal": False}, theory.theorem4),
         "fifo": Algorithm("fifo", baselines.fifo, "first in first out, fixed sizes, round-robin placement",
                           {"backfill": False, "random_ps": False}),
         "drf": Algorithm("drf", baselines.drf, "dominant resource fairness by progressive filling at each event"),

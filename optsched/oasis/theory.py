@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..registry import Theorem
 from .instance import Instance
 from .subroutine import best_schedule
 
@@ -170,3 +171,16 @@ def dual_check(instance: Instance, prices_w: np.ndarray, prices_p: np.ndarray,
     return DualCheck(tuple(best), sum(gaps), sum(g > tol * scale for g in gaps),
                      sum(payoffs) + resource_value,
                      sum(max(m, b) for m, b in zip(payoffs, best)) + resource_value)
+
+
+def theorem4(instance: Instance, *, u_scale: float = 1.0, l_scale: float = 1.0, literal: bool = False) -> Theorem | None:
+    """Theorem 4 for a run of OASiS with ``params``: ``OPT / P_I <= 2α`` with the clairvoyant
+    constants (23)-(26); None when ``u_scale`` or ``l_scale`` perturb them (Fig. 6), where it claims
+    nothing. α_disc and δ (spec §4.6) are reported with it: the claim needs δ small."""
+    if u_scale != 1.0 or l_scale != 1.0:
+        return None
+    c = constants(instance)
+    delta = largest_share(instance)
+    return Theorem("Theorem 4: OPT/P <= 2α", paper_bound(c),
+                   {"alpha": c.alpha, "alpha_disc": alpha_discrete(c, delta), "delta": delta},
+                   "every job's demand is small next to a server's capacity (δ -> 0)")

@@ -1,0 +1,217 @@
+"""Tables and matplotlib figures from a study's results (see optsched/study/runner.py).
+
+* :func:`summary_tables`: the per-method and per-reference summaries as printable tables.
+* :func:`write_report`: ``report.md`` with those tables, the versions, how ratios are certified,
+  and four figures: ratio distribution per method with the theorem's bound drawn, ratio vs
+  instance size, integrality gap vs size, runtime vs size.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import tempfile
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import numpy as np
+import pandas as pd
+
+from .jsonio import write_text
+from .reproduce import Table
+
+if TYPE_CHECKING:
+    from .study.runner import Outcome
+
+
+def _num(x, digits: int = 3):
+    if x is None or (isinstance(x, float) and math.isnan(x)):
+        return "-"
+    return round(float(x), digits)
+
+
+def summary_tables(outcome: "Outcome") -> list[Table]:
+    refs = Table("Reference solves (optimum per instance) and the LP relaxation",
+                 ["family", "formulation", "instances", "optimal", "cross-checked", "agree", "disagree",
+                  "LP gap mean", "LP gap max", "solve median s"], [])
+    for r in outcome.reference_summary.to_dict("records"):
+        refs.rows.append([r["family"], r["formulation"], r["instances"], r["optimal"], r["cross_checked"],
+                          r["cross_check_agree"], r["cross_check_disagree"], _num(r["integrality_gap_mean"]),
+                          _num(r["integrality_gap_max"]), _num(r["solve_median_s"], 4)])
+    refs.note = "LP gap = OPT/LP (min) or LP/OPT (max), the integrality gap of the reference formulation; 1 is tight."
+    methods = Table("Empirical competitive ratios (exact: against proven optima)",
+                    ["family", "method", "runs", "feasible", "ratio mean", "median", "max", "infinite", "vs bound only",
+                     "theorem bound", "held", "violated", "unknown", "beat OPT"], [])
+    for m in outcome.method_summary.to_dict("records"):
+        methods.rows.append([m["family"], m["method"], m["instances"], m["feasible"], _num(m["ratio_mean"]),
+                             _num(m["ratio_median"]), _num(m["ratio_max"]), m["infinite_ratios"],
+                             f"{m['bound_ratios']} (max {_num(m['bound_ratio_max'])})" if m["bound_ratios"] else "0",
+                             f">= {_num(m['theorem_bound_min'])}" if m["theorem"] else "-",
+                             m["theorem_held"] if m["theorem"] else "-", m["theorem_violated"] if m["theorem"] else "-",
+                             m["theorem_unknown"] if m["theorem"] else "-", m["beats_reference"]])
+    methods.note = ("ratio = ALG/OPT (min) or OPT/ALG (max), 1 is best; mean, median and max over finite ratios, "
+                    "'infinite' counts runs that earned 0 where the optimum earns more. 'vs bound only': runs whose reference was not "
+                    "proven optimal, measured against the best proven bound (an upper bound on the true ratio). "
+                    "'theorem bound': the smallest per-instance bound the paper proves for the method.")
+    return [refs, methods]
+
+
+@contextmanager
+def _panels(path: Path, count: int, title: str):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from matplotlib.ticker import MaxNLocator
+
+    fig, axes = plt.subplots(1, count, figsize=(4.4 * count, 3.8), squeeze=False)
+    for ax in axes[0]:
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    try:
+        yield list(axes[0])
+        fig.suptitle(title)
+        fig.tight_layout()
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".optsched-", suffix=".png")
+        os.close(fd)
+        try:
+            fig.savefig(tmp, dpi=100)
+            os.replace(tmp, path)
+        except BaseException:
+            os.unlink(tmp)
+            raise
+    finally:
+        plt.close(fig)
+
+
+def _parts(frame: pd.DataFrame):
+    for (part, family), g in frame.groupby(["part", "family"], sort=True):
+        yield f"{family}" if frame["part"].nunique() == frame["family"].nunique() else f"{family} (part {part})", g
+
+
+def _ratio_figure(results: pd.DataFrame, path: Path) -> None:
+    parts = list(_parts(results))
+    with _panels(path, len(parts), "Empirical ratio per method (1 is best)") as axes:
+        for ax, (name, g) in zip(axes, parts):
+            methods = list(dict.fromkeys(g["method"]))
+            every = [g.loc[(g["method"] == m) & (g["ratio_kind"] == "exact"), "ratio"].astype(float) for m in methods]
+            exact = [s[np.isfinite(s)] for s in every]
+            top = max([1.05] + [s.max() for s in exact if len(s)])
+            ax.boxplot([s.tolist() or [math.nan] for s in exact], showfliers=False)
+            for x, s in enumerate(exact, start=1):
+                ax.plot([x + 0.15 * ((k % 5) / 4 - 0.5) for k in range(len(s))], s, ".", color="tab:blue", alpha=0.5)
+                if infinite := int((~np.isfinite(every[x - 1])).sum()):
+                    ax.annotate(f"{infinite} x inf", (x, top * 1.02), ha="center", fontsize=7, color="tab:purple")
+                upper = g.loc[(g["method"] == methods[x - 1]) & (g["ratio_kind"] == "upper bound"), "ratio"]
+                if len(upper):
+                    ax.plot([x] * len(upper), upper.astype(float), "o", mfc="none", color="tab:orange",
+                            label="vs bound only" if x == 1 else None)
+                bound = g.loc[g["method"] == methods[x - 1], "theorem_bound"].dropna()
+                if len(bound):
+                    b = float(bound.min())
+                    if b <= 3 * top:
+                        ax.hlines(b, x - 0.4, x + 0.4, colors="tab:red", label="theorem bound")
+                        top = max(top, b * 1.05)
+                    else:
+                        ax.annotate(f"bound >= {b:.3g}\n(off scale)", (x, top), ha="center", va="bottom",
+                                    fontsize=7, color="tab:red")
+            ax.set_xticks(range(1, len(methods) + 1), methods, rotation=30, ha="right", fontsize=8)
+            if top > 5:
+                ax.set_yscale("log")
+            ax.set_ylim(0.98, top * 1.12)
+            ax.set_title(name)
+            ax.set_ylabel("ratio")
+            if ax.get_legend_handles_labels()[0]:
+                ax.legend(fontsize=7)
+
+
+def _by_size(frame: pd.DataFrame, value: str, how: str) -> pd.Series:
+    return frame.groupby("size")[value].agg(how).sort_index()
+
+
+def _size_figure(results: pd.DataFrame, path: Path) -> None:
+    parts = list(_parts(results))
+    with _panels(path, len(parts), "Mean exact ratio vs instance size (jobs)") as axes:
+        for ax, (name, g) in zip(axes, parts):
+            exact = g[g["ratio_kind"] == "exact"].astype({"ratio": float})
+            exact = exact[np.isfinite(exact["ratio"])]
+            for method, h in exact.groupby("method", sort=False):
+                series = _by_size(h, "ratio", "mean")
+                ax.plot(series.index, series.values, marker="o", label=method)
+            ax.set_title(name)
+            ax.set_xlabel("jobs")
+            ax.set_ylabel("mean ratio")
+            ax.legend(fontsize=7)
+
+
+def _gap_figure(references: pd.DataFrame, path: Path) -> None:
+    parts = list(_parts(references))
+    with _panels(path, len(parts), "Integrality gap of the reference formulation (1 = LP tight)") as axes:
+        for ax, (name, g) in zip(axes, parts):
+            gaps = g.dropna(subset=["integrality_gap"])
+            ax.plot(gaps["size"], gaps["integrality_gap"].astype(float), ".", alpha=0.6)
+            if len(gaps):
+                series = _by_size(gaps.astype({"integrality_gap": float}), "integrality_gap", "mean")
+                ax.plot(series.index, series.values, "-", color="black", label="mean")
+                ax.legend(fontsize=7)
+            ax.set_title(f"{name}: {g['formulation'].iloc[0]}")
+            ax.set_xlabel("jobs")
+            ax.set_ylabel("OPT/LP (min) or LP/OPT (max)")
+
+
+def _runtime_figure(results: pd.DataFrame, references: pd.DataFrame, path: Path) -> None:
+    parts = list(_parts(results))
+    with _panels(path, len(parts), "Median runtime vs instance size") as axes:
+        for ax, (name, g) in zip(axes, parts):
+            for method, h in g.dropna(subset=["runtime_s"]).groupby("method", sort=False):
+                series = _by_size(h, "runtime_s", "median")
+                ax.plot(series.index, series.values, marker="o", label=method)
+            refs = references[references["part"] == g["part"].iloc[0]].dropna(subset=["runtime_s"])
+            if len(refs):
+                series = _by_size(refs, "runtime_s", "median")
+                ax.plot(series.index, series.values, "k--", marker="s", label=f"solve {refs['formulation'].iloc[0]}")
+            ax.set_yscale("log")
+            ax.set_title(name)
+            ax.set_xlabel("jobs")
+            ax.set_ylabel("seconds")
+            ax.legend(fontsize=7)
+
+
+FIGURES = (("ratios.png", "Empirical ratio per method; the red line is the paper's bound where it proves one"),
+           ("ratio_vs_size.png", "Mean exact ratio vs instance size"),
+           ("integrality_gap.png", "Integrality gap of the reference formulation vs instance size"),
+           ("runtime_vs_size.png", "Median runtime of each method and of the reference solve vs instance size"))
+
+
+def write_report(outcome: "Outcome", out: Path) -> None:
+    """Draw the figures and write ``report.md`` into ``out``."""
+    results, references = outcome.results, outcome.references
+    _ratio_figure(results, out / "ratios.png")
+    _size_figure(results, out / "ratio_vs_size.png")
+    _gap_figure(references, out / "integrality_gap.png")
+    _runtime_figure(results, references, out / "runtime_vs_size.png")
+    study = outcome.study
+    v = outcome.versions
+    lines = [f"# Study `{study.name}`", "",
+             f"optsched {v['optsched']}, HiGHS {v['highs']}, CBC {v['cbc']}; executor {study.executor} with "
+             f"{study.workers} worker(s); {outcome.units} units ({outcome.cached} from the cache), "
+             f"{outcome.wall_s:.1f} s.", "", "## Parts", ""]
+    for k, part in enumerate(study.parts):
+        ref = part.reference
+        sizes = ", ".join(str(j) for j in part.jobs if j is not None) or "the preset's"
+        lines.append(f"- part {k}: `{part.family}`, `{part.instances}` instances, seeds "
+                     f"{part.seeds[0]}..{part.seeds[-1]} ({len(part.seeds)}), jobs {sizes}; reference "
+                     f"`{ref.formulation}` by {ref.solver} (time limit {ref.time_limit:g} s"
+                     f"{', cross-checked' if ref.cross_check else ''}); methods "
+                     + ", ".join(f"`{m.label}`" for m in part.methods))
+    lines += ["", "## Summary", ""]
+    lines += [t.markdown() + "\n" for t in summary_tables(outcome)]
+    problems = outcome.problems
+    lines += ["## Checks", "", *(f"- **{p}**" for p in problems)] if problems else \
+        ["## Checks", "", "- every schedule verified; none beat a proven optimum or bound; no solver disagreement"]
+    lines += ["", "## Figures", ""]
+    lines += [f"![{caption}]({name})\n\n{caption}.\n" for name, caption in FIGURES]
+    lines += ["## Files", "", "`results.csv` (one row per instance and method), `references.csv` (one row per "
+              "instance), `summary.csv`, `summary_references.csv`, `study.json`. Column `ratio_kind` says whether "
+              "a ratio is `exact` or an `upper bound` on the true ratio (reference not proven optimal).", ""]
+    write_text(str(out / "report.md"), "\n".join(lines))

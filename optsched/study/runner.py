@@ -1,0 +1,193 @@
+"""Running a study: generate the instances, skip what the cache holds, run the rest, write tables.
+
+Output folder (``study.output``)::
+
+    cache.sqlite          finished units (see cache.py); what makes a rerun resume
+    results.csv           one row per (instance, method): objective, certified ratio, theorem check
+    references.csv        one row per instance: the reference solve, its bound, the LP relaxation
+    summary.csv           per (family, method) statistics; summary_references.csv per family
+    study.json            the study as run, with optsched's and the solvers' versions
+    report.md, *.png      the report (see optsched/report.py)
+
+Tables are written only when every unit has finished, each atomically; a killed run leaves the
+previous tables (if any) and the cache, and the next run finishes the missing units only.
+"""
+
+from __future__ import annotations
+
+import io
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TextIO
+
+import pandas as pd
+from tqdm import tqdm
+
+from ..errors import InputError
+from ..jsonio import fingerprint, write_json, write_text
+from ..registry import get
+from ..solve import cbc_version, highs_version
+from . import executors
+from .cache import Cache
+from .spec import Study
+from .table import InstanceRecord, algorithm_row, reference_row, summary
+from .units import Unit, code_version, make_unit
+
+
+@dataclass
+class Outcome:
+    study: Study
+    results: pd.DataFrame
+    references: pd.DataFrame
+    method_summary: pd.DataFrame
+    reference_summary: pd.DataFrame
+    units: int
+    cached: int
+    wall_s: float
+    versions: dict
+
+    @property
+    def problems(self) -> list[str]:
+        """What should not happen: failed or infeasible runs, schedules better than the optimum,
+        failed reference solves, solvers that disagree."""
+        found = []
+        r, s = self.results, self.references
+        for label, count in (("algorithm runs crashed", (r["status"] == "error").sum()),
+                             ("algorithm schedules failed the verifier", (r["status"] == "infeasible").sum()),
+                             ("schedules beat the proven optimum or bound", r["beats_reference"].sum()),
+                             ("reference solves failed", (s["status"] == "error").sum()),
+                             ("cross-checks disagreed", (s["cross_check"] == "disagree").sum())):
+            if count:
+                found.append(f"{int(count)} {label}")
+        return found
+
+
+def _prepare_output(study: Study, fresh: bool) -> Path:
+    out = study.output
+    if out.exists() and not out.is_dir():
+        raise InputError(f"{out}: cannot write the study there: it is a file")
+    if not out.parent.is_dir():
+        raise InputError(f"{out}: cannot write the study there: directory {out.parent} does not exist")
+    out.mkdir(exist_ok=True)
+    if fresh:
+        for name in ("cache.sqlite", "cache.sqlite-wal", "cache.sqlite-shm"):
+            (out / name).unlink(missing_ok=True)
+    return out
+
+
+def _instances(study: Study, progress: bool) -> list[tuple[InstanceRecord, dict]]:
+    """Every instance of every part, generated in this process and fingerprinted."""
+    plan = [(k, part, jobs, seed) for k, part in enumerate(study.parts) for jobs in part.jobs for seed in part.seeds]
+    made = []
+    for k, part, jobs, seed in tqdm(plan, desc="generating instances", unit="instance", file=sys.stderr,
+                                    disable=None if progress else True, leave=False):
+        family = get(part.family)
+        instance = family.generate(part.instances, seed=seed, jobs=jobs, **part.options)
+        content = instance.to_dict()
+        record = InstanceRecord(k, family.name, family.sense, part.instances, seed, jobs, len(instance.jobs),
+                                fingerprint(content))
+        made.append((record, content))
+    return made
+
+
+def _units(study: Study, instances: list[tuple[InstanceRecord, dict]], solvers: dict) -> list[tuple]:
+    """``(record, role, unit)`` for every unit: role is "reference", "relaxation" or a method label."""
+    plan = []
+    for record, content in instances:
+        part = study.parts[record.part]
+        ref = part.reference
+        solve_spec = {"formulation": ref.formulation, "solver": ref.solver, "time_limit": ref.time_limit}
+        plan.append((record, "reference", make_unit(record.family, content, record.instance_id, "reference",
+                                                    {**solve_spec, "cross_check": ref.cross_check}, record.seed, solvers)))
+        if ref.relax:
+            plan.append((record, "relaxation", make_unit(record.family, content, record.instance_id, "relaxation",
+                                                         solve_spec, record.seed, solvers)))
+        for m in part.methods:
+            plan.append((record, m.label, make_unit(record.family, content, record.instance_id, "algorithm",
+                                                    {"algorithm": m.algorithm, "params": dict(m.params)},
+                                                    record.seed, solvers)))
+    return plan
+
+
+def _execute(study: Study, pending: list[Unit]):
+    if study.executor == "dask":
+        return executors.dask(pending, study.workers, study.scheduler)
+    return executors.local(pending, study.workers)
+
+
+def run(study: Study, *, fresh: bool = False, progress: bool = True, log: TextIO | None = None) -> Outcome:
+    """Run ``study`` (resuming from its cache), write its tables and report, and return them.
+
+    ``progress`` shows progress bars on stderr when it is a terminal; ``log`` gets one line of
+    counts when the units are known and one when they are done.
+    """
+    started = time.perf_counter()
+    out = _prepare_output(study, fresh)
+    versions = {"optsched": code_version(), "highs": highs_version(), "cbc": cbc_version()}
+    instances = _instances(study, progress)
+    plan = _units(study, instances, {"highs": versions["highs"], "cbc": versions["cbc"]})
+    unique = {unit.key: unit for _, _, unit in plan}
+    cache = Cache(out / "cache.sqlite")
+    try:
+        done = cache.lookup(list(unique))
+        pending = [unit for key, unit in unique.items() if key not in done]
+        if log:
+            print(f"study {study.name}: {len(instances)} instances, {len(unique)} units, {len(done)} from the cache, "
+                  f"{len(pending)} to run ({study.executor}, {study.workers} worker(s))", file=log, flush=True)
+        with tqdm(total=len(unique), initial=len(done), desc=study.name, unit="unit", file=sys.stderr,
+                  disable=None if progress else True, smoothing=0.05) as bar:
+            for unit, result in _execute(study, pending):
+                if result.get("code") != versions["optsched"]:
+                    raise InputError(f"a worker runs optsched {result.get('code')}, this process "
+                                     f"{versions['optsched']}: install the same optsched on every worker")
+                cache.store(unit.key, unit.kind, result)
+                done[unit.key] = result
+                bar.update(1)
+    finally:
+        cache.close()
+    results, references = _tables(study, plan, done)
+    method_summary, reference_summary = summary(results, references)
+    outcome = Outcome(study, results, references, method_summary, reference_summary, len(unique),
+                      len(unique) - len(pending), time.perf_counter() - started, versions)
+    _write(outcome, out)
+    if log:
+        print(f"study {study.name}: done in {outcome.wall_s:.1f} s; tables and report in {out}", file=log, flush=True)
+    return outcome
+
+
+def _tables(study: Study, plan: list[tuple], done: dict[str, dict]) -> tuple[pd.DataFrame, pd.DataFrame]:
+    by_instance: dict[tuple, dict] = {}
+    for record, role, unit in plan:
+        by_instance.setdefault((record.part, record.instance_id, record.seed, record.jobs), {"record": record})[role] = \
+            (unit, done[unit.key])
+    results, references = [], []
+    for entry in by_instance.values():
+        record = entry["record"]
+        part = study.parts[record.part]
+        ref_unit, ref = entry["reference"]
+        lp = entry["relaxation"][1] if "relaxation" in entry else None
+        references.append(reference_row(study.name, record, ref_unit.payload["spec"], ref, lp))
+        for m in part.methods:
+            unit, run_result = entry[m.label]
+            results.append(algorithm_row(study.name, record, {"label": m.label, "algorithm": m.algorithm,
+                                                              "params": dict(m.params)}, run_result, ref, lp))
+    return pd.DataFrame(results), pd.DataFrame(references)
+
+
+def _csv(frame: pd.DataFrame) -> str:
+    buffer = io.StringIO()
+    frame.to_csv(buffer, index=False)
+    return buffer.getvalue()
+
+
+def _write(outcome: Outcome, out: Path) -> None:
+    from ..report import write_report
+
+    write_text(str(out / "results.csv"), _csv(outcome.results))
+    write_text(str(out / "references.csv"), _csv(outcome.references))
+    write_text(str(out / "summary.csv"), _csv(outcome.method_summary))
+    write_text(str(out / "summary_references.csv"), _csv(outcome.reference_summary))
+    write_json(str(out / "study.json"), {**outcome.study.to_dict(), "versions": outcome.versions})
+    write_report(outcome, out)

@@ -1,0 +1,292 @@
+"""What a study runs: parts (a family, its instances, its methods, its reference) and how.
+
+A study is read from a TOML file, built from command-line flags, or taken from a named preset
+(:data:`PRESETS`); all three end as a validated :class:`Study`. Validation happens here, before any
+work: unknown families, presets, algorithms, parameters or formulations are bad input (exit 2).
+
+TOML layout (every key but ``family`` is optional; see docs/study.md)::
+
+    name = "my-study"
+    executor = "local"          # or "dask"
+    workers = 2
+    scheduler = "tcp://10.0.0.5:8786"   # dask only; without it a local cluster is started
+
+    [[part]]
+    family = "oasis"
+    instances = "tiny"          # the generator preset (a trace-driven preset reads a trace)
+    seeds = "0-19"              # or 20 (meaning 0-19), or [0, 4, 7]
+    jobs = [3, 4, 5]            # instance sizes; omitted: the preset's own
+    options = { mode = "worker_slots" }
+    algorithms = ["oasis", "fifo", { name = "rrh", params = { theta = 0.5 }, label = "rrh-0.5" }]
+    [part.reference]
+    formulation = "time-indexed"
+    solver = "highs"
+    time_limit = 60
+    cross_check = true
+    relax = true
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Mapping
+
+from ..errors import InputError
+from ..registry import bind, families, get
+from ..solve import SOLVERS
+
+EXECUTORS = ("local", "dask")
+
+
+@dataclass(frozen=True)
+class Method:
+    """An algorithm with bound parameters; ``label`` names it in tables (unique within a part)."""
+
+    algorithm: str
+    params: Mapping[str, Any]
+    label: str
+
+
+@dataclass(frozen=True)
+class Reference:
+    """How the offline optimum is computed: an exact formulation (one that gives a schedule), the
+    solver and its time limit, an optional cross-check, and whether to also solve the LP relaxation
+    (for the integrality gap and an extra bound)."""
+
+    formulation: str
+    solver: str = "highs"
+    time_limit: float = 60.0
+    cross_check: bool = False
+    relax: bool = True
+
+    def to_dict(self) -> dict:
+        return {"formulation": self.formulation, "solver": self.solver, "time_limit": self.time_limit,
+                "cross_check": self.cross_check, "relax": self.relax}
+
+
+@dataclass(frozen=True)
+class Part:
+    family: str
+    instances: str  #: generator preset
+    seeds: tuple[int, ...]
+    jobs: tuple[int | None, ...]
+    options: Mapping[str, Any]
+    methods: tuple[Method, ...]
+    reference: Reference
+
+    def to_dict(self) -> dict:
+        return {"family": self.family, "instances": self.instances, "seeds": list(self.seeds),
+                "jobs": [j for j in self.jobs if j is not None], "options": dict(self.options),
+                "algorithms": [{"name": m.algorithm, "params": dict(m.params), "label": m.label} for m in self.methods],
+                "reference": self.reference.to_dict()}
+
+
+@dataclass(frozen=True)
+class Study:
+    name: str
+    parts: tuple[Part, ...]
+    executor: str = "local"
+    workers: int = field(default_factory=lambda: os.cpu_count() or 1)
+    scheduler: str | None = None
+    output: Path = field(default_factory=lambda: Path("study-out"))
+
+    def to_dict(self) -> dict:
+        return {"name": self.name, "executor": self.executor, "workers": self.workers,
+                "scheduler": self.scheduler, "parts": [p.to_dict() for p in self.parts]}
+
+
+def parse_seeds(value: Any, where: str) -> tuple[int, ...]:
+    """``N`` (0..N-1), ``"A-B"`` (inclusive), ``"a,b,c"``, or a list of integers."""
+    if isinstance(value, bool):
+        raise InputError(f"{where}: expected a count, a range A-B or a list of seeds, got {value!r}")
+    if isinstance(value, int):
+        seeds = tuple(range(value))
+    elif isinstance(value, list):
+        if not all(isinstance(s, int) and not isinstance(s, bool) for s in value):
+            raise InputError(f"{where}: a list of seeds must hold integers only")
+        seeds = tuple(value)
+    elif isinstance(value, str):
+        text = value.strip()
+        if re.fullmatch(r"\d+", text):
+            seeds = tuple(range(int(text)))
+        elif m := re.fullmatch(r"(\d+)\s*-\s*(\d+)", text):
+            lo, hi = int(m.group(1)), int(m.group(2))
+            if hi < lo:
+                raise InputError(f"{where}: empty seed range {text!r}")
+            seeds = tuple(range(lo, hi + 1))
+        elif re.fullmatch(r"\d+(\s*,\s*\d+)*", text):
+            seeds = tuple(int(s) for s in text.split(","))
+        else:
+            raise InputError(f"{where}: expected N, A-B or a,b,c, got {value!r}")
+    else:
+        raise InputError(f"{where}: expected a count, a range A-B or a list of seeds, got {value!r}")
+    if not seeds or min(seeds) < 0:
+        raise InputError(f"{where}: seeds must be a non-empty set of integers >= 0")
+    if len(set(seeds)) != len(seeds):
+        raise InputError(f"{where}: seeds repeat")
+    return seeds
+
+
+def _as_text(value: Any, where: str) -> str:
+    """A TOML scalar as the ``KEY=VALUE`` text the registry's binder coerces."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float, str)):
+        return str(value)
+    raise InputError(f"{where}: expected a number, a boolean or a string, got {value!r}")
+
+
+def method(family_name: str, entry: Any, where: str) -> Method:
+    """A method from ``"name"``, ``"name:k=v,k=v"`` or ``{name, params, label}``."""
+    family = get(family_name)
+    if isinstance(entry, str):
+        name, _, rest = entry.partition(":")
+        given = {}
+        for item in filter(None, (s.strip() for s in rest.split(","))):
+            key, sep, value = item.partition("=")
+            if not sep or not key:
+                raise InputError(f"{where}: expected name:KEY=VALUE,..., got {entry!r}")
+            given[key.strip()] = value.strip()
+        label = entry if given else name
+    elif isinstance(entry, dict):
+        unknown = set(entry) - {"name", "params", "label"}
+        if unknown or "name" not in entry:
+            raise InputError(f"{where}: an algorithm table has keys name, params, label (got {', '.join(sorted(entry))})")
+        name = entry["name"]
+        params = entry.get("params", {})
+        if not isinstance(name, str) or not isinstance(params, dict):
+            raise InputError(f"{where}: name must be a string and params a table")
+        given = {k: _as_text(v, f"{where}.params.{k}") for k, v in params.items()}
+        label = entry.get("label") or (name + (":" + ",".join(f"{k}={v}" for k, v in given.items()) if given else ""))
+        if not isinstance(label, str):
+            raise InputError(f"{where}.label: expected a string")
+    else:
+        raise InputError(f"{where}: expected an algorithm name or table, got {entry!r}")
+    algorithm = family.algorithm(name)
+    return Method(name, algorithm.bind(given), label)
+
+
+def default_formulation(family_name: str) -> str:
+    """The family's first formulation that gives a schedule (its exact model)."""
+    return next(f.name for f in get(family_name).formulations.values() if f.gives_schedule)
+
+
+def reference(family_name: str, table: Mapping[str, Any], where: str) -> Reference:
+    unknown = set(table) - {"formulation", "solver", "time_limit", "cross_check", "relax"}
+    if unknown:
+        raise InputError(f"{where}: unknown key(s) {', '.join(sorted(unknown))}")
+    family = get(family_name)
+    name = table.get("formulation") or default_formulation(family_name)
+    formulation = family.formulation(name)
+    if not formulation.gives_schedule:
+        raise InputError(f"{where}: formulation {name} gives no schedule, so its optimum is not the problem's "
+                         f"optimum; the reference must be an exact formulation")
+    solver = table.get("solver", "highs")
+    if solver not in SOLVERS:
+        raise InputError(f"{where}.solver: must be one of {', '.join(SOLVERS)}, got {solver!r}")
+    limit = table.get("time_limit", 60.0)
+    if isinstance(limit, bool) or not isinstance(limit, (int, float)) or not (limit > 0 and math.isfinite(limit)):
+        raise InputError(f"{where}.time_limit: must be a positive number of seconds, got {limit!r}")
+    flags = {}
+    for key, default in (("cross_check", False), ("relax", True)):
+        flags[key] = table.get(key, default)
+        if not isinstance(flags[key], bool):
+            raise InputError(f"{where}.{key}: expected true or false, got {flags[key]!r}")
+    return Reference(name, solver, float(limit), **flags)
+
+
+def part(table: Mapping[str, Any], where: str) -> Part:
+    """A validated part from a TOML table (or the equivalent dict built from flags)."""
+    allowed = {"family", "instances", "seeds", "jobs", "options", "algorithms", "reference"}
+    unknown = set(table) - allowed
+    if unknown:
+        raise InputError(f"{where}: unknown key(s) {', '.join(sorted(unknown))} (keys: {', '.join(sorted(allowed))})")
+    if "family" not in table:
+        raise InputError(f"{where}: a part needs a family (one of {', '.join(families())})")
+    family = get(table["family"])
+    preset = table.get("instances", "tiny")
+    family.check_preset(preset)
+    seeds = parse_seeds(table.get("seeds", 10), f"{where}.seeds")
+    jobs_value = table.get("jobs", [])
+    jobs_list = jobs_value if isinstance(jobs_value, list) else [jobs_value]
+    if not all(isinstance(j, int) and not isinstance(j, bool) and j >= 1 for j in jobs_list):
+        raise InputError(f"{where}.jobs: expected job counts >= 1, got {jobs_value!r}")
+    options_table = table.get("options", {})
+    if not isinstance(options_table, dict):
+        raise InputError(f"{where}.options: expected a table of generator options")
+    options = bind(family.generator_options, {k: _as_text(v, f"{where}.options.{k}") for k, v in options_table.items()},
+                   f"the {family.name} generator", f"{where}.options")
+    entries = table.get("algorithms") or list(family.algorithms)
+    if not isinstance(entries, list):
+        raise InputError(f"{where}.algorithms: expected a list")
+    methods = tuple(method(family.name, e, f"{where}.algorithms[{k}]") for k, e in enumerate(entries))
+    labels = [m.label for m in methods]
+    if len(set(labels)) != len(labels):
+        raise InputError(f"{where}.algorithms: labels repeat ({', '.join(labels)}); give each a label")
+    ref = table.get("reference", {})
+    if not isinstance(ref, dict):
+        raise InputError(f"{where}.reference: expected a table")
+    return Part(family.name, preset, seeds, tuple(dict.fromkeys(jobs_list)) or (None,), options, methods,
+                reference(family.name, ref, f"{where}.reference"))
+
+
+def study(table: Mapping[str, Any], where: str, output: Path | None = None) -> Study:
+    """A validated study from a parsed TOML document."""
+    allowed = {"name", "executor", "workers", "scheduler", "part"}
+    unknown = set(table) - allowed
+    if unknown:
+        raise InputError(f"{where}: unknown key(s) {', '.join(sorted(unknown))} (keys: {', '.join(sorted(allowed))})")
+    parts = table.get("part")
+    if not isinstance(parts, list) or not parts:
+        raise InputError(f"{where}: a study needs at least one [[part]]")
+    name = table.get("name", "study")
+    if not isinstance(name, str) or not re.fullmatch(r"[\w.-]+", name):
+        raise InputError(f"{where}.name: letters, digits, '.', '_' and '-' only, got {name!r}")
+    executor = table.get("executor", "local")
+    if executor not in EXECUTORS:
+        raise InputError(f"{where}.executor: must be one of {', '.join(EXECUTORS)}, got {executor!r}")
+    workers = table.get("workers", os.cpu_count() or 1)
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise InputError(f"{where}.workers: expected an integer >= 1, got {workers!r}")
+    scheduler = table.get("scheduler")
+    if scheduler is not None and not isinstance(scheduler, str):
+        raise InputError(f"{where}.scheduler: expected an address such as tcp://host:8786")
+    return Study(name, tuple(part(p, f"{where}: part[{k}]") for k, p in enumerate(parts)), executor, workers,
+                 scheduler, output or Path(f"study-{name}"))
+
+
+def read_toml(path: str) -> dict:
+    """A TOML study file as a table; unreadable or malformed files are bad input."""
+    try:
+        import tomllib
+    except ModuleNotFoundError:  # Python 3.10
+        import tomli as tomllib
+    try:
+        with open(path, "rb") as handle:
+            return tomllib.load(handle)
+    except FileNotFoundError:
+        raise InputError(f"{path}: no such study file") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InputError(f"{path}: cannot read: {exc}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise InputError(f"{path}: not valid TOML: {exc}") from None
+
+
+def load(path: str, output: Path | None = None) -> Study:
+    """Read and validate a TOML study file."""
+    return study(read_toml(path), path, output)
+
+
+def demo() -> dict:
+    """The ``demo`` preset: every family on tiny instances of three sizes, every algorithm with its
+    defaults, optima by HiGHS cross-checked with CBC, LP relaxations for the integrality gap."""
+    return {"name": "demo", "part": [{"family": name, "instances": "tiny", "seeds": 20, "jobs": [3, 4, 5, 6],
+                                      "reference": {"cross_check": True, "time_limit": 60}}
+                                     for name in families()]}
+
+
+PRESETS = {"demo": demo}
