@@ -84,6 +84,11 @@ def _panels(path: Path, count: int, title: str):
         plt.close(fig)
 
 
+def _legend(ax) -> None:
+    if ax.get_legend_handles_labels()[0]:
+        ax.legend(fontsize=7)
+
+
 def _parts(frame: pd.DataFrame):
     for (part, family), g in frame.groupby(["part", "family"], sort=True):
         yield f"{family}" if frame["part"].nunique() == frame["family"].nunique() else f"{family} (part {part})", g
@@ -121,8 +126,7 @@ def _ratio_figure(results: pd.DataFrame, path: Path) -> None:
             ax.set_ylim(0.98, top * 1.12)
             ax.set_title(name)
             ax.set_ylabel("ratio")
-            if ax.get_legend_handles_labels()[0]:
-                ax.legend(fontsize=7)
+            _legend(ax)
 
 
 def _by_size(frame: pd.DataFrame, value: str, how: str) -> pd.Series:
@@ -141,7 +145,7 @@ def _size_figure(results: pd.DataFrame, path: Path) -> None:
             ax.set_title(name)
             ax.set_xlabel("jobs")
             ax.set_ylabel("mean ratio")
-            ax.legend(fontsize=7)
+            _legend(ax)
 
 
 def _gap_figure(references: pd.DataFrame, path: Path) -> None:
@@ -174,7 +178,7 @@ def _runtime_figure(results: pd.DataFrame, references: pd.DataFrame, path: Path)
             ax.set_title(name)
             ax.set_xlabel("jobs")
             ax.set_ylabel("seconds")
-            ax.legend(fontsize=7)
+            _legend(ax)
 
 
 FIGURES = (("ratios.png", "Empirical ratio per method; the red line is the paper's bound where it proves one"),

@@ -14,6 +14,9 @@ from typing import Iterator, Sequence
 from ..errors import InputError
 from .units import Unit, run_unit
 
+#: How long to try to reach a Dask scheduler before giving up.
+CONNECT_TIMEOUT = "10s"
+
 
 def local(units: Sequence[Unit], workers: int) -> Iterator[tuple[Unit, dict]]:
     """In this process when ``workers`` is 1, otherwise on ``workers`` local processes."""
@@ -41,7 +44,7 @@ def dask(units: Sequence[Unit], workers: int, scheduler: str | None) -> Iterator
     cluster = None
     try:
         if scheduler:
-            client = Client(scheduler, timeout="10s")
+            client = Client(scheduler, timeout=CONNECT_TIMEOUT)
         else:
             cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
                                    dashboard_address=None, silence_logs=logging.ERROR)

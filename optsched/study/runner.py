@@ -64,17 +64,33 @@ class Outcome:
         return found
 
 
-def _prepare_output(study: Study, fresh: bool) -> Path:
-    out = study.output
+CACHE_FILES = ("cache.sqlite", "cache.sqlite-wal", "cache.sqlite-shm")
+
+
+def _check_output(out: Path) -> None:
     if out.exists() and not out.is_dir():
         raise InputError(f"{out}: cannot write the study there: it is a file")
     if not out.parent.is_dir():
         raise InputError(f"{out}: cannot write the study there: directory {out.parent} does not exist")
+
+
+def _prepare_output(study: Study, fresh: bool) -> bool:
+    """Create the output folder (True if it is new); ``fresh`` drops the cache."""
+    out = study.output
+    _check_output(out)
+    created = not out.exists()
     out.mkdir(exist_ok=True)
     if fresh:
-        for name in ("cache.sqlite", "cache.sqlite-wal", "cache.sqlite-shm"):
+        for name in CACHE_FILES:
             (out / name).unlink(missing_ok=True)
-    return out
+    return created
+
+
+def _undo_output(out: Path) -> None:
+    """Remove a folder this run created and stored nothing in (bad input found late, e.g. no scheduler)."""
+    for name in CACHE_FILES:
+        (out / name).unlink(missing_ok=True)
+    out.rmdir()
 
 
 def _instances(study: Study, progress: bool) -> list[tuple[InstanceRecord, dict]]:
@@ -124,11 +140,13 @@ def run(study: Study, *, fresh: bool = False, progress: bool = True, log: TextIO
     counts when the units are known and one when they are done.
     """
     started = time.perf_counter()
-    out = _prepare_output(study, fresh)
+    out = study.output
+    _check_output(out)
     versions = {"optsched": code_version(), "highs": highs_version(), "cbc": cbc_version()}
     instances = _instances(study, progress)
     plan = _units(study, instances, {"highs": versions["highs"], "cbc": versions["cbc"]})
     unique = {unit.key: unit for _, _, unit in plan}
+    created = _prepare_output(study, fresh)
     cache = Cache(out / "cache.sqlite")
     try:
         done = cache.lookup(list(unique))
@@ -145,6 +163,11 @@ def run(study: Study, *, fresh: bool = False, progress: bool = True, log: TextIO
                 cache.store(unit.key, unit.kind, result)
                 done[unit.key] = result
                 bar.update(1)
+    except InputError:
+        cache.close()
+        if created and len(done) == len(unique) - len(pending):
+            _undo_output(out)
+        raise
     finally:
         cache.close()
     results, references = _tables(study, plan, done)

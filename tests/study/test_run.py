@@ -1,0 +1,164 @@
+"""Running studies: certified tables, the cache, kill -9 and resume, local processes vs Dask."""
+
+import dataclasses
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+
+import pandas as pd
+import pytest
+
+from optsched.study import run, study
+from optsched.study import units as units_module
+
+from ..cli_helpers import run as run_cli
+
+#: Columns that measure time: they differ between runs, everything else must not.
+TIMING = ["runtime_s", "build_s", "lp_runtime_s", "message"]
+
+
+def small(tmp_path, name="s", workers=1, executor="local", **part):
+    table = {"name": name, "workers": workers, "executor": executor,
+             "part": [{"family": "single", "seeds": 4, "jobs": [3, 4], "reference": {"cross_check": True}, **part}]}
+    return study(table, "test", tmp_path / name)
+
+
+def stable(frame: pd.DataFrame) -> pd.DataFrame:
+    frame = frame.drop(columns=[c for c in TIMING if c in frame.columns])
+    return frame.sort_values(list(frame.columns[:9])).reset_index(drop=True)
+
+
+def test_a_study_writes_certified_tables_a_report_and_resumes_from_its_cache(tmp_path):
+    s = small(tmp_path)
+    first = run(s, progress=False)
+    assert first.cached == 0 and first.units == 8 * 4  # reference, LP, wspt, fifo per instance
+    results = pd.read_csv(tmp_path / "s" / "results.csv")
+    assert len(results) == 16 and set(results["method"]) == {"wspt", "fifo"}
+    assert (results["ratio_kind"] == "exact").all() and (results["ratio"] >= 1).all()
+    assert (results["status"] == "feasible").all() and not results["beats_reference"].any()
+    refs = pd.read_csv(tmp_path / "s" / "references.csv")
+    assert (refs["status"] == "optimal").all() and (refs["cross_check"] == "agree").all()
+    assert (refs["integrality_gap"] >= 1 - 1e-9).all() and set(refs["size"]) == {3, 4}
+    for name in ("report.md", "ratios.png", "ratio_vs_size.png", "integrality_gap.png", "runtime_vs_size.png",
+                 "summary.csv", "study.json"):
+        assert (tmp_path / "s" / name).stat().st_size > 0
+    assert first.problems == []
+    again = run(s, progress=False)
+    assert again.cached == again.units == first.units
+    pd.testing.assert_frame_equal(stable(again.results), stable(first.results))
+
+
+def test_changing_a_parameter_runs_only_the_new_method(tmp_path):
+    run(small(tmp_path, algorithms=["wspt"]), progress=False)
+    more = run(small(tmp_path, algorithms=["wspt", "fifo"]), progress=False)
+    assert more.units - more.cached == 8  # fifo on the 8 instances; references and wspt are cached
+
+
+def test_two_local_workers_give_the_same_table_as_one(tmp_path):
+    one = run(small(tmp_path, "one"), progress=False)
+    two = run(small(tmp_path, "two", workers=2), progress=False)
+    pd.testing.assert_frame_equal(stable(one.results.drop(columns="study")), stable(two.results.drop(columns="study")))
+
+
+def test_a_time_limited_reference_is_reported_and_gives_bound_ratios_only(tmp_path, monkeypatch):
+    """The time limit reaches the solver; a run it stops is 'feasible', and ratios become bounds."""
+    limits = []
+    real = units_module.solve
+
+    def stopped_early(model, **options):
+        result = real(model, **options)
+        if result.is_mip:
+            limits.append(options["time_limit"])
+            return dataclasses.replace(result, status="feasible", bound=result.objective * 0.9)
+        return result
+
+    monkeypatch.setattr(units_module, "solve", stopped_early)
+    s = small(tmp_path, reference={"time_limit": 7, "relax": False})
+    outcome = run(s, progress=False)
+    assert limits == [7.0] * 8
+    assert (outcome.references["status"] == "feasible").all() and (outcome.references["time_limit"] == 7).all()
+    assert (outcome.results["ratio_kind"] == "upper bound").all()
+    assert outcome.method_summary["exact_ratios"].sum() == 0 and outcome.method_summary["bound_ratios"].sum() == 16
+
+
+def test_a_crashing_algorithm_is_a_recorded_error_not_a_lost_study(tmp_path, monkeypatch):
+    from optsched.registry import get
+
+    family = get("single")
+    broken = dataclasses.replace(family.algorithms["fifo"], run=lambda *a, **k: 1 / 0)
+    monkeypatch.setitem(family.algorithms, "fifo", broken)
+    outcome = run(small(tmp_path), progress=False)
+    fifo = outcome.results[outcome.results["method"] == "fifo"]
+    assert (fifo["status"] == "error").all() and fifo["message"].str.contains("ZeroDivisionError").all()
+    assert "8 algorithm runs crashed" in outcome.problems
+
+
+def _count(db) -> int:
+    try:
+        with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as con:
+            return con.execute("SELECT count(*) FROM units").fetchone()[0]
+    except sqlite3.Error:
+        return 0
+
+
+def test_a_study_killed_with_sigkill_resumes_to_the_same_table_as_an_uninterrupted_run(tmp_path):
+    argv = ["study", "--family", "single", "--seeds", "150", "--jobs", "4,5", "--workers", "2", "--quiet"]
+    killed = tmp_path / "killed"
+    proc = subprocess.Popen([sys.executable, "-m", "optsched.cli", *argv, "-o", str(killed)],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 120
+    while _count(killed / "cache.sqlite") < 200 and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.01)
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait()
+    assert proc.returncode == -signal.SIGKILL, "the study finished before it could be killed; make it longer"
+    stored = _count(killed / "cache.sqlite")
+    assert 200 <= stored < 1200 and not (killed / "results.csv").exists()
+    resumed = subprocess.run([sys.executable, "-m", "optsched.cli", *argv, "-o", str(killed)],
+                             capture_output=True, text=True)
+    assert resumed.returncode == 0, resumed.stderr
+    assert f"1200 units, {stored} from the cache, {1200 - stored} to run" in resumed.stderr
+    clean = tmp_path / "clean"
+    assert subprocess.run([sys.executable, "-m", "optsched.cli", *argv, "-o", str(clean)],
+                          capture_output=True).returncode == 0
+    for name in ("results.csv", "references.csv"):
+        pd.testing.assert_frame_equal(stable(pd.read_csv(killed / name)), stable(pd.read_csv(clean / name)))
+    assert _count(killed / "cache.sqlite") == 1200
+
+
+def test_a_study_on_a_local_dask_cluster_gives_the_same_table_as_local_processes(tmp_path):
+    pytest.importorskip("distributed")
+    local = run(small(tmp_path, "local", workers=2), progress=False)
+    dask = run(small(tmp_path, "dask", workers=2, executor="dask"), progress=False)
+    assert dask.cached == 0
+    pd.testing.assert_frame_equal(stable(local.results.drop(columns="study")),
+                                  stable(dask.results.drop(columns="study")))
+    pd.testing.assert_frame_equal(stable(local.references.drop(columns="study")),
+                                  stable(dask.references.drop(columns="study")))
+
+
+def test_an_unreachable_dask_scheduler_is_one_line_and_exit_2(capsys, tmp_path, monkeypatch):
+    pytest.importorskip("distributed")
+    from optsched.study import executors
+
+    monkeypatch.setattr(executors, "CONNECT_TIMEOUT", "1s")
+    code, _, err = run_cli(capsys, "study", "--family", "single", "--seeds", "1", "--executor", "dask",
+                           "--scheduler", "tcp://127.0.0.1:9", "--quiet", "-o", tmp_path / "out")
+    assert code == 2 and "cannot reach the Dask scheduler at tcp://127.0.0.1:9" in err
+    assert not (tmp_path / "out").exists()
+
+
+def test_the_cli_prints_the_summary_and_json(capsys, tmp_path):
+    code, out, err = run_cli(capsys, "study", "--family", "single", "--seeds", "3", "--workers", "1",
+                             "--algorithm", "wspt", "--quiet", "-o", tmp_path / "c")
+    assert code == 0 and "Empirical competitive ratios" in out and "wspt" in out and "from the cache" in err
+    code, out, _ = run_cli(capsys, "study", "--family", "single", "--seeds", "3", "--workers", "1",
+                           "--algorithm", "wspt", "--quiet", "--json", "-o", tmp_path / "c")
+    import json
+
+    summary = json.loads(out)
+    assert code == 0 and summary["cached"] == summary["units"] == 9 and summary["problems"] == []
+    assert summary["methods"][0]["method"] == "wspt" and summary["methods"][0]["exact_ratios"] == 3

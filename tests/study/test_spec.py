@@ -1,0 +1,95 @@
+"""Study specifications: TOML, flags and presets end as one validated Study; bad input is exit 2."""
+
+import pytest
+
+from optsched.errors import InputError
+from optsched.registry import families
+from optsched.study import PRESETS, load, study
+from optsched.study.spec import parse_seeds
+
+from ..cli_helpers import run
+
+
+@pytest.mark.parametrize("text, seeds", [(3, (0, 1, 2)), ("3", (0, 1, 2)), ("2-4", (2, 3, 4)),
+                                         ("5,1,9", (5, 1, 9)), ([7, 8], (7, 8))])
+def test_seeds_are_a_count_a_range_or_a_list(text, seeds):
+    assert parse_seeds(text, "x") == seeds
+
+
+@pytest.mark.parametrize("text", ["4-2", "a", "", [1, 1], [], -1, True, "1-", 0])
+def test_bad_seeds_are_refused(text):
+    with pytest.raises(InputError):
+        parse_seeds(text, "x")
+
+
+def test_a_toml_study_file_is_read_with_typed_parameters(tmp_path):
+    path = tmp_path / "s.toml"
+    path.write_text('''
+name = "mine"
+workers = 1
+[[part]]
+family = "oasis"
+seeds = "0-2"
+jobs = [3, 4]
+options = { mode = "chunks" }
+algorithms = ["fifo", { name = "rrh", params = { theta = 0.5 } }, "oasis:u_scale=2"]
+[part.reference]
+time_limit = 5
+cross_check = true
+''')
+    s = load(str(path))
+    (part,) = s.parts
+    assert s.name == "mine" and s.workers == 1 and str(s.output) == "study-mine"
+    assert part.seeds == (0, 1, 2) and part.jobs == (3, 4) and part.options["mode"] == "chunks"
+    assert [m.label for m in part.methods] == ["fifo", "rrh:theta=0.5", "oasis:u_scale=2"]
+    assert part.methods[1].params["theta"] == 0.5 and part.methods[2].params["u_scale"] == 2.0
+    assert part.reference.formulation == "time-indexed" and part.reference.time_limit == 5.0
+    assert part.reference.cross_check and part.reference.relax
+
+
+def test_the_demo_preset_covers_every_family_with_every_algorithm():
+    s = study(PRESETS["demo"](), "demo")
+    assert [p.family for p in s.parts] == list(families())
+    for part in s.parts:
+        assert [m.algorithm for m in part.methods] == list(families()[part.family].algorithms)
+        assert part.instances == "tiny" and part.reference.cross_check
+
+
+@pytest.mark.parametrize("content, message", [
+    ("[[part]]\nfamily = 'nope'", "unknown family 'nope'"),
+    ("[[part]]\nfamily = 'single'\ninstances = 'huge'", "no preset 'huge'"),
+    ("[[part]]\nfamily = 'single'\nalgorithms = ['magic']", "no algorithm 'magic'"),
+    ("[[part]]\nfamily = 'oasis'\nalgorithms = [{name = 'rrh', params = {theta = 'x'}}]", "expected a number"),
+    ("[[part]]\nfamily = 'edge'\nreference = {formulation = 'dual'}", "gives no schedule"),
+    ("[[part]]\nfamily = 'single'\nreference = {time_limit = -1}", "positive number"),
+    ("[[part]]\nfamily = 'single'\ncolour = 'red'", "unknown key(s) colour"),
+    ("[[part]]\nfamily = 'single'\nalgorithms = ['wspt', 'wspt']", "labels repeat"),
+    ("name = 'x'", "at least one [[part]]"),
+    ("executor = 'slurm'\n[[part]]\nfamily = 'single'", "executor: must be one of local, dask"),
+    ("[[part\n", "not valid TOML"),
+])
+def test_bad_study_files_exit_2_with_one_line_and_write_nothing(capsys, tmp_path, content, message):
+    path = tmp_path / "bad.toml"
+    path.write_text(content)
+    code, out, err = run(capsys, "study", path, "-o", tmp_path / "out")
+    assert code == 2 and out == "" and message in err and err.count("\n") == 1
+    assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("argv, message", [
+    ((), "give one of a study file, --preset NAME or --family NAME"),
+    (("--preset", "demo", "--family", "single"), "give one of"),
+    (("--preset", "huge"), "no preset 'huge'"),
+    (("--family", "single", "--seeds", "x"), "expected N, A-B or a,b,c"),
+    (("--family", "single", "--jobs", "3,x"), "expected job counts"),
+    (("--family", "single", "--algorithm", "wspt:colour=red"), "has no parameter 'colour'"),
+    (("missing.toml",), "no such study file"),
+])
+def test_bad_study_flags_exit_2(capsys, tmp_path, argv, message):
+    code, out, err = run(capsys, "study", *argv, "-o", tmp_path / "out")
+    assert code == 2 and message in err and not (tmp_path / "out").exists()
+
+
+def test_an_output_folder_whose_parent_is_missing_is_refused_before_any_work(capsys, tmp_path):
+    code, _, err = run(capsys, "study", "--family", "single", "-o", tmp_path / "no" / "out")
+    assert code == 2 and "does not exist" in err
