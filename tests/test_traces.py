@@ -20,6 +20,25 @@ def test_alibaba_gpu_nodes():
     assert nodes[0].model == "P100" and nodes[0].cpus == 64.0 and nodes[0].memory_gb == 256.0
 
 
+def test_alibaba_pods():
+    pods = traces.alibaba_pods()
+    assert len(pods) == 8_152 and all(a.created_s <= b.created_s for a, b in zip(pods, pods[1:]))
+    assert {p.gpus for p in pods} <= set(range(9)) and all(0 <= p.gpu_share <= 1 for p in pods)
+    assert all(p.deleted_s >= p.created_s for p in pods)
+    assert any(0 < p.gpu_share < 1 for p in pods) and all(isinstance(p.gpu_models, tuple) for p in pods)
+
+
+def test_sampled_jobs_come_from_one_window_in_submission_order_and_nodes_are_distinct():
+    import numpy as np
+
+    start, jobs = traces.sample_jobs(np.random.default_rng(5), 30, 40 * 86_400, 50 * 86_400, 86_400)
+    assert 40 * 86_400 <= start < 50 * 86_400 and len(jobs) == 30
+    assert all(start <= j.submit_s < start + 86_400 for j in jobs)
+    assert all(a.submit_s <= b.submit_s for a, b in zip(jobs, jobs[1:]))
+    nodes = traces.sample_nodes(np.random.default_rng(5), 50)
+    assert len({n.name for n in nodes}) == 50
+
+
 def test_window_selects_by_submission_time():
     jobs = traces.philly_jobs()
     start = 30 * 86_400

@@ -102,12 +102,8 @@ def _physical_times(rng: np.random.Generator, epochs: int, minibatches: int) -> 
 def _trace_jobs(rng: np.random.Generator, count: int) -> list[tuple[int, int]]:
     """``count`` Philly jobs from a seeded 30-day window in their submission order, as
     (hourly release slot from the first, GPUs)."""
-    trace = traces.philly_jobs()
-    start = float(rng.uniform(27 * 86400, 70 * 86400))
-    window = traces.window(trace, start, 30 * 86400)
-    chosen = sorted(rng.choice(len(window), size=min(count, len(window)), replace=False))
-    first = window[chosen[0]].submit_s
-    return [(int((window[k].submit_s - first) // 3600), window[k].gpus) for k in chosen]
+    _, jobs = traces.sample_jobs(rng, count, 27 * 86400, 70 * 86400, 30 * 86400)
+    return [(int((job.submit_s - jobs[0].submit_s) // 3600), job.gpus) for job in jobs]
 
 
 def _physical_jobs(rng, arrivals, servers: int, worker_types, ps_types) -> tuple[Job, ...]:
@@ -130,9 +126,7 @@ def _physical(preset: str, rng: np.random.Generator, jobs: int | None, servers: 
     ps_types = tuple(f"p{k}" for k in range(9))
     S = servers or 100
     if preset == "paper":
-        nodes = traces.alibaba_gpu_nodes()
-        picked = [nodes[int(k)] for k in rng.choice(len(nodes), size=S, replace=False)]
-        shapes = [(node.gpus, int(node.cpus)) for node in picked]
+        shapes = [(node.gpus, int(node.cpus)) for node in traces.sample_nodes(rng, S)]
         arrivals = _trace_jobs(rng, jobs or 300)
     else:
         shapes = [(int(rng.choice([1, 2, 4, 8])), int(rng.choice([8, 16, 24, 32]))) for _ in range(S)]

@@ -117,17 +117,12 @@ def _paper(rng: np.random.Generator, jobs: int, literal: bool, mode: str, T: int
 
 def _trace(rng: np.random.Generator, jobs: int, mode: str, T: int, H: int) -> Instance:
     K, slot = H, 3600.0
-    trace = traces.philly_jobs()
-    start = float(rng.uniform(27 * 86400, 80 * 86400))  # inside October-November 2017
-    window = traces.window(trace, start, T * slot)
-    chosen = sorted(rng.choice(len(window), size=min(jobs, len(window)), replace=False))
-    nodes = traces.alibaba_gpu_nodes()
+    start, chosen = traces.sample_jobs(rng, jobs, 27 * 86400, 80 * 86400, T * slot)  # inside Oct-Nov 2017
     workers = tuple((float(n.gpus), n.cpus, n.memory_gb, STORAGE_GB, float(rng.uniform(20, 50)))
-                    for n in (nodes[int(k)] for k in rng.choice(len(nodes), size=H, replace=False)))
+                    for n in traces.sample_nodes(rng, H))
     pss = tuple(_server(rng, PS_SHAPES) for _ in range(K))
     job_list = []
-    for k in chosen:
-        tj = window[k]
+    for tj in chosen:
         E = int(rng.integers(50, 200, endpoint=True))
         N = min(100, max(5, 2 * tj.gpus))
         work = max(tj.gpu_seconds, 1.0) / slot  # worker-slots, one GPU per worker
