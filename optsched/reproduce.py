@@ -11,6 +11,7 @@ from __future__ import annotations
 import csv
 import os
 import sys
+import textwrap
 import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from contextlib import contextmanager
@@ -63,7 +64,7 @@ class Table:
         left = [bool(self.rows) and isinstance(v, str) for v in (self.rows[0] if self.rows else self.columns)]
         lines = [self.title] + ["  ".join(c.ljust(w) if flush_left else c.rjust(w)
                                           for c, w, flush_left in zip(row, widths, left)).rstrip() for row in cells]
-        return "\n".join(lines + ([self.note] if self.note else []))
+        return "\n".join(lines + (textwrap.wrap(self.note, 100) if self.note else []))
 
 
 def _cell(v: Any) -> str:

@@ -45,7 +45,8 @@ class Outcome:
     reference_summary: pd.DataFrame
     units: int
     cached: int
-    wall_s: float
+    wall_s: float  #: from start to the tables (instance generation included, report writing not)
+    compute_s: float  #: running the units that were not cached
     versions: dict
 
     @property
@@ -154,6 +155,7 @@ def run(study: Study, *, fresh: bool = False, progress: bool = True, log: TextIO
         if log:
             print(f"study {study.name}: {len(instances)} instances, {len(unique)} units, {len(done)} from the cache, "
                   f"{len(pending)} to run ({study.executor}, {study.workers} worker(s))", file=log, flush=True)
+        compute_started = time.perf_counter()
         with tqdm(total=len(unique), initial=len(done), desc=study.name, unit="unit", file=sys.stderr,
                   disable=None if progress else True, smoothing=0.05) as bar:
             for unit, result in _execute(study, pending):
@@ -170,13 +172,15 @@ def run(study: Study, *, fresh: bool = False, progress: bool = True, log: TextIO
         raise
     finally:
         cache.close()
+    compute_s = time.perf_counter() - compute_started
     results, references = _tables(study, plan, done)
     method_summary, reference_summary = summary(results, references)
     outcome = Outcome(study, results, references, method_summary, reference_summary, len(unique),
-                      len(unique) - len(pending), time.perf_counter() - started, versions)
+                      len(unique) - len(pending), time.perf_counter() - started, compute_s, versions)
     _write(outcome, out)
     if log:
-        print(f"study {study.name}: done in {outcome.wall_s:.1f} s; tables and report in {out}", file=log, flush=True)
+        print(f"study {study.name}: {len(pending)} units run in {compute_s:.1f} s; tables and report written "
+              f"in {time.perf_counter() - started:.1f} s in all", file=log, flush=True)
     return outcome
 
 
