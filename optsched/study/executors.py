@@ -8,6 +8,9 @@ order; the caller stores each result as it arrives. Every executor runs the same
 from __future__ import annotations
 
 import logging
+import os
+import threading
+import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Iterator, Sequence
 
@@ -18,13 +21,26 @@ from .units import Unit, run_unit
 CONNECT_TIMEOUT = "10s"
 
 
+def _exit_with_parent() -> None:
+    """Worker initialiser: leave when the coordinating process dies (even by ``kill -9``), which a
+    forked worker blocked on its task queue would otherwise never notice."""
+    parent = os.getppid()
+
+    def watch():
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(1)
+
+    threading.Thread(target=watch, daemon=True).start()
+
+
 def local(units: Sequence[Unit], workers: int) -> Iterator[tuple[Unit, dict]]:
     """In this process when ``workers`` is 1, otherwise on ``workers`` local processes."""
     if workers <= 1:
         for unit in units:
             yield unit, run_unit(unit.payload)
         return
-    pool = ProcessPoolExecutor(max_workers=workers)
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_exit_with_parent)
     try:
         futures = {pool.submit(run_unit, unit.payload): unit for unit in units}
         for future in as_completed(futures):

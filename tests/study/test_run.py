@@ -127,6 +127,9 @@ def test_a_study_killed_with_sigkill_resumes_to_the_same_table_as_an_uninterrupt
     for name in ("results.csv", "references.csv"):
         pd.testing.assert_frame_equal(stable(pd.read_csv(killed / name)), stable(pd.read_csv(clean / name)))
     assert _count(killed / "cache.sqlite") == 1200
+    time.sleep(1.5)  # the killed study's workers notice within 0.5 s and leave
+    orphans = subprocess.run(["pgrep", "-f", str(killed)], capture_output=True, text=True).stdout.split()
+    assert orphans == [], "worker processes of the killed study are still running"
 
 
 def test_a_study_on_a_local_dask_cluster_gives_the_same_table_as_local_processes(tmp_path):
