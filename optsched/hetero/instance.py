@@ -1,0 +1,216 @@
+"""Heterogeneous distributed ML jobs (Zhou et al.; spec zhou-heterogeneous.md §1).
+
+Servers ``h`` have capacities ``C[h][r]``; a type-``m`` worker takes ``e[m][r]`` and a type-``p``
+parameter server ``z[p][r]``. Resource ``bandwidth`` (an index) is also the bandwidth ``b_m = e[m][bw]``
+and ``B_p = z[p][bw]`` of (2i). Job ``j`` arrives at slot ``a_j`` with weight ``w_j``, ``E_j`` epochs
+of ``D_j`` chunks of ``K_j`` mini-batches (``W_j = E_j D_j K_j`` mini-batches in all) and at most
+``D_j`` workers, all of one type.
+
+Frameworks (an instance attribute):
+
+* ``ps`` (eq. (1)): one mini-batch on a type-``m`` worker with type-``p`` PSs takes
+  ``v_jm + U^p_j`` slots when every worker and PS of the job share a server (``q = 1``), plus
+  ``2 π_j / b_m`` otherwise.
+* ``allreduce`` (eq. (14)): ``Φ`` workers in a ring; one mini-batch takes
+  ``v_jm + (U_j + [q = 0] 2 π_j / b_m)(Φ − 1)/Φ`` slots; no PSs.
+
+Durations are exact: times per mini-batch are rational (every float is), so ``d = ⌈W t / N⌉`` is
+computed with :class:`fractions.Fraction` (spec §0: one shared helper for workers vs duration).
+Time (§1.3): slot ``t`` is ``[t, t+1)``; a job started at ``t`` for ``d`` slots occupies
+``t .. t+d−1`` and completes at ``t + d``; it may start in its arrival slot.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cached_property
+
+from ..errors import InputError
+from ..schema import Fields, integer, number
+
+FRAMEWORKS = ("ps", "allreduce")
+
+
+@dataclass(frozen=True)
+class Job:
+    arrival: int  #: a_j >= 1
+    weight: float  #: w_j > 0 (D14)
+    epochs: int  #: E_j
+    chunks: int  #: D_j, also the most workers the job may use (2g)
+    minibatches: int  #: K_j, per chunk
+    train: tuple[float, ...]  #: v_jm per worker type: slots per mini-batch
+    update: tuple[float, ...]  #: U^p_j per PS type (ps), or (U_j,) (allreduce): slots
+    gradient: float  #: π_j, in bandwidth-units x slots (2π/b is a time in slots)
+
+    @property
+    def work(self) -> int:
+        """``W_j = E_j D_j K_j`` mini-batches."""
+        return self.epochs * self.chunks * self.minibatches
+
+    def to_dict(self) -> dict:
+        return {"arrival": self.arrival, "weight": self.weight, "epochs": self.epochs, "chunks": self.chunks,
+                "minibatches": self.minibatches, "train": list(self.train), "update": list(self.update),
+                "gradient": self.gradient}
+
+
+@dataclass(frozen=True)
+class Shape:
+    """A way to run a job (W1/W2): worker type ``m``, PS type ``p`` (None for allreduce), co-location
+    flag ``q``, ``workers`` (N, or Φ) and the minimal duration ``d`` for them."""
+
+    m: int
+    p: int | None
+    q: int
+    workers: int
+    d: int
+
+
+@dataclass(frozen=True)
+class Instance:
+    framework: str
+    T: int  #: the horizon of the paper's λ = 2THRF + 1 (offline models pick their own, spec §2.7)
+    capacity: tuple[tuple[float, ...], ...]  #: C[h][r]
+    worker_demand: tuple[tuple[float, ...], ...]  #: e[m][r]
+    ps_demand: tuple[tuple[float, ...], ...]  #: z[p][r]; empty for allreduce
+    bandwidth: int  #: the resource index that is bandwidth
+    jobs: tuple[Job, ...]
+
+    def __post_init__(self):
+        _validate(self)
+
+    @property
+    def H(self) -> int:
+        return len(self.capacity)
+
+    @property
+    def R(self) -> int:
+        return len(self.capacity[0])
+
+    @property
+    def M(self) -> int:
+        return len(self.worker_demand)
+
+    @property
+    def P(self) -> int:
+        return len(self.ps_demand)
+
+    def b(self, m: int) -> float:
+        return self.worker_demand[m][self.bandwidth]
+
+    def B(self, p: int) -> float:
+        return self.ps_demand[p][self.bandwidth]
+
+    def time_per_batch(self, j: int, m: int, p: int | None, q: int, workers: int) -> Fraction:
+        """Slots one worker needs per mini-batch: ``1/ρ`` of eq. (1) (ps) or eq. (14) (allreduce)."""
+        job = self.jobs[j]
+        comm = 0 if q else 2 * Fraction(job.gradient) / Fraction(self.b(m))
+        if self.framework == "ps":
+            return Fraction(job.train[m]) + Fraction(job.update[p]) + comm
+        return Fraction(job.train[m]) + (Fraction(job.update[0]) + comm) * Fraction(workers - 1, workers)
+
+    def duration(self, j: int, m: int, p: int | None, q: int, workers: int) -> int:
+        """The shortest duration for ``workers`` workers: ``⌈W_j / (N ρ)⌉`` (2f), exactly."""
+        need = self.jobs[j].work * self.time_per_batch(j, m, p, q, workers) / workers
+        return max(1, -(-need.numerator // need.denominator))
+
+    def fast_enough(self, j: int, m: int, p: int | None, q: int, workers: int, d: int) -> bool:
+        """(2f): ``d N ρ >= W_j``, exactly."""
+        return d * workers >= self.jobs[j].work * self.time_per_batch(j, m, p, q, workers)
+
+    @cached_property
+    def shapes(self) -> tuple[tuple[Shape, ...], ...]:
+        """Per job, the shapes of W1/W2: for each (m, p, q) and worker count, the minimal duration;
+        deduplicated on (m, p, q, d), keeping the fewest workers. ``q = 0`` needs two servers, and
+        for allreduce at least two workers (E9)."""
+        out = []
+        ps_types = range(self.P) if self.framework == "ps" else (None,)
+        for j, job in enumerate(self.jobs):
+            seen, shapes = set(), []
+            for m in range(self.M):
+                for p in ps_types:
+                    for q in (1, 0):
+                        if q == 0 and self.H < 2:
+                            continue
+                        lowest = 2 if (q == 0 and self.framework == "allreduce") else 1
+                        for n in range(lowest, job.chunks + 1):
+                            d = self.duration(j, m, p, q, n)
+                            if (m, p, q, d) not in seen:
+                                seen.add((m, p, q, d))
+                                shapes.append(Shape(m, p, q, n, d))
+            out.append(tuple(shapes))
+        return tuple(out)
+
+    def to_dict(self) -> dict:
+        return {"framework": self.framework, "T": self.T, "capacity": [list(c) for c in self.capacity],
+                "worker_demand": [list(e) for e in self.worker_demand],
+                "ps_demand": [list(z) for z in self.ps_demand], "bandwidth": self.bandwidth,
+                "jobs": [job.to_dict() for job in self.jobs]}
+
+    @classmethod
+    def from_dict(cls, d: object, where: str = "instance") -> "Instance":
+        f = Fields(d, where)
+        framework = f.text("framework", choices=FRAMEWORKS)
+        T = f.integer("T", min=1)
+        capacity = _matrix(f.array("capacity", nonempty=True), f.path("capacity"))
+        workers = _matrix(f.array("worker_demand", nonempty=True), f.path("worker_demand"))
+        pss = _matrix(f.array("ps_demand", default=[]), f.path("ps_demand"))
+        bandwidth = f.integer("bandwidth", min=0)
+        jobs = tuple(_job(raw, f.path(f"jobs[{j}]")) for j, raw in enumerate(f.array("jobs", nonempty=True)))
+        f.done()
+        return cls(framework, T, capacity, workers, pss, bandwidth, jobs)
+
+
+def _matrix(rows: list, where: str) -> tuple[tuple[float, ...], ...]:
+    out = []
+    for k, row in enumerate(rows):
+        if not isinstance(row, list) or not row:
+            raise InputError(f"{where}[{k}]: must be a non-empty list of numbers")
+        out.append(tuple(number(x, f"{where}[{k}][{r}]", min=0) for r, x in enumerate(row)))
+    return tuple(out)
+
+
+def _job(raw: object, where: str) -> Job:
+    f = Fields(raw, where)
+    job = Job(arrival=f.integer("arrival", min=1), weight=f.number("weight", positive=True),
+              epochs=f.integer("epochs", min=1), chunks=f.integer("chunks", min=1),
+              minibatches=f.integer("minibatches", min=1),
+              train=tuple(number(x, f.path(f"train[{m}]"), positive=True) for m, x in enumerate(f.array("train"))),
+              update=tuple(number(x, f.path(f"update[{p}]"), min=0) for p, x in enumerate(f.array("update"))),
+              gradient=f.number("gradient", min=0))
+    f.done()
+    return job
+
+
+def _validate(inst: Instance) -> None:
+    if inst.framework not in FRAMEWORKS:
+        raise InputError(f"instance.framework: must be one of {', '.join(FRAMEWORKS)}, got {inst.framework!r}")
+    R = len(inst.capacity[0]) if inst.capacity else 0
+    if not inst.capacity or R == 0:
+        raise InputError("instance.capacity: needs at least one server with at least one resource")
+    for name, rows in (("capacity", inst.capacity), ("worker_demand", inst.worker_demand),
+                       ("ps_demand", inst.ps_demand)):
+        for k, row in enumerate(rows):
+            if len(row) != R:
+                raise InputError(f"instance.{name}[{k}]: needs one entry per resource ({R}), got {len(row)}")
+    if not inst.worker_demand:
+        raise InputError("instance.worker_demand: needs at least one worker type")
+    if not 0 <= inst.bandwidth < R:
+        raise InputError(f"instance.bandwidth: must be a resource index in 0..{R - 1}, got {inst.bandwidth}")
+    if any(inst.b(m) <= 0 for m in range(inst.M)):
+        raise InputError("instance.worker_demand: every worker type needs a positive bandwidth b_m")
+    if inst.framework == "ps":
+        if not inst.ps_demand:
+            raise InputError("instance.ps_demand: the ps framework needs at least one PS type")
+        if any(inst.B(p) <= 0 for p in range(inst.P)):
+            raise InputError("instance.ps_demand: every PS type needs a positive bandwidth B_p")
+    elif inst.ps_demand:
+        raise InputError("instance.ps_demand: the allreduce framework has no parameter servers")
+    updates = inst.P if inst.framework == "ps" else 1
+    for j, job in enumerate(inst.jobs):
+        if len(job.train) != inst.M:
+            raise InputError(f"instance.jobs[{j}].train: needs one time per worker type ({inst.M}), got {len(job.train)}")
+        if len(job.update) != updates:
+            what = f"one time per PS type ({updates})" if inst.framework == "ps" else "one time (U_j)"
+            raise InputError(f"instance.jobs[{j}].update: needs {what}, got {len(job.update)}")
+    integer(inst.T, "instance.T", min=1)
