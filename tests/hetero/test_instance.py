@@ -1,0 +1,93 @@
+"""The hetero model: exact durations (eqs. (1), (14)), shapes (W1/W2), JSON, the verifier V1-V9."""
+
+import dataclasses
+
+import pytest
+
+from optsched.errors import InputError
+from optsched.hetero.generate import generate
+from optsched.hetero.instance import Instance
+from optsched.hetero.schedule import JobSchedule, Schedule, objective, verify
+
+
+def test_durations_follow_eq1_and_eq14_exactly():
+    inst = generate("tiny", 1)
+    job = inst.jobs[0]
+    for m in range(inst.M):
+        for p in range(inst.P):
+            for n in range(1, job.chunks + 1):
+                d = inst.duration(0, m, p, 1, n)
+                assert inst.fast_enough(0, m, p, 1, n, d) and (d == 1 or not inst.fast_enough(0, m, p, 1, n, d - 1))
+                assert inst.duration(0, m, p, 0, n) >= d  # communication only slows (1)
+    ar = generate("tiny", 1, framework="allreduce")
+    t2 = ar.time_per_batch(0, 0, None, 0, 2)
+    job = ar.jobs[0]
+    assert t2 == pytest.approx(job.train[0] + (job.update[0] + 2 * job.gradient / ar.b(0)) / 2)
+
+
+def test_shapes_keep_the_fewest_workers_per_duration():
+    inst = generate("small", 2)
+    for j, shapes in enumerate(inst.shapes):
+        keys = [(s.m, s.p, s.q, s.d) for s in shapes]
+        assert len(keys) == len(set(keys))
+        for s in shapes:
+            assert all(inst.duration(j, s.m, s.p, s.q, n) > s.d for n in range(1, s.workers))
+
+
+@pytest.mark.parametrize("framework", ["ps", "allreduce"])
+def test_json_round_trip(framework):
+    inst = generate("small", 4, framework=framework)
+    assert Instance.from_dict(inst.to_dict()) == inst
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda d: d.update(framework="mpi"), "must be one of ps, allreduce"),
+    (lambda d: d["jobs"][0].update(weight=0), "must be positive"),
+    (lambda d: d["jobs"][0].update(train=[1.0]), "one time per worker type"),
+    (lambda d: d.update(bandwidth=5), "resource index"),
+    (lambda d: d["capacity"][0].append(1.0), "one entry per resource"),
+])
+def test_bad_instances_are_refused_with_their_path(change, message):
+    d = generate("tiny", 0).to_dict()
+    change(d)
+    with pytest.raises(InputError, match=message):
+        Instance.from_dict(d)
+
+
+def one_job():
+    inst = generate("tiny", 0, jobs=1)
+    from optsched.hetero.columns import options
+
+    option = options(inst)[0][0]
+    return inst, option.at(inst.jobs[0].arrival)
+
+
+def test_the_verifier_catches_each_violation():
+    inst, good = one_job()
+    assert verify(inst, Schedule((good,))) == []
+    assert objective(inst, Schedule((good,))) == inst.jobs[0].weight * good.completion
+    H = inst.H
+    cases = {
+        "V8": dataclasses.replace(good, start=inst.jobs[0].arrival - 1) if inst.jobs[0].arrival > 1 else None,
+        "V7": dataclasses.replace(good, d=good.d - 1) if good.d > 1 else None,
+        "V3": dataclasses.replace(good, y=(0,) * H),
+        "V4": dataclasses.replace(good, s=(0,) * H),
+        "V6": dataclasses.replace(good, q=1, y=(1,) * H) if good.workers >= H else None,
+    }
+    for code, bad in cases.items():
+        if bad is not None:
+            assert any(v.startswith(code) for v in verify(inst, Schedule((bad,)))), code
+    assert verify(inst, Schedule(()))[0].startswith("V1")
+    cramped = dataclasses.replace(inst, capacity=((0.5, 0.5),) * H)
+    assert any(v.startswith("V9") for v in verify(cramped, Schedule((good,))))
+
+
+def test_the_bandwidth_cover_2i_is_checked():
+    """V5: a PS covers only B_p of remote worker bandwidth."""
+    job = dataclasses.replace(generate("tiny", 0, jobs=1).jobs[0], chunks=2, train=(1.0,), update=(0.0,))
+    inst = Instance("ps", 8, ((4.0, 100.0), (4.0, 100.0)), ((1.0, 1.0),), ((0.0, 1.0),), 1, (job,))
+    one_remote = JobSchedule(job.arrival, 50, 0, 0, 0, (1, 0), (0, 1))
+    assert verify(inst, Schedule((one_remote,))) == []
+    two_remote = dataclasses.replace(one_remote, y=(2, 0))
+    assert any(v.startswith("V5") for v in verify(inst, Schedule((two_remote,))))
+    assert verify(inst, Schedule((dataclasses.replace(two_remote, s=(0, 2)),))) == []
