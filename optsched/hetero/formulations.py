@@ -72,6 +72,17 @@ def configuration(instance: Instance, relax: bool = False) -> Model:
     return Model(problem, decode)
 
 
+def _occupancy(problem: pulp.LpProblem, name: str, amount, bound: int, run, demand, terms: dict) -> None:
+    """C6: ``o >= amount − bound (1 − run)`` (the count present in a slot), and ``o``'s usage in C7."""
+    if not any(demand):
+        return
+    present = problem.add_variable(name, 0, None, pulp.LpContinuous)
+    problem += present >= amount - bound * (1 - run), f"C6_{name}"
+    for r, need in enumerate(demand):
+        if need > 0:
+            terms[r].append(need * present)
+
+
 def time_indexed(instance: Instance, relax: bool = False) -> Model:
     """Model B (spec §2.4; for allreduce without S, C3 and C4, §2.5); exact by W1-W4."""
     opts = options(instance)
@@ -81,7 +92,8 @@ def time_indexed(instance: Instance, relax: bool = False) -> Model:
     problem = pulp.LpProblem("hetero_time_indexed", pulp.LpMinimize)
     binary = pulp.LpContinuous if relax else pulp.LpBinary
     integer = pulp.LpContinuous if relax else pulp.LpInteger
-    X, objective, cap_terms = {}, [], defaultdict(list)
+    X, objective = {}, []
+    cap_terms: dict = defaultdict(lambda: defaultdict(list))  # (h, slot) -> r -> terms of C7
     b_max = max(instance.b(m) for m in range(M))
     for j, job in enumerate(instance.jobs):
         D = job.chunks
@@ -101,7 +113,7 @@ def time_indexed(instance: Instance, relax: bool = False) -> Model:
         for h in range(H):
             for m in range(M):
                 problem += Y[h, m] <= D * (Pi[h] + 1 - Q), f"C5_{j}_{h}_{m}"
-        S = {}
+        S, s_max = {}, 0
         if ps:
             s_max = max(1, math.ceil(D * b_max / min(instance.B(p) for p in range(P)) - 1e-9))
             S = {(h, p): problem.add_variable(f"S_{j}_{h}_{p}", 0, s_max, integer) for h in range(H) for p in range(P)}
@@ -123,23 +135,16 @@ def time_indexed(instance: Instance, relax: bool = False) -> Model:
             run = pulp.lpSum(running)
             for h in range(H):
                 for m in range(M):
-                    if any(instance.worker_demand[m]):
-                        w = problem.add_variable(f"Wo_{j}_{h}_{m}_{slot}", 0, None, pulp.LpContinuous)
-                        problem += w >= Y[h, m] - D * (1 - run), f"C6w_{j}_{h}_{m}_{slot}"
-                        for r in range(instance.R):
-                            if instance.worker_demand[m][r] > 0:
-                                cap_terms[(h, r, slot)].append(instance.worker_demand[m][r] * w)
+                    _occupancy(problem, f"Wo_{j}_{h}_{m}_{slot}", Y[h, m], D, run, instance.worker_demand[m],
+                               cap_terms[h, slot])
                 for p in range(P):
-                    if any(instance.ps_demand[p]):
-                        v = problem.add_variable(f"Vo_{j}_{h}_{p}_{slot}", 0, None, pulp.LpContinuous)
-                        problem += v >= S[h, p] - s_max * (1 - run), f"C6v_{j}_{h}_{p}_{slot}"
-                        for r in range(instance.R):
-                            if instance.ps_demand[p][r] > 0:
-                                cap_terms[(h, r, slot)].append(instance.ps_demand[p][r] * v)
+                    _occupancy(problem, f"Vo_{j}_{h}_{p}_{slot}", S[h, p], s_max, run, instance.ps_demand[p],
+                               cap_terms[h, slot])
         X[j] = (shapes, Xj, Y, S)
     problem += pulp.lpSum(objective)
-    for (h, r, slot), terms in sorted(cap_terms.items()):
-        problem += pulp.lpSum(terms) <= instance.capacity[h][r], f"C7_{h}_{r}_{slot}"
+    for (h, slot), by_resource in sorted(cap_terms.items()):
+        for r, terms in sorted(by_resource.items()):
+            problem += pulp.lpSum(terms) <= instance.capacity[h][r], f"C7_{h}_{r}_{slot}"
     if relax:
         return Model(problem)
 
