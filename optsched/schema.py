@@ -68,6 +68,17 @@ class Fields:
             raise InputError(f"{self.where or 'document'}: unknown field '{extra[0]}'")
 
 
+def per_job(d: Any, count: int, where: str, items: str = "entries") -> list[tuple[Any, str]]:
+    """A schedule document's ``jobs`` list, one entry per instance job: ``(entry, path)`` pairs;
+    ``items`` names the entries in the error for a wrong count."""
+    f = Fields(d, where)
+    raw = f.array("jobs")
+    f.done()
+    if len(raw) != count:
+        raise InputError(f"{f.path('jobs')}: has {len(raw)} {items}, the instance has {count} jobs")
+    return [(entry, f.path(f"jobs[{j}]")) for j, entry in enumerate(raw)]
+
+
 def integer(value: Any, where: str, *, min: int | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or (
         isinstance(value, float) and not (math.isfinite(value) and value.is_integer())

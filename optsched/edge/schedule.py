@@ -18,7 +18,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass
 
 from ..errors import InputError
-from ..schema import Fields, integer
+from ..schema import Fields, integer, per_job
 from .instance import Instance
 
 
@@ -56,14 +56,9 @@ class Schedule:
 
     @classmethod
     def from_dict(cls, d: object, instance: Instance, where: str = "schedule") -> "Schedule":
-        f = Fields(d, where)
-        raw = f.array("jobs")
-        f.done()
-        if len(raw) != len(instance.jobs):
-            raise InputError(f"{f.path('jobs')}: has {len(raw)} entries, the instance has {len(instance.jobs)} jobs")
         runs = []
-        for j, entry in enumerate(raw):
-            g = Fields(entry, f.path(f"jobs[{j}]"))
+        for entry, path in per_job(d, len(instance.jobs), where):
+            g = Fields(entry, path)
             edge = _triples(g.array("edge", default=[]), g.path("edge"))
             cloud = tuple(_pair(x, f"{g.path('cloud')}[{k}]") for k, x in enumerate(g.array("cloud", default=[])))
             edge_ps = _triples(g.array("edge_ps", default=[]), g.path("edge_ps"))

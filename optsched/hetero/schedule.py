@@ -17,7 +17,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from ..errors import InputError
-from ..schema import Fields, integer
+from ..schema import Fields, integer, per_job
 from .instance import Instance
 
 #: Slack for capacity sums of float demands.
@@ -62,13 +62,7 @@ class Schedule:
 
     @classmethod
     def from_dict(cls, d: object, instance: Instance, where: str = "schedule") -> "Schedule":
-        f = Fields(d, where)
-        raw = f.array("jobs")
-        if len(raw) != len(instance.jobs):
-            raise InputError(f"{f.path('jobs')}: needs one schedule per job ({len(instance.jobs)}), got {len(raw)}")
-        jobs = tuple(_job(r, instance, f.path(f"jobs[{j}]")) for j, r in enumerate(raw))
-        f.done()
-        return cls(jobs)
+        return cls(tuple(_job(entry, instance, path) for entry, path in per_job(d, len(instance.jobs), where)))
 
 
 def _counts(raw: object, H: int, where: str) -> tuple[int, ...]:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from ..errors import InputError
 from ..numeric import FEAS_TOL, leq
-from ..schema import Fields, integer
+from ..schema import Fields, integer, per_job
 from .instance import Instance
 
 
@@ -61,14 +61,9 @@ class Schedule:
 
     @classmethod
     def from_dict(cls, d: object, instance: Instance, where: str = "schedule") -> "Schedule":
-        f = Fields(d, where)
-        raw = f.array("jobs")
-        f.done()
-        if len(raw) != len(instance.jobs):
-            raise InputError(f"{f.path('jobs')}: has {len(raw)} plans, the instance has {len(instance.jobs)} jobs")
         plans = []
-        for i, entry in enumerate(raw):
-            p = Fields(entry, f.path(f"jobs[{i}]"))
+        for entry, path in per_job(d, len(instance.jobs), where, "plans"):
+            p = Fields(entry, path)
             admitted = p.raw("admitted")
             if not isinstance(admitted, bool):
                 raise InputError(f"{p.path('admitted')}: must be true or false")
