@@ -18,18 +18,19 @@ import math
 from dataclasses import dataclass
 from typing import Iterator
 
+from ..errors import InputError
 from ..numeric import floor_tol
 from .instance import Instance, Shape
 from .schedule import JobSchedule
 
 
-def _splits(total: int, parts: int) -> Iterator[tuple[int, ...]]:
+def compositions(total: int, parts: int) -> Iterator[tuple[int, ...]]:
     """Every composition of ``total`` into ``parts`` non-negative integers."""
     if parts == 1:
         yield (total,)
         return
     for first in range(total + 1):
-        for rest in _splits(total - first, parts - 1):
+        for rest in compositions(total - first, parts - 1):
             yield (first, *rest)
 
 
@@ -56,7 +57,7 @@ def placements(instance: Instance, shape: Shape) -> list[tuple[tuple[int, ...], 
             if _fits(instance, m, p, y, s):
                 found.append((y, s))
         return found
-    for y in _splits(N, H):
+    for y in compositions(N, H):
         if ps:
             for n in range(H):
                 if y[n] > N - 1:
@@ -117,8 +118,6 @@ class Horizon:
 
 def horizon(instance: Instance, opts: tuple[tuple[Option, ...], ...]) -> Horizon:
     """The horizon above; a job with no option that fits the empty cluster is bad input."""
-    from ..errors import InputError
-
     for j, o in enumerate(opts):
         if not o:
             raise InputError(f"job {j} fits the empty cluster in no shape: it can never run")

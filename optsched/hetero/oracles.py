@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .columns import _splits
+from .columns import compositions
 from .instance import Instance, Shape
 from .schedule import JobSchedule
 
@@ -128,7 +128,7 @@ def brute_force(market: Market, j: int) -> tuple[float, JobSchedule | None]:
         z = np.asarray(inst.ps_demand[shape.p]) if ps else np.zeros(inst.R)
         for start in range(1, market.tau - shape.d + 1):
             prices, room = market.window(start, shape.d)
-            for y in _splits(shape.workers, H):
+            for y in compositions(shape.workers, H):
                 hosts = [h for h in range(H) if y[h]]
                 for n in (range(H) if ps else (None,)):
                     s = [0] * H
