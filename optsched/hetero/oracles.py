@@ -2,34 +2,50 @@
 the residual capacity within a batch deadline ``τ``, at fixed prices.
 
 A :class:`Market` holds, for the local slots ``1..τ``, the prices ``δ[h, r, t]`` and the residual
-capacities ``ω[h, r, t]``. A schedule's cost is ``Σ_{t ∈ window} Σ_h Σ_r δ[h, r, t] f^r_h`` (12).
-Every oracle returns ``(cost, schedule)``, or ``(inf, None)`` when nothing fits; ties go to the
-first candidate in the paper's loop order (strict ``<``, §3.9).
+capacities ``ω[h, r, t]``. A schedule may use slots ``start .. start+d−1`` with ``start + d <= τ``
+(7b). Its cost is ``Σ_{t ∈ window} Σ_h Σ_r δ[h, r, t] f^r_h`` (12). Every oracle returns
+``(cost, schedule)``, or ``(inf, None)`` when nothing fits; ties go to the first candidate in the
+paper's loop order (strict ``<``, §3.9): shape, then start, then server(s).
+
+PS framework (the paper's names in brackets; exposed by role, §3.0):
 
 * :func:`colocated_ps` (A_mincost2, Alg. 5 made concrete, D13): all workers and one PS on one server.
-* :func:`distributed_exact` (§3.6.4): for each PS server ``n`` and co-located count ``g``, the
-  remaining workers fill the other servers cheapest first, which is optimal for that covering
-  problem; ``min(colocated_ps, distributed_exact)`` is the true optimum of (12) (Theorem 1, as
-  repaired).
-* :func:`brute_force`: every shape, start and placement; for the checks.
+* :func:`distributed_exact` (§3.6.4): for each PS server ``n`` and co-located count ``g`` the other
+  workers fill the other servers cheapest first, optimal for that covering problem; so
+  ``min(colocated_ps, distributed_exact)`` is the optimum of (12) (Theorem 1, as repaired).
+* :func:`distributed_paper` (A_mincost1, Alg. 4 with errata E1-E4, §3.6.3): the printed greedy. It
+  is not exact (E5): golden cases A.1 (cost 10 where 9 exists) and A.5 (infeasible at zero prices).
+
+Ring-AllReduce:
+
+* :func:`colocated_allreduce` (A_RAmincost1, Alg. 6): ``Φ`` workers on one server.
+* :func:`distributed_allreduce` (A_RAmincost2, Alg. 7 with errata E6-E9): ``Φ >= 2`` workers fill
+  servers cheapest first. With Alg. 6 it is exact (Theorem 6, §3.8).
+
+:func:`brute_force` enumerates every shape, start and placement; the checks compare against it.
 
 Shapes are the instance's W1/W2 shapes; the paper's loop over durations ``L`` visits, for every
 worker count, its smallest ``L`` first, so iterating shapes by increasing duration is
-output-identical (§2.2 W2).
+output-identical (§2.2 W2, §3.9). All oracles are vectorised over start slots: window sums of
+prices come from prefix sums and window minima of the residual from a sliding view (§3.9), cached
+per duration until the market changes.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
+from numpy.lib.stride_tricks import sliding_window_view
 
 from .columns import compositions
 from .instance import Instance, Shape
 from .schedule import JobSchedule
 
 INF = math.inf
+#: Slack for comparing float demands with residual capacities.
+TOL = 1e-9
 
 
 @dataclass
@@ -38,6 +54,7 @@ class Market:
     tau: int
     price: np.ndarray  #: δ[h, r, t] for t in 0..tau (index 0 unused)
     residual: np.ndarray  #: ω[h, r, t]
+    _windows: dict = field(default_factory=dict, repr=False)
 
     @classmethod
     def empty(cls, instance: Instance, tau: int) -> "Market":
@@ -45,73 +62,203 @@ class Market:
         return cls(instance, tau, np.zeros((instance.H, instance.R, tau + 1)),
                    np.repeat(capacity, tau + 1, axis=2))
 
-    def window(self, start: int, d: int) -> tuple[np.ndarray, np.ndarray]:
-        """Per (h, r): the summed price and the smallest residual over slots ``start..start+d−1``."""
-        sl = slice(start, start + d)
-        return self.price[:, :, sl].sum(axis=2), self.residual[:, :, sl].min(axis=2)
+    def changed(self) -> None:
+        """Forget the cached window sums; call after editing ``price`` or ``residual``."""
+        self._windows.clear()
+
+    def windows(self, d: int) -> tuple[np.ndarray, np.ndarray]:
+        """For every start ``1..τ−d`` (axis 2, index ``start − 1``), per ``(h, r)``: the summed price
+        and the smallest residual over slots ``start .. start+d−1``."""
+        if d not in self._windows:
+            starts = max(0, self.tau - d)
+            H, R = self.instance.H, self.instance.R
+            if starts == 0:
+                self._windows[d] = (np.zeros((H, R, 0)), np.zeros((H, R, 0)))
+            else:
+                cum = np.concatenate([np.zeros((H, R, 1)), np.cumsum(self.price[:, :, 1:], axis=2)], axis=2)
+                sums = cum[:, :, d:d + starts] - cum[:, :, :starts]
+                room = sliding_window_view(self.residual[:, :, 1:], d, axis=2)[:, :, :starts].min(axis=-1)
+                self._windows[d] = (sums, room)
+        return self._windows[d]
 
 
 def _shapes(instance: Instance, j: int, q: int, tau: int) -> list[Shape]:
     """Shapes with flag ``q`` that fit before the deadline (``d <= τ − 1``), in the paper's loop
-    order: worker type, PS type, then duration ascending."""
+    order: worker type, PS type, then duration ascending (ps) or worker count ascending (allreduce)."""
     chosen = [s for s in instance.shapes[j] if s.q == q and s.d <= tau - 1]
-    return sorted(chosen, key=lambda s: (s.m, -1 if s.p is None else s.p, s.d))
+    if instance.framework == "ps":
+        return sorted(chosen, key=lambda s: (s.m, s.p, s.d))
+    return sorted(chosen, key=lambda s: (s.m, s.workers))
 
 
-def _capacity_for(residual: np.ndarray, demand: tuple[float, ...]) -> int:
-    """How many items of ``demand`` fit in ``residual`` (E4: resources an item does not use are
-    no limit)."""
-    limits = [math.floor(residual[r] / need + 1e-9) for r, need in enumerate(demand) if need > 0]
-    return min(limits) if limits else 10**9
+def _capacity(room: np.ndarray, demand: np.ndarray) -> np.ndarray:
+    """How many items of ``demand`` fit in ``room[h, r, start]``, per (h, start) (E4: resources an
+    item does not use are no limit)."""
+    used = demand > 0
+    if not used.any():
+        return np.full((room.shape[0], room.shape[2]), 10**9, dtype=np.int64)
+    per = np.floor(room[:, used, :] / demand[used][None, :, None] + TOL)
+    return per.min(axis=1).astype(np.int64)
+
+
+def _fill(omega: np.ndarray, cap: np.ndarray, count: int | np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Place ``count`` identical workers on servers cheapest first (order ``(Ω_h, h)``), per start:
+    returns the cost (``inf`` where the capacity is short) and the counts ``y[h, start]``. Exact for
+    this unit-item covering problem (§3.0)."""
+    order = np.argsort(omega, axis=0, kind="stable")
+    caps = np.take_along_axis(cap, order, axis=0)
+    before = np.cumsum(caps, axis=0) - caps
+    taken = np.clip(count - before, 0, caps)
+    y = np.zeros_like(cap)
+    np.put_along_axis(y, order, taken, axis=0)
+    cost = (y * omega).sum(axis=0)
+    return np.where(y.sum(axis=0) >= count, cost, INF), y
+
+
+def _first_min(cost: np.ndarray) -> tuple[float, tuple[int, ...]]:
+    """The smallest entry and its index, first in C order (the paper's loop order)."""
+    k = int(np.argmin(cost))
+    return float(cost.flat[k]), np.unravel_index(k, cost.shape)
+
+
+def _one_hot(H: int, h: int, count: int) -> tuple[int, ...]:
+    return tuple(count if k == h else 0 for k in range(H))
 
 
 def colocated_ps(market: Market, j: int) -> tuple[float, JobSchedule | None]:
     inst, best = market.instance, (INF, None)
-    H = inst.H
     for shape in _shapes(inst, j, 1, market.tau):
-        e, z = inst.worker_demand[shape.m], inst.ps_demand[shape.p]
-        need = np.array([shape.workers * e[r] + z[r] for r in range(inst.R)])
-        for start in range(1, market.tau - shape.d + 1):
-            prices, room = market.window(start, shape.d)
-            for h in range(H):
-                if np.all(need <= room[h] + 1e-9):
-                    cost = float(prices[h] @ need)
-                    if cost < best[0]:
-                        y = tuple(shape.workers if k == h else 0 for k in range(H))
-                        s = tuple(1 if k == h else 0 for k in range(H))
-                        best = (cost, JobSchedule(start, shape.d, shape.m, shape.p, 1, y, s))
+        sums, room = market.windows(shape.d)
+        need = shape.workers * np.asarray(inst.worker_demand[shape.m]) + np.asarray(inst.ps_demand[shape.p])
+        fits = np.all(room >= need[None, :, None] - TOL, axis=1).T
+        cost = np.where(fits, np.einsum("hrs,r->sh", sums, need), INF)
+        if cost.size and (found := _first_min(cost))[0] < best[0]:
+            start, h = found[1]
+            best = (found[0], JobSchedule(start + 1, shape.d, shape.m, shape.p, 1,
+                                          _one_hot(inst.H, h, shape.workers), _one_hot(inst.H, h, 1)))
+            if best[0] == 0:  # nothing later can be strictly cheaper
+                break
     return best
+
+
+def _ps_window(market: Market, shape: Shape):
+    """Per-start quantities of a distributed PS shape: Ω (a worker's window cost per server), Ψ (a
+    PS's), the worker capacity per server, and the residual."""
+    inst = market.instance
+    sums, room = market.windows(shape.d)
+    e, z = np.asarray(inst.worker_demand[shape.m]), np.asarray(inst.ps_demand[shape.p])
+    return np.einsum("hrs,r->hs", sums, e), np.einsum("hrs,r->hs", sums, z), _capacity(room, e), room, e, z
 
 
 def distributed_exact(market: Market, j: int) -> tuple[float, JobSchedule | None]:
     inst, best = market.instance, (INF, None)
     H = inst.H
     for shape in _shapes(inst, j, 0, market.tau):
-        e, z, N = inst.worker_demand[shape.m], inst.ps_demand[shape.p], shape.workers
+        omega, psi, cap, room, e, z = _ps_window(market, shape)
+        N, starts = shape.workers, omega.shape[1]
+        if starts == 0:
+            continue
         b, B = inst.b(shape.m), inst.B(shape.p)
-        for start in range(1, market.tau - shape.d + 1):
-            prices, room = market.window(start, shape.d)
-            omega = prices @ np.asarray(e)  # Ω_h: one worker's cost on h over the window
-            psi = prices @ np.asarray(z)  # Ψ_h: one PS's cost
-            cap = [_capacity_for(room[h], e) for h in range(H)]
-            order = sorted(range(H), key=lambda h: (omega[h], h))
+        cost = np.full((starts, H, N), INF)  # [start, n, g]
+        for n in range(H):
+            others = cap.copy()
+            others[n] = 0
+            for g in range(N):
+                need = max(1, math.ceil(b * (N - g) / B - TOL))
+                room_ok = np.all(g * e[None, :, None] + need * z[None, :, None] <= room[n:n + 1] + TOL, axis=1)[0]
+                ok = room_ok & (cap[n] >= g)
+                if not ok.any():
+                    continue
+                fill, _ = _fill(omega, others, N - g)
+                cost[:, n, g] = np.where(ok, g * omega[n] + need * psi[n] + fill, INF)
+        found = _first_min(cost)
+        if found[0] < best[0]:
+            start, n, g = found[1]
+            others = cap[:, start].copy()
+            others[n] = 0
+            _, y = _fill(omega[:, start:start + 1], others[:, None], N - g)
+            y = y[:, 0].copy()
+            y[n] = g
+            need = max(1, math.ceil(b * (N - g) / B - TOL))
+            best = (found[0], JobSchedule(int(start) + 1, shape.d, shape.m, shape.p, 0,
+                                          tuple(int(v) for v in y), _one_hot(H, n, need)))
+            if best[0] == 0:
+                break
+    return best
+
+
+def distributed_paper(market: Market, j: int) -> tuple[float, JobSchedule | None]:
+    """A_mincost1 as printed, with E1 (reset per PS server), E2 (``g <= N − 1``), E3 (the PS count
+    ``max(1, ⌈(N − g) b / B⌉)``) and E4 (unused resources are no limit); §3.6.3. Servers are walked
+    in order ``(Ω_h, h)``; each takes as many workers as fit before the PS server ``n`` is reached;
+    on ``n`` the largest feasible ``g`` wins."""
+    inst, best = market.instance, (INF, None)
+    H = inst.H
+    for shape in _shapes(inst, j, 0, market.tau):
+        omega, psi, cap, room, e, z = _ps_window(market, shape)
+        N = shape.workers
+        b, B = inst.b(shape.m), inst.B(shape.p)
+        for start in range(omega.shape[1]):
+            order = sorted(range(H), key=lambda h: (omega[h, start], h))
             for n in range(H):
-                for g in range(min(cap[n], N - 1) + 1):
-                    need = max(1, math.ceil(b * (N - g) / B - 1e-9))
-                    if any(g * e[r] + need * z[r] > room[n][r] + 1e-9 for r in range(inst.R)):
-                        continue
-                    y, rem = [0] * H, N - g
-                    y[n] = g
-                    for h in order:
-                        if h != n:
-                            y[h] = min(cap[h], rem)
-                            rem -= y[h]
-                    if rem > 0:
-                        continue
-                    cost = g * omega[n] + need * psi[n] + sum(y[h] * omega[h] for h in range(H) if h != n)
-                    if cost < best[0]:
-                        s = tuple(need if k == n else 0 for k in range(H))
-                        best = (float(cost), JobSchedule(start, shape.d, shape.m, shape.p, 0, tuple(y), s))
+                y, s_n, left, ok = [0] * H, 0, N, True
+                for k in order:
+                    y[k] = min(int(cap[k, start]), left)
+                    if k == n:
+                        s_n = 0
+                        for g in range(min(y[k], N - 1) + 1):
+                            used = z > 0
+                            spare = np.floor((room[n, used, start] - g * e[used]) / z[used] + TOL).min() if used.any() else 10**9
+                            need = max(1, math.ceil(b * (N - g) / B - TOL))
+                            if spare >= need:
+                                y[n], s_n = g, need
+                        if s_n == 0:
+                            ok = False
+                            break
+                    left -= y[k]
+                if not ok or left > 0 or s_n < 1:
+                    continue
+                cost = float(sum(y[h] * omega[h, start] for h in range(H)) + s_n * psi[n, start])
+                if cost < best[0]:
+                    best = (cost, JobSchedule(start + 1, shape.d, shape.m, shape.p, 0, tuple(y), _one_hot(H, n, s_n)))
+    return best
+
+
+def colocated_allreduce(market: Market, j: int) -> tuple[float, JobSchedule | None]:
+    inst, best = market.instance, (INF, None)
+    for shape in _shapes(inst, j, 1, market.tau):
+        sums, room = market.windows(shape.d)
+        e = np.asarray(inst.worker_demand[shape.m])
+        fits = (_capacity(room, e) >= shape.workers).T
+        cost = np.where(fits, shape.workers * np.einsum("hrs,r->sh", sums, e), INF)
+        if cost.size and (found := _first_min(cost))[0] < best[0]:
+            start, h = found[1]
+            best = (found[0], JobSchedule(start + 1, shape.d, shape.m, None, 1,
+                                          _one_hot(inst.H, h, shape.workers), (0,) * inst.H))
+            if best[0] == 0:
+                break
+    return best
+
+
+def distributed_allreduce(market: Market, j: int) -> tuple[float, JobSchedule | None]:
+    """Alg. 7 with E6 (place exactly ``Φ`` workers), E7 (reset per start), E8 (indices) and E9
+    (``Φ >= 2``). A greedy that lands on one server is kept, labelled ``q = 0`` with its longer
+    duration (allowed by W4); Alg. 6 is never worse there and wins ties (§3.8)."""
+    inst, best = market.instance, (INF, None)
+    for shape in _shapes(inst, j, 0, market.tau):
+        sums, room = market.windows(shape.d)
+        if sums.shape[2] == 0:
+            continue
+        e = np.asarray(inst.worker_demand[shape.m])
+        omega = np.einsum("hrs,r->hs", sums, e)
+        cost, y = _fill(omega, _capacity(room, e), shape.workers)
+        found = _first_min(cost)
+        if found[0] < best[0]:
+            start = int(found[1][0])
+            best = (found[0], JobSchedule(start + 1, shape.d, shape.m, None, 0,
+                                          tuple(int(v) for v in y[:, start]), (0,) * inst.H))
+            if best[0] == 0:
+                break
     return best
 
 
@@ -124,22 +271,22 @@ def brute_force(market: Market, j: int) -> tuple[float, JobSchedule | None]:
     for shape in sorted(inst.shapes[j], key=lambda s: s.d):
         if shape.d > market.tau - 1:
             continue
+        sums, room = market.windows(shape.d)
         e = np.asarray(inst.worker_demand[shape.m])
         z = np.asarray(inst.ps_demand[shape.p]) if ps else np.zeros(inst.R)
-        for start in range(1, market.tau - shape.d + 1):
-            prices, room = market.window(start, shape.d)
+        for start in range(sums.shape[2]):
             for y in compositions(shape.workers, H):
                 hosts = [h for h in range(H) if y[h]]
                 for n in (range(H) if ps else (None,)):
                     s = [0] * H
                     if ps:
-                        s[n] = 1 if shape.q else max(1, math.ceil(inst.b(shape.m) * (shape.workers - y[n]) / inst.B(shape.p) - 1e-9))
+                        s[n] = 1 if shape.q else max(1, math.ceil(inst.b(shape.m) * (shape.workers - y[n]) / inst.B(shape.p) - TOL))
                     used = {*hosts, *([n] if ps else [])}
                     if shape.q == 1 and len(used) != 1:
                         continue
-                    if any(np.any(y[h] * e + s[h] * z > room[h] + 1e-9) for h in range(H)):
+                    if any(np.any(y[h] * e + s[h] * z > room[h, :, start] + TOL) for h in range(H)):
                         continue
-                    cost = float(sum(prices[h] @ (y[h] * e + s[h] * z) for h in range(H)))
+                    cost = float(sum(sums[h, :, start] @ (y[h] * e + s[h] * z) for h in range(H)))
                     if cost < best[0] - 1e-12:
-                        best = (cost, JobSchedule(start, shape.d, shape.m, shape.p, shape.q, tuple(y), tuple(s)))
+                        best = (cost, JobSchedule(start + 1, shape.d, shape.m, shape.p, shape.q, tuple(y), tuple(s)))
     return best

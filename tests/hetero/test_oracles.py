@@ -8,7 +8,16 @@ from hypothesis import strategies as st
 
 from optsched.hetero.generate import generate
 from optsched.hetero.instance import Instance, Job
-from optsched.hetero.oracles import Market, brute_force, colocated_ps, distributed_exact
+from optsched.hetero.oracles import (
+    INF,
+    Market,
+    brute_force,
+    colocated_allreduce,
+    colocated_ps,
+    distributed_allreduce,
+    distributed_exact,
+    distributed_paper,
+)
 
 
 def a1():
@@ -39,3 +48,73 @@ def test_colocated_plus_exact_distributed_equals_brute_force(seed, tau, price_se
     market.residual[:, :, 1:] -= np.floor(fill * market.residual[:, :, 1:] * rng.random(market.residual[:, :, 1:].shape))
     best = min(colocated_ps(market, 0)[0], distributed_exact(market, 0)[0])
     assert best == pytest.approx(brute_force(market, 0)[0])
+
+
+def a5():
+    """Servers of capacity 4 and 6 in resource 0, zero prices; e = 1, z = 3 (a PS is expensive); the
+    bandwidth (resource 1, ample) has b = B = 1."""
+    job = Job(arrival=1, weight=100.0, epochs=1, chunks=4, minibatches=1, train=(1.0,), update=(0.0,), gradient=0.0)
+    inst = Instance("ps", 2, ((4.0, 100.0), (6.0, 100.0)), ((1.0, 1.0),), ((3.0, 1.0),), 1, (job,))
+    return inst, Market.empty(inst, 2)
+
+
+def test_golden_a1_the_paper_greedy_pays_10():
+    inst, market = a1()
+    cost, schedule = distributed_paper(market, 0)
+    assert cost == pytest.approx(10) and schedule.y == (2, 2) and schedule.s == (0, 2)
+
+
+def test_golden_a5_the_paper_greedy_misses_a_placement_that_exists_at_zero_prices():
+    inst, market = a5()
+    assert distributed_paper(market, 0) == (INF, None)
+    assert colocated_ps(market, 0) == (INF, None)
+    cost, schedule = distributed_exact(market, 0)
+    assert cost == 0 and schedule.y == (1, 3) and schedule.s == (0, 1)
+
+
+def _random_market(inst, tau, price_seed, fill):
+    market = Market.empty(inst, tau)
+    rng = np.random.default_rng(price_seed)
+    market.price[:, :, 1:] = rng.uniform(0, 3, market.price[:, :, 1:].shape).round(2)
+    market.residual[:, :, 1:] -= np.floor(fill * market.residual[:, :, 1:] * rng.random(market.residual[:, :, 1:].shape))
+    return market
+
+
+def _fits_market(market, j, schedule):
+    """The schedule respects the residual capacity of its window, and its cost is what it claims."""
+    inst = market.instance
+    sums, room = market.windows(schedule.d)
+    for h in range(inst.H):
+        f = np.asarray(schedule.footprint(inst, h))
+        if np.any(f > room[h, :, schedule.start - 1] + 1e-9):
+            return False
+    return schedule.start + schedule.d <= market.tau and inst.fast_enough(
+        j, schedule.m, schedule.p, schedule.q, schedule.workers, schedule.d)
+
+
+@settings(max_examples=40)
+@given(seed=st.integers(0, 10_000), tau=st.integers(2, 7), price_seed=st.integers(0, 10_000),
+       fill=st.floats(0, 0.7))
+def test_the_paper_greedy_is_feasible_and_never_below_the_distributed_optimum(seed, tau, price_seed, fill):
+    inst = generate("tiny", seed, jobs=1)
+    market = _random_market(inst, tau, price_seed, fill)
+    paper, schedule = distributed_paper(market, 0)
+    if schedule is not None:
+        assert _fits_market(market, 0, schedule)
+        assert paper >= distributed_exact(market, 0)[0] - 1e-9
+
+
+@settings(max_examples=40)
+@given(seed=st.integers(0, 10_000), tau=st.integers(2, 7), price_seed=st.integers(0, 10_000),
+       fill=st.floats(0, 0.7))
+def test_allreduce_oracles_together_equal_brute_force(seed, tau, price_seed, fill):
+    """Theorem 6 after errata E6-E9."""
+    inst = generate("tiny", seed, jobs=1, framework="allreduce")
+    market = _random_market(inst, tau, price_seed, fill)
+    results = [colocated_allreduce(market, 0), distributed_allreduce(market, 0)]
+    for cost, schedule in results:
+        if schedule is not None:
+            assert _fits_market(market, 0, schedule)
+            assert schedule.workers == next(s.workers for s in inst.shapes[0]
+                                             if (s.m, s.q, s.d) == (schedule.m, schedule.q, schedule.d))  # E6
+    assert min(c for c, _ in results) == pytest.approx(brute_force(market, 0)[0])
