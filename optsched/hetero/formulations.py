@@ -160,3 +160,71 @@ def time_indexed(instance: Instance, relax: bool = False) -> Model:
         return Schedule(tuple(jobs))
 
     return Model(problem, decode)
+
+
+def _batch_columns(instance: Instance, jobs: list[int], tau: int):
+    """Γ_j of (8) for every job of the batch (D10: all single-job constraints): every placed shape
+    that fits the empty cluster, at every start with ``t + d <= τ`` (7b); the batch is available at
+    time 0, so arrivals do not restrict it (Definition 1)."""
+    opts = options(instance)
+    for j in jobs:
+        for k, option in enumerate(opts[j]):
+            for t in range(1, tau - option.shape.d + 1):
+                yield j, k, option.at(t)
+
+
+def _usage_rows(instance: Instance, columns) -> dict:
+    rows = defaultdict(list)  # (h, r, slot) -> [(usage, key)]
+    for key, schedule in columns:
+        for h in range(instance.H):
+            for r, used in enumerate(schedule.footprint(instance, h)):
+                if used > 0:
+                    for slot in range(schedule.start, schedule.completion):
+                        rows[(h, r, slot)].append((used, key))
+    return rows
+
+
+def mwsp(instance: Instance, jobs: list[int], tau: int, relax: bool = False) -> Model:
+    """The maximum weighted schedule problem (7) of one batch with deadline ``τ`` as the
+    configuration ILP (8): ``max Σ w_j x_l`` s.t. at most one schedule per job (8b) and capacity in
+    every slot (8a). Exact (model A with ``<= 1``, spec §2.6); ``relax=True`` gives LP(8), an upper
+    bound. The decoded value is ``{job: schedule}`` for the accepted jobs."""
+    problem = pulp.LpProblem("hetero_mwsp", pulp.LpMaximize)
+    category = pulp.LpContinuous if relax else pulp.LpBinary
+    columns = [((j, k, s.start), s) for j, k, s in _batch_columns(instance, jobs, tau)]
+    x = {key: problem.add_variable(f"x_{key[0]}_{key[1]}_{key[2]}", 0, 1, category) for key, _ in columns}
+    problem += pulp.lpSum(instance.jobs[key[0]].weight * x[key] for key, _ in columns)
+    for j in jobs:
+        mine = [x[key] for key, _ in columns if key[0] == j]
+        if mine:
+            problem += pulp.lpSum(mine) <= 1, f"one_{j}"
+    for (h, r, slot), terms in sorted(_usage_rows(instance, columns).items()):
+        if sum(u for u, _ in terms) > instance.capacity[h][r] + 1e-9:
+            problem += pulp.lpSum(u * x[key] for u, key in terms) <= instance.capacity[h][r], f"cap_{h}_{r}_{slot}"
+    if relax:
+        return Model(problem)
+    chosen = dict(columns)
+
+    def decode(result: Result) -> dict[int, JobSchedule]:
+        return {key[0]: chosen[key] for key, var in x.items() if round_if_integral(result.value(var)) == 1}
+
+    return Model(problem, decode)
+
+
+def mwsp_dual(instance: Instance, jobs: list[int], tau: int) -> Model:
+    """The dual LP (9) of LP(8), built directly: ``min Σ u_j + Σ δ^r_h(t) C^r_h`` s.t.
+    ``u_j + Σ_{t ∈ T(l)} Σ_h Σ_r δ^r_h(t) f^r_h(l) >= w_j`` for every ``l ∈ Γ_j`` (9a), ``u, δ >= 0``.
+    Its optimum equals LP(8); prices ``δ`` are the duals of the capacity rows."""
+    problem = pulp.LpProblem("hetero_mwsp_dual", pulp.LpMinimize)
+    columns = [((j, k, s.start), s) for j, k, s in _batch_columns(instance, jobs, tau)]
+    u = {j: problem.add_variable(f"u_{j}", 0, None, pulp.LpContinuous) for j in jobs}
+    delta = {}
+    for (h, r, slot) in sorted(_usage_rows(instance, columns)):
+        delta[(h, r, slot)] = problem.add_variable(f"delta_{h}_{r}_{slot}", 0, None, pulp.LpContinuous)
+    problem += pulp.lpSum(u.values()) + pulp.lpSum(instance.capacity[h][r] * v for (h, r, _), v in delta.items())
+    for (j, k, t), schedule in columns:
+        price = [used * delta[(h, r, slot)] for h in range(instance.H)
+                 for r, used in enumerate(schedule.footprint(instance, h)) if used > 0
+                 for slot in range(schedule.start, schedule.completion)]
+        problem += u[j] + pulp.lpSum(price) >= instance.jobs[j].weight, f"cover_{j}_{k}_{t}"
+    return Model(problem)

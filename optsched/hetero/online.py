@@ -1,0 +1,215 @@
+"""A_online (Algorithm 1) with A_dual (Algorithm 2) and A_maxweight (Algorithm 3); spec §3.2-§3.4.
+
+* :func:`maxweight`: one batch with deadline ``τ`` on fresh capacity. Jobs are taken in order
+  (ascending ``(a_j, j)``, D16); each gets the cheapest schedule from the co-located and the
+  distributed oracle (ties to co-located) at the prices ``δ = λ^(β/C) − 1`` (eq. (11)) and is
+  accepted iff ``u_j = w_j − cost > 0``; accepting raises ``β`` on its window.
+* :func:`dual`: up to ``α`` sub-rounds of A_maxweight on the jobs still unscheduled, sub-round ``ι``
+  in local slots ``(ι−1)τ+1 .. ιτ``; stops early when all are scheduled or a sub-round accepts none.
+* :func:`run_aonline`: rounds ``i = 1, 2, ...`` with ``τ_i = 2^(i−1)``; the batch holds the arrived
+  (``a_j <= τ_i``, D6), unscheduled jobs; A_dual's local slot ``t`` becomes absolute slot
+  ``α τ_i + t − 1`` (D5), so round ``i`` lives in ``[α τ_i, α τ_{i+1})``.
+
+Oracles (§3.0): ``oracle="exact"`` uses the exact distributed PS oracle (§3.6.4), ``"paper"`` the
+printed A_mincost1 with errata E1-E4 (not exact, E5). Ring-AllReduce always uses A_RAmincost1/2 with
+errata E6-E9 (exact).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from . import oracles
+from . import theory as th
+from .instance import Instance
+from .schedule import JobSchedule, Schedule
+
+ALPHA_MODES = ("fixed", "theorem", "per_round_safe")
+ORACLES = ("exact", "paper")
+
+
+class UnschedulableJob(Exception):
+    """A job the chosen oracles cannot place on the empty cluster, whatever the deadline (§3.2)."""
+
+
+def _oracle_pair(instance: Instance, oracle: str):
+    if instance.framework == "allreduce":
+        return oracles.colocated_allreduce, oracles.distributed_allreduce
+    return oracles.colocated_ps, (oracles.distributed_exact if oracle == "exact" else oracles.distributed_paper)
+
+
+@dataclass
+class MaxWeight:
+    """What A_maxweight did on one batch (Algorithm 3) and its diagnostics (§3.4)."""
+
+    schedules: dict[int, JobSchedule]  #: accepted job -> schedule in local slots 1..τ−1
+    accepted: list[int]
+    cost: dict[int, float]  #: per processed job, the oracles' cheapest cost (inf if nothing fits)
+    payoff: dict[int, float]  #: u_j = w_j − cost
+    increment: dict[int, float]  #: per accepted job, ΔD_j = u_j + Σ (δ_after − δ_before) C
+    price: np.ndarray  #: final δ[h, r, t]
+    dual: float  #: D_alg = Σ max(0, u_j) + Σ δ C
+
+    def weight(self, instance: Instance) -> float:
+        return sum(instance.jobs[j].weight for j in self.accepted)
+
+
+def maxweight(instance: Instance, jobs: list[int], tau: int, lam: float, oracle: str = "exact") -> MaxWeight:
+    colocated, distributed = _oracle_pair(instance, oracle)
+    market = oracles.Market.empty(instance, tau)
+    capacity = np.asarray(instance.capacity, float)[:, :, None]
+    used = np.zeros_like(market.price)
+    out = MaxWeight({}, [], {}, {}, {}, market.price, 0.0)
+    for j in sorted(jobs, key=lambda k: (instance.jobs[k].arrival, k)):
+        c1, l1 = colocated(market, j)
+        c0, l0 = distributed(market, j)
+        cost, schedule = (c0, l0) if c0 < c1 else (c1, l1)
+        u = instance.jobs[j].weight - cost
+        out.cost[j], out.payoff[j] = cost, u
+        if not u > 0:
+            continue
+        before = market.price.copy()
+        window = slice(schedule.start, schedule.start + schedule.d)
+        for h in range(instance.H):
+            used[h, :, window] += np.asarray(schedule.footprint(instance, h))[:, None]
+        with np.errstate(divide="ignore", invalid="ignore"):
+            share = np.where(capacity > 0, used / capacity, 0.0)
+        market.price = lam ** share - 1
+        market.residual = capacity - used
+        market.changed()
+        out.schedules[j] = schedule
+        out.accepted.append(j)
+        out.increment[j] = u + float(((market.price - before) * capacity).sum())
+    out.price = market.price
+    out.dual = sum(max(0.0, u) for u in out.payoff.values()) + float((market.price * capacity).sum())
+    return out
+
+
+@dataclass
+class Dual:
+    """A_dual on one batch (Algorithm 2): local schedules in ``1..ατ`` and per-sub-round records."""
+
+    schedules: dict[int, JobSchedule]
+    accepted: list[int]
+    subrounds: list[MaxWeight]  #: one per sub-round run
+
+    def prefix_weights(self, instance: Instance) -> list[float]:
+        """``S_ι``: the weight accepted in sub-rounds ``1..ι`` (Lemma 2, (5))."""
+        total, out = 0.0, []
+        for sub in self.subrounds:
+            total += sub.weight(instance)
+            out.append(total)
+        return out
+
+
+def dual(instance: Instance, batch: list[int], tau: int, alpha: int, lam: float, oracle: str = "exact") -> Dual:
+    out = Dual({}, [], [])
+    for iota in range(1, alpha + 1):
+        remaining = [j for j in batch if j not in out.schedules]
+        if not remaining:
+            break
+        sub = maxweight(instance, remaining, tau, lam, oracle)
+        out.subrounds.append(sub)
+        if not sub.accepted:  # a fresh sub-round on the same jobs would accept none again
+            break
+        for j in sub.accepted:
+            l = sub.schedules[j]
+            out.schedules[j] = JobSchedule((iota - 1) * tau + l.start, l.d, l.m, l.p, l.q, l.y, l.s)
+            out.accepted.append(j)
+    return out
+
+
+@dataclass
+class Round:
+    i: int
+    tau: int
+    alpha: int
+    batch: list[int]  #: J_i: arrived by τ_i and not yet scheduled, in order
+    result: Dual | None  #: None when the batch was empty
+
+
+@dataclass
+class OnlineRun:
+    schedule: Schedule
+    rounds: list[Round]
+    lam: float
+    gamma: float
+    alpha_theorem: int
+    calls: int = field(default=0)  #: A_maxweight calls
+
+    @property
+    def largest_batch(self) -> int:
+        return max((len(r.batch) for r in self.rounds), default=0)
+
+
+def _check_placeable(instance: Instance, oracle: str) -> None:
+    """§3.2 termination guard: with zero prices and a deadline allowing every duration, each job
+    must get a schedule from the oracles the run uses."""
+    colocated, distributed = _oracle_pair(instance, oracle)
+    for j in range(len(instance.jobs)):
+        tau = max((s.d for s in instance.shapes[j]), default=0) + 1
+        market = oracles.Market.empty(instance, tau)
+        if math.isinf(colocated(market, j)[0]) and math.isinf(distributed(market, j)[0]):
+            raise UnschedulableJob(f"job {j} fits the empty cluster in no schedule the {oracle} oracles find")
+
+
+def run_aonline(instance: Instance, *, alpha_mode: str = "fixed", alpha: int = 4, oracle: str = "exact",
+                F: float = 1.0, lambda_horizon: str = "T") -> OnlineRun:
+    """Algorithm 1. ``alpha_mode``: ``fixed`` (``alpha``), ``theorem`` (the formula with the
+    instance's total weight, offline knowledge, D3) or ``per_round_safe`` (the running maximum of
+    the per-round formula over the weights seen so far). ``lambda_horizon="tau"`` uses ``τ_i`` for
+    ``T`` in λ (D19)."""
+    if alpha_mode not in ALPHA_MODES:
+        raise ValueError(f"alpha_mode must be one of {ALPHA_MODES}")
+    if oracle not in ORACLES:
+        raise ValueError(f"oracle must be one of {ORACLES}")
+    if alpha < 1:
+        raise ValueError("alpha must be at least 1")
+    _check_placeable(instance, oracle)
+    jobs = instance.jobs
+    lam_T = th.lam(instance, F)
+    weights = [job.weight for job in jobs]
+    alpha_thm = th.alpha_formula(weights, lam_T)
+    arrival_order = sorted(range(len(jobs)), key=lambda j: (jobs[j].arrival, j))
+    placed: dict[int, JobSchedule] = {}
+    waiting: list[int] = []
+    rounds: list[Round] = []
+    seen = 0
+    a_prev, w_min, calls, i = 1, math.inf, 0, 1
+    while True:
+        tau = 2 ** (i - 1)
+        while seen < len(arrival_order) and jobs[arrival_order[seen]].arrival <= tau:
+            waiting.append(arrival_order[seen])
+            w_min = min(w_min, jobs[arrival_order[seen]].weight)
+            seen += 1
+        if waiting:
+            lam_i = th.lam(instance, F, tau) if lambda_horizon == "tau" else lam_T
+            if alpha_mode == "fixed":
+                a = alpha
+            elif alpha_mode == "theorem":
+                a = alpha_thm
+            else:
+                a = max(a_prev, th.alpha_formula([jobs[j].weight for j in waiting], lam_i, w_min))
+            a_prev = a
+            result = dual(instance, waiting, tau, a, lam_i, oracle)
+            calls += len(result.subrounds)
+            rounds.append(Round(i, tau, a, list(waiting), result))
+            for j in result.accepted:
+                l = result.schedules[j]
+                placed[j] = JobSchedule(a * tau + l.start - 1, l.d, l.m, l.p, l.q, l.y, l.s)
+            waiting = [j for j in waiting if j not in placed]
+        if seen == len(arrival_order) and not waiting:
+            break
+        i += 1
+    schedule = Schedule(tuple(placed[j] for j in range(len(jobs))))
+    return OnlineRun(schedule, rounds, lam_T, th.gamma(lam_T), alpha_thm, calls)
+
+
+def aonline(instance: Instance, *, seed: int = 0, alpha_mode: str = "fixed", alpha: int = 4, oracle: str = "exact",
+            F: float = 1.0, lambda_horizon: str = "T") -> Schedule:
+    """The registry's entry point: the schedule of :func:`run_aonline` (deterministic; ``seed`` unused)."""
+    return run_aonline(instance, alpha_mode=alpha_mode, alpha=alpha, oracle=oracle, F=F,
+                       lambda_horizon=lambda_horizon).schedule

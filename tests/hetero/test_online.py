@@ -1,0 +1,188 @@
+"""A_online, A_dual and A_maxweight (spec §3.2-§3.4) against the checks of spec §4: golden cases
+A.2 and A.4, the window structure of Lemma 1, Lemma 2's sub-round structure, Theorem 2's primal
+feasibility, and Theorem 5 with the theorem's α."""
+
+import math
+from dataclasses import replace
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from optsched.hetero import theory as th
+from optsched.hetero.columns import options
+from optsched.hetero.formulations import configuration, mwsp
+from optsched.hetero.generate import generate
+from optsched.hetero.instance import Instance, Job
+from optsched.hetero.online import UnschedulableJob, dual, maxweight, run_aonline
+from optsched.hetero.schedule import Schedule, objective, verify
+from optsched.solve import solve
+
+
+def a2(jobs=20):
+    """One server of capacity 40, one resource; 20 identical jobs of d = 7, one worker and one PS."""
+    job = Job(arrival=1, weight=14.0, epochs=1, chunks=1, minibatches=7, train=(1.0,), update=(0.0,), gradient=0.0)
+    return Instance("ps", 8, ((40.0,),), ((1.0,),), ((1.0,),), 0, (job,) * jobs)
+
+
+def test_golden_a2_maxweight_accepts_five_of_twenty_and_the_ratio_is_within_gamma():
+    inst = a2()
+    lam = th.lam(inst)
+    assert lam == 17
+    result = maxweight(inst, list(range(20)), 8, lam)
+    assert result.accepted == [0, 1, 2, 3, 4]
+    assert th.assumptions(inst, 1.0, lam).a2
+    opt = solve(mwsp(inst, list(range(20)), 8)).objective
+    assert opt == pytest.approx(280)
+    assert opt / result.weight(inst) == pytest.approx(4)
+    assert 4 <= th.gamma(lam)
+    assert all(result.increment[j] <= th.gamma(lam) * 14 for j in result.accepted)  # Theorem 3, step 2
+
+
+@pytest.mark.parametrize("alpha,scheduled", [(3, 15), (4, 20), (9, 20)])
+def test_golden_a2_dual_needs_exactly_four_sub_rounds(alpha, scheduled):
+    inst = a2()
+    result = dual(inst, list(range(20)), 8, alpha, th.lam(inst))
+    assert len(result.accepted) == scheduled
+    assert len(result.subrounds) == min(alpha, 4)
+    for iota, sub in enumerate(result.subrounds, start=1):  # sub-round ι lives in [(ι−1)τ+1, ιτ]
+        for j in sub.accepted:
+            l = result.schedules[j]
+            assert (iota - 1) * 8 + 1 <= l.start and l.completion <= iota * 8
+
+
+def test_golden_a4_single_job_timeline():
+    """a = 3, d = 2: rounds τ = 1, 2 skip it; round 3 (τ = 4) starts it at 4α, completing at 4α + 2."""
+    job = Job(arrival=3, weight=1.0, epochs=1, chunks=1, minibatches=2, train=(1.0,), update=(0.0,), gradient=0.0)
+    inst = Instance("ps", 8, ((4.0,),), ((1.0,),), ((1.0,),), 0, (job,))
+    run = run_aonline(inst, alpha=4)
+    assert [r.tau for r in run.rounds] == [4]
+    assert run.schedule.jobs[0].start == 16 and run.schedule.jobs[0].completion == 18
+    assert objective(inst, run.schedule) / 5 == pytest.approx(3.6)
+
+
+def test_a_job_no_oracle_can_place_is_refused_up_front():
+    job = Job(arrival=1, weight=1.0, epochs=1, chunks=1, minibatches=1, train=(1.0,), update=(0.0,), gradient=0.0)
+    inst = Instance("ps", 8, ((1.0,),), ((1.0,),), ((1.0,),), 0, (job,))  # worker + PS need 2 > 1
+    with pytest.raises(UnschedulableJob):
+        run_aonline(inst)
+
+
+def _tiny(seed, framework):
+    return generate("tiny", seed, framework=framework)
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 10_000), framework=st.sampled_from(["ps", "allreduce"]),
+       mode=st.sampled_from(["fixed", "per_round_safe"]), alpha=st.integers(1, 4),
+       oracle=st.sampled_from(["exact", "paper"]))
+def test_online_schedules_verify_and_keep_the_round_windows(seed, framework, mode, alpha, oracle):
+    """Lemma 1's structure: round i's jobs start at >= α τ_i and complete by α τ_{i+1}; the verifier
+    passes; ALG <= Σ_i α τ_{i+1} w(J^s_i); OPT <= ALG."""
+    inst = _tiny(seed, framework)
+    run = run_aonline(inst, alpha_mode=mode, alpha=alpha, oracle=oracle)
+    assert verify(inst, run.schedule) == []
+    alg = objective(inst, run.schedule)
+    bound = 0.0
+    for rnd in run.rounds:
+        for j in rnd.result.accepted:
+            l = run.schedule.jobs[j]
+            assert l.start >= rnd.alpha * rnd.tau and l.completion <= rnd.alpha * 2 * rnd.tau
+            assert inst.jobs[j].arrival <= rnd.tau
+            bound += rnd.alpha * 2 * rnd.tau * inst.jobs[j].weight
+    assert alg <= bound + 1e-9
+    assert solve(configuration(inst)).objective <= alg + 1e-9
+    alphas = [r.alpha for r in run.rounds]
+    assert alphas == sorted(alphas)  # per_round_safe keeps the windows disjoint
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 10_000), framework=st.sampled_from(["ps", "allreduce"]))
+def test_theorem5_holds_with_the_theorem_alpha(seed, framework):
+    """With α from the formula (tens on tiny instances, above every batch size) and exact oracles,
+    Theorem 5 is rigorous (spec §4): ALG <= 4α OPT."""
+    inst = _tiny(seed, framework)
+    run = run_aonline(inst, alpha_mode="theorem")
+    assert run.alpha_theorem >= run.largest_batch
+    opt = solve(configuration(inst)).objective
+    assert objective(inst, run.schedule) <= 4 * run.alpha_theorem * opt + 1e-9
+    claim = th.theorem5(inst, alpha_mode="theorem")
+    assert claim.bound == 4 * run.alpha_theorem
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 10_000), framework=st.sampled_from(["ps", "allreduce"]), tau=st.integers(3, 8))
+def test_lemma2_rigorous_fallback_and_theorem2(seed, framework, tau):
+    """With α >= |J_i| and exact oracles, A_dual's weight reaches the batch optimum (Lemma 2, D4);
+    every sub-round's schedules fit (Theorem 2, primal); prices stay in [0, λ−1] (P1); and
+    D*(δ_final) >= LP(8) >= OPT_MW (weak duality)."""
+    inst = _tiny(seed, framework)
+    batch = list(range(len(inst.jobs)))
+    lam = th.lam(inst)
+    result = dual(inst, batch, tau, len(batch), lam)
+    opt = solve(mwsp(inst, batch, tau)).objective
+    assert sum(inst.jobs[j].weight for j in result.accepted) >= opt - 1e-9
+    for l in result.schedules.values():
+        assert l.completion <= len(result.subrounds) * tau
+    for sub in result.subrounds:  # Theorem 2 (primal): each sub-round's schedules fit the cluster
+        alone = Instance(inst.framework, inst.T, inst.capacity, inst.worker_demand, inst.ps_demand, inst.bandwidth,
+                         tuple(replace(inst.jobs[j], arrival=1) for j in sub.accepted))  # a batch is available at 0
+        assert verify(alone, Schedule(tuple(sub.schedules[j] for j in sub.accepted))) == []
+    first = result.subrounds[0]
+    assert np.all(first.price >= 0) and np.all(first.price <= lam - 1 + 1e-9)
+    lp = solve(mwsp(inst, batch, tau, relax=True)).objective
+    assert th.dual_bound(inst, batch, tau, first.price) >= lp - 1e-6
+    assert lp >= opt - 1e-6
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 10_000), framework=st.sampled_from(["ps", "allreduce"]))
+def test_lower_bounds_are_below_the_optimum(seed, framework):
+    """P2: LB-solo, LB-fluid_r and both LP relaxations are at most OPT(2)."""
+    inst = _tiny(seed, framework)
+    opt = solve(configuration(inst)).objective
+    assert th.lb_solo(inst) <= opt + 1e-9
+    assert all(th.lb_fluid(inst, r) <= opt + 1e-9 for r in range(inst.R))
+    assert solve(configuration(inst, relax=True)).objective <= opt + 1e-6
+
+
+def test_theorem3_on_instances_that_satisfy_a1_and_a2():
+    """Spec §6.1's recipe for A1/A2: one resource of capacity 40 and weights between a job's largest
+    and F times its smallest consumption. Then ΔD_j <= γ w_j and w(ACC) >= OPT_MW / γ."""
+    rng = np.random.default_rng(7)
+    checked = 0
+    for _ in range(12):
+        jobs = []
+        for _ in range(6):
+            K = int(rng.integers(1, 4))
+            base = Job(arrival=1, weight=1.0, epochs=1, chunks=int(rng.integers(1, 3)), minibatches=K,
+                       train=(1.0,), update=(0.0,), gradient=0.0)
+            jobs.append(base)
+        inst = Instance("ps", 8, ((40.0,), (40.0,)), ((1.0,),), ((1.0,),), 0, tuple(jobs))
+        cons = [[th.consumption(inst, o.at(1)) for o in opts] for opts in options(inst)]
+        F = max(max(c) / min(c) for c in cons)
+        jobs = [Job(1, float(rng.uniform(max(c), F * min(c))), j.epochs, j.chunks, j.minibatches, j.train, j.update,
+                    j.gradient) for j, c in zip(jobs, cons)]
+        inst = Instance("ps", 8, inst.capacity, inst.worker_demand, inst.ps_demand, 0, tuple(jobs))
+        lam = th.lam(inst, F)
+        a = th.assumptions(inst, F, lam)
+        if not (a.a1 and a.a2):
+            continue
+        checked += 1
+        batch = list(range(len(jobs)))
+        result = maxweight(inst, batch, 8, lam)
+        g = th.gamma(lam)
+        assert all(result.increment[j] <= g * inst.jobs[j].weight + 1e-9 for j in result.accepted)
+        opt = solve(mwsp(inst, batch, 8)).objective
+        assert opt <= g * result.weight(inst) + 1e-9
+    assert checked >= 6
+
+
+def test_the_constants_follow_the_formulas():
+    inst = a2()
+    lam = th.lam(inst, 2.0)
+    assert lam == 2 * 8 * 1 * 1 * 2 + 1
+    g = th.gamma(lam)
+    assert g == pytest.approx(2 * math.log2(33))
+    assert th.alpha_formula([1.0, 3.0], lam) == math.floor(math.log(4) / math.log(g / (g - 1))) + 1
