@@ -15,7 +15,7 @@ from .errors import InputError
 from .solve import Model
 
 #: Family packages, in the order ``optsched families`` lists them.
-FAMILY_PACKAGES = ("optsched.single", "optsched.oasis", "optsched.edge")
+FAMILY_PACKAGES = ("optsched.single", "optsched.oasis", "optsched.edge", "optsched.hetero")
 
 
 @dataclass(frozen=True)

@@ -1,11 +1,50 @@
-"""Family ``hetero`` (issue 3, in progress): Zhou et al., "Online Scheduling Algorithm for
-Heterogeneous Distributed Machine Learning Jobs" (IEEE TCC); spec zhou-heterogeneous.md.
+"""Family ``hetero``: Zhou et al., "Online Scheduling Algorithm for Heterogeneous Distributed
+Machine Learning Jobs" (IEEE TCC). Minimise the total weighted completion time of training jobs
+that choose their worker type, PS type, worker count and placement (PS or Ring-AllReduce). Spec:
+zhou-heterogeneous.md; docs: docs/hetero.md.
 
-Landed: ``instance`` (PS and Ring-AllReduce model, exact durations, shapes W1/W2), ``generate``
-(tiny, small), ``schedule`` (verifier V1-V9, objective), ``columns`` (placements, Γ_j, the one-pass
-horizon of §2.7), ``formulations`` (model A ``configuration`` and model B ``time-indexed``, both
-exact, with LP relaxations). Still to come before the family is registered in
-``registry.FAMILY_PACKAGES``: the online algorithms (A_online, A_dual, A_maxweight, the oracles),
-baselines, theory checks, the batch problems (7)/(8)/(9), the paper and trace generators,
-reproduction, docs and benchmarks.
+Modules: ``instance`` (model, exact durations, shapes W1/W2, JSON), ``generate`` (presets),
+``schedule`` (verifier V1-V9, objective), ``columns`` (placements, Γ_j, the horizon of §2.7),
+``formulations`` (model A ``configuration``, model B ``time-indexed``, the batch problems (7)/(8)
+and the dual (9)), ``oracles`` (the per-job cost oracles, Alg. 4-7), ``online`` (A_maxweight,
+A_dual, A_online, Alg. 1-3), ``baselines`` (FIFO, DRF, AntMan, Tiresias, the Jain-style greedy),
+``theory`` (λ, γ, α, (A1)/(A2), bounds, the Theorem 5 hook).
 """
+
+from ..registry import Algorithm, Family, Formulation
+from . import baselines, formulations, online, theory
+from .generate import PRESETS, generate
+from .instance import Instance
+from .schedule import Schedule, objective, verify
+
+FAMILY = Family(
+    name="hetero",
+    sense="min",
+    summary="Zhou et al.: heterogeneous PS / Ring-AllReduce training jobs, min total weighted completion time",
+    source="Zhou, Li, Wu et al.: Online Scheduling Algorithm for Heterogeneous Distributed Machine Learning Jobs, IEEE TCC",
+    presets=PRESETS,
+    generate=generate,
+    instance_from_dict=Instance.from_dict,
+    schedule_from_dict=Schedule.from_dict,
+    verify=verify,
+    objective=objective,
+    formulations={
+        "configuration": Formulation("configuration", formulations.configuration,
+                                     "schedule-column ILP (model A); exact; --relax gives the configuration LP"),
+        "time-indexed": Formulation("time-indexed", formulations.time_indexed,
+                                    "compact linearised MILP of (2) / (15) (model B); exact"),
+    },
+    algorithms={
+        "aonline": Algorithm("aonline", online.aonline,
+                             "Algorithm 1: doubling rounds, A_dual sub-rounds, A_maxweight with price functions (11)",
+                             {"alpha_mode": online.ALPHA_MODES, "alpha": 4, "oracle": online.ORACLES, "F": 1.0,
+                              "lambda_horizon": ("T", "tau")}, theory.theorem5),
+        "fifo": Algorithm("fifo", baselines.fifo, "first in first out, non-preemptive, random worker count in 1..30"),
+        "drf": Algorithm("drf", baselines.drf, "dominant resource fairness by progressive filling when jobs wait"),
+        "antman": Algorithm("antman", baselines.antman, "resource-guarantee jobs first, opportunistic jobs preempted",
+                            {"guaranteed": 0.5, "threshold": 5}),
+        "tiresias": Algorithm("tiresias", baselines.tiresias,
+                              "preemptive, smallest remaining work x GPUs first at every event"),
+    },
+    generator_options={"framework": ("ps", "allreduce")},
+)

@@ -118,7 +118,7 @@ def _fill(omega: np.ndarray, cap: np.ndarray, count: int | np.ndarray) -> tuple[
 def _first_min(cost: np.ndarray) -> tuple[float, tuple[int, ...]]:
     """The smallest entry and its index, first in C order (the paper's loop order)."""
     k = int(np.argmin(cost))
-    return float(cost.flat[k]), np.unravel_index(k, cost.shape)
+    return float(cost.flat[k]), tuple(int(i) for i in np.unravel_index(k, cost.shape))
 
 
 def _one_hot(H: int, h: int, count: int) -> tuple[int, ...]:

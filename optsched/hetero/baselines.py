@@ -1,0 +1,367 @@
+"""The baselines of Section 7 (spec §5.3) as slot simulators, and the Jain-style greedy for one batch.
+
+Every baseline gives each job its *ideal configuration* [P]: the worker type, PS type and worker
+count of its fastest schedule on the empty cluster (ties to the smaller footprint). Placement is
+first fit [D]: all on one server if possible, else a PS server (lowest index first, with as many
+workers next to it as fit) and the other workers on the lowest-index servers; PSs are the minimal
+bandwidth cover (W3). A running job keeps its placement until it completes.
+
+Preemption [D]: the schedules are schedules of problem (2) (one run per job, fixed placement), so
+the verifier and the offline optimum apply to them unchanged. A preempted run is therefore killed
+and its progress lost; the job runs again later from the start. The spec's default penalty is one
+slot of lost progress per resume; losing the whole run is the harsher end of the same assumption.
+Each baseline records how many runs it killed (``stats``).
+
+* :func:`fifo`: strict arrival order, non-preemptive; job ``k`` starts at the first slot
+  ``>= max(a_k, start of job k−1)`` where it fits for its whole run; the worker count is drawn
+  uniformly in ``1..min(30, D_j)`` (seeded), with the ideal types.
+* :func:`drf`: at each slot with waiting jobs, progressive filling over them: one more worker (and
+  the PSs it needs) to the waiting job with the smallest dominant share, capped at ``D_j``, until
+  nothing more fits; jobs that got workers start. Allocations are fixed once started [D].
+* :func:`antman`: half of the jobs (seeded) are resource-guarantee (RG), the rest opportunistic
+  (OP). RG jobs start first with their ideal configuration, killing the most recently started OP
+  runs when that makes room; an RG job waiting longer than ``threshold`` slots becomes OP. OP jobs
+  use what is left.
+* :func:`tiresias`: at every arrival and completion, jobs are ranked by remaining work times the
+  GPUs (resource 0) of the ideal configuration, smallest first; they start in that order while they
+  fit and lower-ranked running jobs that no longer fit are preempted.
+* :func:`jain_greedy` (for A_maxweight's batch problem only): by value density ``w_j / volume``,
+  each job at the latest start with ``t + d <= τ`` that fits, else rejected.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from .columns import options
+from .instance import Instance
+from .schedule import JobSchedule, Schedule
+
+TOL = 1e-9
+
+
+@dataclass(frozen=True)
+class Config:
+    m: int
+    p: int | None
+    workers: int
+
+
+def ideal(instance: Instance) -> list[Config]:
+    """Per job, the configuration of its fastest schedule on the empty cluster; ties go to the
+    smaller total footprint, then to the first in shape order."""
+    out = []
+    for j, opts in enumerate(options(instance)):
+        def key(o):
+            return (o.shape.d, sum(sum(o.at(1).footprint(instance, h)) for h in range(instance.H)))
+        best = min(opts, key=key)
+        out.append(Config(best.shape.m, best.shape.p, best.shape.workers))
+    return out
+
+
+class Cluster:
+    """Per-slot usage ``used[h, r, t]`` that grows as runs are booked, with first-fit placement."""
+
+    def __init__(self, instance: Instance):
+        self.instance = instance
+        self.capacity = np.asarray(instance.capacity, float)
+        self.used = np.zeros((instance.H, instance.R, 64))
+
+    def _grow(self, end: int) -> None:
+        if end > self.used.shape[2]:
+            extra = max(end, 2 * self.used.shape[2]) - self.used.shape[2]
+            self.used = np.concatenate([self.used, np.zeros((*self.used.shape[:2], extra))], axis=2)
+
+    def room(self, start: int, d: int) -> np.ndarray:
+        self._grow(start + d)
+        return self.capacity - self.used[:, :, start:start + d].max(axis=2)
+
+    def book(self, l: JobSchedule, sign: float = 1.0, since: int | None = None) -> None:
+        """Add (or with ``sign = −1`` remove, from slot ``since`` on) a run's usage."""
+        first = l.start if since is None else since
+        self._grow(l.completion)
+        for h in range(self.instance.H):
+            f = np.asarray(l.footprint(self.instance, h))
+            if f.any():
+                self.used[h, :, first:l.completion] += sign * f[:, None]
+
+    def place(self, j: int, c: Config, start: int, room: np.ndarray | None = None) -> JobSchedule | None:
+        """First-fit placement of ``c`` for job ``j`` starting at ``start`` (see the module doc);
+        ``room`` overrides the free capacity (for tentative plans)."""
+        inst, H, N = self.instance, self.instance.H, c.workers
+        e = np.asarray(inst.worker_demand[c.m])
+        z = np.asarray(inst.ps_demand[c.p]) if c.p is not None else np.zeros(inst.R)
+        d1 = inst.duration(j, c.m, c.p, 1, N)
+        free = self.room(start, d1) if room is None else room
+        for h in range(H):
+            if np.all(N * e + (1 if c.p is not None else 0) * z <= free[h] + TOL):
+                y = tuple(N if k == h else 0 for k in range(H))
+                s = tuple(1 if (k == h and c.p is not None) else 0 for k in range(H))
+                return JobSchedule(start, d1, c.m, c.p, 1, y, s)
+        if H < 2 or (c.p is None and N < 2):
+            return None
+        d0 = inst.duration(j, c.m, c.p, 0, N)
+        free = self.room(start, d0) if room is None else room
+        cap = [_count(free[h], e) for h in range(H)]
+        if c.p is None:
+            y = _first_fit(cap, N, exclude=None)
+            return None if y is None else JobSchedule(start, d0, c.m, None, 0, tuple(y), (0,) * H)
+        b, B = inst.b(c.m), inst.B(c.p)
+        for n in range(H):
+            for g in range(min(cap[n], N - 1), -1, -1):
+                need = max(1, math.ceil(b * (N - g) / B - TOL))
+                if np.any(g * e + need * z > free[n] + TOL):
+                    continue
+                y = _first_fit(cap, N - g, exclude=n)
+                if y is not None:
+                    y[n] = g
+                    return JobSchedule(start, d0, c.m, c.p, 0, tuple(y), tuple(need if k == n else 0 for k in range(H)))
+        return None
+
+
+def _count(free: np.ndarray, demand: np.ndarray) -> int:
+    used = demand > 0
+    return int(np.floor(free[used] / demand[used] + TOL).min()) if used.any() else 10**9
+
+
+def _first_fit(cap: list[int], count: int, exclude: int | None) -> list[int] | None:
+    y, left = [0] * len(cap), count
+    for h, c in enumerate(cap):
+        if h != exclude and left > 0:
+            y[h] = max(0, min(c, left))
+            left -= y[h]
+    return None if left > 0 else y
+
+
+@dataclass
+class Run:
+    schedule: Schedule
+    stats: dict = field(default_factory=dict)
+
+
+class _Simulator:
+    """Slot-by-slot event loop shared by DRF, AntMan and Tiresias: ``decide(t, event)`` is called at
+    every slot with waiting jobs, ``event`` telling whether a job arrived or completed at ``t``; runs
+    complete at ``start + d``."""
+
+    def __init__(self, instance: Instance):
+        self.instance = instance
+        self.cluster = Cluster(instance)
+        self.config = ideal(instance)
+        self.running: dict[int, JobSchedule] = {}
+        self.done: dict[int, JobSchedule] = {}
+        self.killed = 0
+
+    def waiting(self, t: int) -> list[int]:
+        jobs = self.instance.jobs
+        return [j for j in range(len(jobs)) if jobs[j].arrival <= t and j not in self.running and j not in self.done]
+
+    def start(self, l: JobSchedule, j: int) -> None:
+        self.cluster.book(l)
+        self.running[j] = l
+
+    def kill(self, j: int, t: int) -> None:
+        self.cluster.book(self.running.pop(j), -1.0, since=t)
+        self.killed += 1
+
+    def run(self, decide) -> Run:
+        t, jobs = 1, self.instance.jobs
+        while len(self.done) < len(jobs):
+            finished = [j for j, l in self.running.items() if l.completion <= t]
+            for j in finished:
+                self.done[j] = self.running.pop(j)
+            if self.waiting(t):
+                decide(t, bool(finished) or any(job.arrival == t for job in jobs))
+            t += 1
+        return Run(Schedule(tuple(self.done[j] for j in range(len(jobs)))), {"killed_runs": self.killed})
+
+
+def fifo_run(instance: Instance, seed: int = 0) -> Run:
+    rng = np.random.default_rng(seed)
+    cluster = Cluster(instance)
+    configs = ideal(instance)
+    order = sorted(range(len(instance.jobs)), key=lambda j: (instance.jobs[j].arrival, j))
+    placed, previous = {}, 1
+    for j in order:
+        base = configs[j]
+        workers = int(rng.integers(1, min(30, instance.jobs[j].chunks), endpoint=True))
+        empty = Cluster(instance)
+        while workers > 1 and empty.place(j, Config(base.m, base.p, workers), 1) is None:
+            workers -= 1  # the drawn count does not fit the empty cluster: the most that does
+        config = Config(base.m, base.p, workers)
+        if empty.place(j, config, 1) is None:
+            config = base
+        t = max(instance.jobs[j].arrival, previous)
+        while (l := cluster.place(j, config, t)) is None:
+            t += 1
+        cluster.book(l)
+        placed[j], previous = l, t
+    return Run(Schedule(tuple(placed[j] for j in range(len(instance.jobs)))), {"killed_runs": 0})
+
+
+def _dominant_share(instance: Instance, l: JobSchedule, totals: np.ndarray) -> float:
+    use = sum(np.asarray(l.footprint(instance, h)) for h in range(instance.H))
+    return float(np.max(np.divide(use, totals, out=np.zeros_like(use), where=totals > 0)))
+
+
+def drf_run(instance: Instance) -> Run:
+    sim = _Simulator(instance)
+    totals = sim.cluster.capacity.sum(axis=0)
+
+    def decide(t: int, event: bool) -> None:
+        plan: dict[int, JobSchedule] = {}
+        full: set[int] = set()
+        while True:
+            open_ = [j for j in sim.waiting(t) if j not in full]
+            if not open_:
+                break
+            j = min(open_, key=lambda k: (_dominant_share(instance, plan[k], totals) if k in plan else 0.0,
+                                          instance.jobs[k].arrival, k))
+            n = plan[j].workers + 1 if j in plan else 1
+            if n > instance.jobs[j].chunks:
+                full.add(j)
+                continue
+            old = plan.pop(j, None)
+            trial = _tentative(sim.cluster, plan.values())
+            l = trial.place(j, Config(sim.config[j].m, sim.config[j].p, n), t)
+            if l is None:
+                full.add(j)
+                if old is not None:
+                    plan[j] = old
+            else:
+                plan[j] = l
+        for j, l in plan.items():
+            sim.start(l, j)
+
+    return sim.run(decide)
+
+
+def _tentative(cluster: Cluster, runs) -> Cluster:
+    trial = Cluster(cluster.instance)
+    trial.used = cluster.used.copy()
+    for l in runs:
+        trial.book(l)
+    return trial
+
+
+def antman_run(instance: Instance, seed: int = 0, guaranteed: float = 0.5, threshold: int = 5) -> Run:
+    rng = np.random.default_rng(seed)
+    sim = _Simulator(instance)
+    J = len(instance.jobs)
+    rg = set(int(j) for j in rng.choice(J, size=int(round(guaranteed * J)), replace=False))
+    opportunistic: set[int] = set()  # running OP runs
+
+    def make_room(j: int, t: int) -> None:
+        """Kill the most recently started OP runs, fewest first, if that lets RG job ``j`` start."""
+        victims = sorted(opportunistic & set(sim.running), key=lambda k: (-sim.running[k].start, k))
+        trial = _tentative(sim.cluster, [])
+        for count, v in enumerate(victims, start=1):
+            trial.book(sim.running[v], -1.0, since=t)
+            if trial.place(j, sim.config[j], t) is not None:
+                for k in victims[:count]:
+                    sim.kill(k, t)
+                    opportunistic.discard(k)
+                return
+
+    def decide(t: int, event: bool) -> None:
+        waiting = sorted(sim.waiting(t), key=lambda k: (instance.jobs[k].arrival, k))
+        for j in waiting:
+            if j in rg and t - instance.jobs[j].arrival > threshold:
+                rg.discard(j)  # waited too long: runs as OP from now on
+        for j in [k for k in waiting if k in rg]:
+            if sim.cluster.place(j, sim.config[j], t) is None:
+                make_room(j, t)
+            l = sim.cluster.place(j, sim.config[j], t)
+            if l is not None:
+                sim.start(l, j)
+        for j in [k for k in waiting if k not in rg and k not in sim.running]:
+            l = sim.cluster.place(j, sim.config[j], t)
+            if l is not None:
+                sim.start(l, j)
+                opportunistic.add(j)
+
+    run = sim.run(decide)
+    run.stats["guaranteed"] = len(rg)
+    return run
+
+
+def tiresias_run(instance: Instance) -> Run:
+    sim = _Simulator(instance)
+    gpus = [instance.worker_demand[c.m][0] * c.workers for c in sim.config]
+
+    def remaining(j: int, t: int) -> float:
+        work = instance.jobs[j].work
+        if j in sim.running:
+            l = sim.running[j]
+            return work * (l.completion - t) / l.d
+        return work
+
+    def decide(t: int, event: bool) -> None:
+        if not event:  # between events nothing is preempted; waiting jobs start if they fit
+            for j in sorted(sim.waiting(t), key=lambda k: (remaining(k, t) * gpus[k], k)):
+                l = sim.cluster.place(j, sim.config[j], t)
+                if l is not None:
+                    sim.start(l, j)
+            return
+        active = sorted([*sim.running, *sim.waiting(t)], key=lambda k: (remaining(k, t) * gpus[k], k))
+        trial = _tentative(sim.cluster, [])
+        for j in list(sim.running):
+            trial.book(sim.running[j], -1.0, since=t)
+        keep, start = [], []
+        for j in active:
+            if j in sim.running:
+                l = sim.running[j]
+                tail = JobSchedule(t, l.completion - t, l.m, l.p, l.q, l.y, l.s)
+                if np.all(trial.room(t, tail.d) >= np.array([tail.footprint(instance, h) for h in range(instance.H)]) - TOL):
+                    trial.book(tail)
+                    keep.append(j)
+            else:
+                l = trial.place(j, sim.config[j], t)
+                if l is not None:
+                    trial.book(l)
+                    start.append((j, l))
+        for j in [k for k in sim.running if k not in keep]:
+            sim.kill(j, t)
+        for j, l in start:
+            sim.start(l, j)
+
+    return sim.run(decide)
+
+
+def fifo(instance: Instance, *, seed: int = 0) -> Schedule:
+    return fifo_run(instance, seed).schedule
+
+
+def drf(instance: Instance, *, seed: int = 0) -> Schedule:
+    return drf_run(instance).schedule
+
+
+def antman(instance: Instance, *, seed: int = 0, guaranteed: float = 0.5, threshold: int = 5) -> Schedule:
+    return antman_run(instance, seed, guaranteed, threshold).schedule
+
+
+def tiresias(instance: Instance, *, seed: int = 0) -> Schedule:
+    return tiresias_run(instance).schedule
+
+
+def jain_greedy(instance: Instance, jobs: list[int], tau: int) -> dict[int, JobSchedule]:
+    """The batch problem (7) by the Jain-style greedy (§5.3 item 5): jobs by ``w_j`` over the least
+    resource-time volume, descending; each at the latest start with ``t + d <= τ`` where its ideal
+    configuration fits, else rejected."""
+    cluster = Cluster(instance)
+    configs = ideal(instance)
+    volume = {}
+    for j, opts in enumerate(options(instance)):
+        volume[j] = min(o.shape.d * sum(sum(o.at(1).footprint(instance, h)) for h in range(instance.H)) for o in opts)
+    chosen = {}
+    for j in sorted(jobs, key=lambda k: (-instance.jobs[k].weight / volume[k], k)):
+        for t in range(tau - 1, 0, -1):
+            l = cluster.place(j, configs[j], t)
+            if l is not None and l.completion <= tau:
+                cluster.book(l)
+                chosen[j] = l
+                break
+    return chosen
