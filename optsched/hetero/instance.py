@@ -133,8 +133,11 @@ class Instance:
                         if q == 0 and self.H < 2:
                             continue
                         lowest = 2 if (q == 0 and self.framework == "allreduce") else 1
+                        if self.framework == "ps":  # ρ does not depend on N: d = ⌈W t / N⌉ from one Fraction
+                            total = job.work * self.time_per_batch(j, m, p, q, 1)
+                            num, den = total.numerator, total.denominator
                         for n in range(lowest, job.chunks + 1):
-                            d = self.duration(j, m, p, q, n)
+                            d = max(1, -(-num // (den * n))) if self.framework == "ps" else self.duration(j, m, p, q, n)
                             if (m, p, q, d) not in seen:
                                 seen.add((m, p, q, d))
                                 shapes.append(Shape(m, p, q, n, d))

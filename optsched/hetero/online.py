@@ -47,7 +47,7 @@ class MaxWeight:
 
     schedules: dict[int, JobSchedule]  #: accepted job -> schedule in local slots 1..τ−1
     accepted: list[int]
-    cost: dict[int, float]  #: per processed job, the oracles' cheapest cost (inf if nothing fits)
+    cost: dict[int, float]  #: per processed job, the oracles' cheapest cost (inf: nothing below w_j)
     payoff: dict[int, float]  #: u_j = w_j − cost
     increment: dict[int, float]  #: per accepted job, ΔD_j = u_j + Σ (δ_after − δ_before) C
     price: np.ndarray  #: final δ[h, r, t]
@@ -64,10 +64,11 @@ def maxweight(instance: Instance, jobs: list[int], tau: int, lam: float, oracle:
     used = np.zeros_like(market.price)
     out = MaxWeight({}, [], {}, {}, {}, market.price, 0.0)
     for j in sorted(jobs, key=lambda k: (instance.jobs[k].arrival, k)):
-        c1, l1 = colocated(market, j)
-        c0, l0 = distributed(market, j)
+        w = instance.jobs[j].weight
+        c1, l1 = colocated(market, j, below=w)
+        c0, l0 = distributed(market, j, below=min(c1, w)) if c1 > 0 else (math.inf, None)
         cost, schedule = (c0, l0) if c0 < c1 else (c1, l1)
-        u = instance.jobs[j].weight - cost
+        u = w - cost
         out.cost[j], out.payoff[j] = cost, u
         if not u > 0:
             continue
@@ -152,7 +153,7 @@ def _check_placeable(instance: Instance, oracle: str) -> None:
     for j in range(len(instance.jobs)):
         tau = max((s.d for s in instance.shapes[j]), default=0) + 1
         market = oracles.Market.empty(instance, tau)
-        if math.isinf(colocated(market, j)[0]) and math.isinf(distributed(market, j)[0]):
+        if math.isinf(colocated(market, j)[0]) and math.isinf(distributed(market, j, below=1.0)[0]):
             raise UnschedulableJob(f"job {j} fits the empty cluster in no schedule the {oracle} oracles find")
 
 

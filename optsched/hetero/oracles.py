@@ -5,7 +5,10 @@ A :class:`Market` holds, for the local slots ``1..τ``, the prices ``δ[h, r, t]
 capacities ``ω[h, r, t]``. A schedule may use slots ``start .. start+d−1`` with ``start + d <= τ``
 (7b). Its cost is ``Σ_{t ∈ window} Σ_h Σ_r δ[h, r, t] f^r_h`` (12). Every oracle returns
 ``(cost, schedule)``, or ``(inf, None)`` when nothing fits; ties go to the first candidate in the
-paper's loop order (strict ``<``, §3.9): shape, then start, then server(s).
+paper's loop order (strict ``<``, §3.9): shape, then start, then server(s). With ``below`` an
+oracle only looks for schedules cheaper than it (A_maxweight passes ``w_j`` and the other oracle's
+cost: nothing else can change its decision) and prunes shapes and starts whose lower bound
+``N min Ω + min Ψ`` is not below the best so far; pruning is output-identical.
 
 PS framework (the paper's names in brackets; exposed by role, §3.0):
 
@@ -125,8 +128,8 @@ def _one_hot(H: int, h: int, count: int) -> tuple[int, ...]:
     return tuple(count if k == h else 0 for k in range(H))
 
 
-def colocated_ps(market: Market, j: int) -> tuple[float, JobSchedule | None]:
-    inst, best = market.instance, (INF, None)
+def colocated_ps(market: Market, j: int, below: float = INF) -> tuple[float, JobSchedule | None]:
+    inst, best = market.instance, (below, None)
     for shape in _shapes(inst, j, 1, market.tau):
         sums, room = market.windows(shape.d)
         need = shape.workers * np.asarray(inst.worker_demand[shape.m]) + np.asarray(inst.ps_demand[shape.p])
@@ -138,67 +141,80 @@ def colocated_ps(market: Market, j: int) -> tuple[float, JobSchedule | None]:
                                           _one_hot(inst.H, h, shape.workers), _one_hot(inst.H, h, 1)))
             if best[0] == 0:  # nothing later can be strictly cheaper
                 break
-    return best
+    return best if best[1] is not None else (INF, None)
 
 
-def _ps_window(market: Market, shape: Shape):
+def _ps_window(market: Market, shape: Shape, best: float):
     """Per-start quantities of a distributed PS shape: Ω (a worker's window cost per server), Ψ (a
-    PS's), the worker capacity per server, and the residual."""
+    PS's), the worker capacity per server, the residual, and the starts whose lower bound
+    ``N min Ω + min Ψ`` is below ``best`` (no other start can win, so skipping them is exact)."""
     inst = market.instance
     sums, room = market.windows(shape.d)
     e, z = np.asarray(inst.worker_demand[shape.m]), np.asarray(inst.ps_demand[shape.p])
-    return np.einsum("hrs,r->hs", sums, e), np.einsum("hrs,r->hs", sums, z), _capacity(room, e), room, e, z
+    omega, psi = np.einsum("hrs,r->hs", sums, e), np.einsum("hrs,r->hs", sums, z)
+    if omega.shape[1] == 0:
+        return omega, psi, None, room, e, z, []
+    lower = shape.workers * omega.min(axis=0) + psi.min(axis=0)
+    starts = np.flatnonzero(lower < best)
+    return omega, psi, _capacity(room, e), room, e, z, starts
 
 
-def distributed_exact(market: Market, j: int) -> tuple[float, JobSchedule | None]:
-    inst, best = market.instance, (INF, None)
+def distributed_exact(market: Market, j: int, below: float = INF) -> tuple[float, JobSchedule | None]:
+    """For every start, PS server ``n`` and co-located count ``g`` (vectorised over ``n`` and
+    ``g``): ``g Ω_n + s(g) Ψ_n + F_{−n}(N − g)``, where ``F_{−n}(k)``, the cheapest ``k`` worker
+    slots off ``n``, comes from the cheapest-first unit list: ``n``'s units are contiguous in it,
+    so ``F_{−n}(k) = F(k)`` if they start at or after ``k``, else ``F(k + cap_n) − cap_n Ω_n``."""
+    inst, best = market.instance, (below, None)
     H = inst.H
     for shape in _shapes(inst, j, 0, market.tau):
-        omega, psi, cap, room, e, z = _ps_window(market, shape)
-        N, starts = shape.workers, omega.shape[1]
-        if starts == 0:
-            continue
+        omega, psi, cap, room, e, z, starts = _ps_window(market, shape, best[0])
+        N = shape.workers
         b, B = inst.b(shape.m), inst.B(shape.p)
-        cost = np.full((starts, H, N), INF)  # [start, n, g]
-        for n in range(H):
-            others = cap.copy()
-            others[n] = 0
-            for g in range(N):
-                need = max(1, math.ceil(b * (N - g) / B - TOL))
-                room_ok = np.all(g * e[None, :, None] + need * z[None, :, None] <= room[n:n + 1] + TOL, axis=1)[0]
-                ok = room_ok & (cap[n] >= g)
-                if not ok.any():
-                    continue
-                fill, _ = _fill(omega, others, N - g)
-                cost[:, n, g] = np.where(ok, g * omega[n] + need * psi[n] + fill, INF)
-        found = _first_min(cost)
-        if found[0] < best[0]:
-            start, n, g = found[1]
-            others = cap[:, start].copy()
-            others[n] = 0
-            _, y = _fill(omega[:, start:start + 1], others[:, None], N - g)
-            y = y[:, 0].copy()
-            y[n] = g
-            need = max(1, math.ceil(b * (N - g) / B - TOL))
-            best = (found[0], JobSchedule(int(start) + 1, shape.d, shape.m, shape.p, 0,
-                                          tuple(int(v) for v in y), _one_hot(H, n, need)))
-            if best[0] == 0:
-                break
-    return best
+        g = np.arange(N)
+        need = np.maximum(1, np.ceil(b * (N - g) / B - TOL)).astype(np.int64)  # s(g), W3
+        for start in starts:
+            om, cp = omega[:, start], np.minimum(cap[:, start], 2 * N)  # more than 2N slots never matter
+            order = np.argsort(om, kind="stable")
+            units = np.repeat(om[order], cp[order])
+            cum = np.concatenate([[0.0], np.cumsum(units)])
+            first = np.empty(H, dtype=np.int64)
+            first[order] = np.cumsum(cp[order]) - cp[order]  # where server n's units start
+            k = N - g[None, :]  # workers off n, per (n, g)
+            short = len(units) - cp[:, None] < k  # not enough capacity off n
+            late = first[:, None] >= k
+            upto = np.minimum(k + cp[:, None], len(units))
+            fill = np.where(late, cum[np.minimum(k, len(units))], cum[upto] - cp[:, None] * om[:, None])
+            ps_room = np.all(g[None, :, None] * e + need[None, :, None] * z <= room[:, None, :, start] + TOL, axis=2)
+            ok = ~short & ps_room & (g[None, :] <= cap[:, start][:, None])
+            cost = np.where(ok, g[None, :] * om[:, None] + need[None, :] * psi[:, start][:, None] + fill, INF)
+            found = _first_min(cost)
+            if found[0] < best[0]:
+                n, gg = found[1]
+                others = cap[:, start].copy()
+                others[n] = 0
+                _, y = _fill(omega[:, start:start + 1], others[:, None], N - gg)
+                y = y[:, 0].copy()
+                y[n] = gg
+                best = (found[0], JobSchedule(int(start) + 1, shape.d, shape.m, shape.p, 0,
+                                              tuple(int(v) for v in y), _one_hot(H, n, int(need[gg]))))
+                if best[0] == 0:
+                    return best
+    return best if best[1] is not None else (INF, None)
 
 
-def distributed_paper(market: Market, j: int) -> tuple[float, JobSchedule | None]:
+def distributed_paper(market: Market, j: int, below: float = INF) -> tuple[float, JobSchedule | None]:
     """A_mincost1 as printed, with E1 (reset per PS server), E2 (``g <= N − 1``), E3 (the PS count
     ``max(1, ⌈(N − g) b / B⌉)``) and E4 (unused resources are no limit); §3.6.3. Servers are walked
     in order ``(Ω_h, h)``; each takes as many workers as fit before the PS server ``n`` is reached;
-    on ``n`` the largest feasible ``g`` wins."""
-    inst, best = market.instance, (INF, None)
+    on ``n`` the largest feasible ``g`` wins. Pure Python: meant for small instances."""
+    inst, best = market.instance, (below, None)
     H = inst.H
     for shape in _shapes(inst, j, 0, market.tau):
-        omega, psi, cap, room, e, z = _ps_window(market, shape)
+        omega, psi, cap, room, e, z, starts = _ps_window(market, shape, best[0])
         N = shape.workers
         b, B = inst.b(shape.m), inst.B(shape.p)
-        for start in range(omega.shape[1]):
+        used = z > 0
+        for start in starts:
             order = sorted(range(H), key=lambda h: (omega[h, start], h))
             for n in range(H):
                 y, s_n, left, ok = [0] * H, 0, N, True
@@ -207,7 +223,6 @@ def distributed_paper(market: Market, j: int) -> tuple[float, JobSchedule | None
                     if k == n:
                         s_n = 0
                         for g in range(min(y[k], N - 1) + 1):
-                            used = z > 0
                             spare = np.floor((room[n, used, start] - g * e[used]) / z[used] + TOL).min() if used.any() else 10**9
                             need = max(1, math.ceil(b * (N - g) / B - TOL))
                             if spare >= need:
@@ -220,12 +235,12 @@ def distributed_paper(market: Market, j: int) -> tuple[float, JobSchedule | None
                     continue
                 cost = float(sum(y[h] * omega[h, start] for h in range(H)) + s_n * psi[n, start])
                 if cost < best[0]:
-                    best = (cost, JobSchedule(start + 1, shape.d, shape.m, shape.p, 0, tuple(y), _one_hot(H, n, s_n)))
-    return best
+                    best = (cost, JobSchedule(int(start) + 1, shape.d, shape.m, shape.p, 0, tuple(y), _one_hot(H, n, s_n)))
+    return best if best[1] is not None else (INF, None)
 
 
-def colocated_allreduce(market: Market, j: int) -> tuple[float, JobSchedule | None]:
-    inst, best = market.instance, (INF, None)
+def colocated_allreduce(market: Market, j: int, below: float = INF) -> tuple[float, JobSchedule | None]:
+    inst, best = market.instance, (below, None)
     for shape in _shapes(inst, j, 1, market.tau):
         sums, room = market.windows(shape.d)
         e = np.asarray(inst.worker_demand[shape.m])
@@ -237,20 +252,22 @@ def colocated_allreduce(market: Market, j: int) -> tuple[float, JobSchedule | No
                                           _one_hot(inst.H, h, shape.workers), (0,) * inst.H))
             if best[0] == 0:
                 break
-    return best
+    return best if best[1] is not None else (INF, None)
 
 
-def distributed_allreduce(market: Market, j: int) -> tuple[float, JobSchedule | None]:
+def distributed_allreduce(market: Market, j: int, below: float = INF) -> tuple[float, JobSchedule | None]:
     """Alg. 7 with E6 (place exactly ``Φ`` workers), E7 (reset per start), E8 (indices) and E9
     (``Φ >= 2``). A greedy that lands on one server is kept, labelled ``q = 0`` with its longer
     duration (allowed by W4); Alg. 6 is never worse there and wins ties (§3.8)."""
-    inst, best = market.instance, (INF, None)
+    inst, best = market.instance, (below, None)
     for shape in _shapes(inst, j, 0, market.tau):
         sums, room = market.windows(shape.d)
         if sums.shape[2] == 0:
             continue
         e = np.asarray(inst.worker_demand[shape.m])
         omega = np.einsum("hrs,r->hs", sums, e)
+        if shape.workers * omega.min() >= best[0]:
+            continue
         cost, y = _fill(omega, _capacity(room, e), shape.workers)
         found = _first_min(cost)
         if found[0] < best[0]:
@@ -259,7 +276,7 @@ def distributed_allreduce(market: Market, j: int) -> tuple[float, JobSchedule | 
                                           tuple(int(v) for v in y[:, start]), (0,) * inst.H))
             if best[0] == 0:
                 break
-    return best
+    return best if best[1] is not None else (INF, None)
 
 
 def brute_force(market: Market, j: int) -> tuple[float, JobSchedule | None]:
