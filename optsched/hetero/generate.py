@@ -127,12 +127,17 @@ def _fits_somewhere(capacity, workers, pss) -> bool:
 
 def _draw_jobs(rng, framework, J, T, speeds, pss, capacity, workers, arrivals=None, extra=None) -> list[Job]:
     kept: list[Job] = []
-    while len(kept) < J:
+    for _ in range(100 * J + 100):
+        if len(kept) == J:
+            break
         k = len(kept)
         arrival = arrivals[k] if arrivals is not None else int(rng.integers(1, T, endpoint=True))
         job = _paper_job(rng, framework, arrival, speeds, len(pss), **(extra[k] if extra else {}))
         if _fits_somewhere(capacity, workers, pss):
             kept.append(job)
+    if len(kept) < J:
+        raise InputError(f"no job fits a server of this cluster ({len(capacity)} servers): use fewer servers "
+                         "or a larger kappa")
     return kept
 
 

@@ -31,7 +31,7 @@ Shapes are the instance's W1/W2 shapes; the paper's loop over durations ``L`` vi
 worker count, its smallest ``L`` first, so iterating shapes by increasing duration is
 output-identical (§2.2 W2, §3.9). All oracles are vectorised over start slots: window sums of
 prices come from prefix sums and window minima of the residual from a sliding view (§3.9), cached
-per duration until the market changes.
+per duration until the market changes; window minima by van Herk's filter (``minimum_filter1d``).
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ import math
 from dataclasses import dataclass, field
 
 import numpy as np
-from numpy.lib.stride_tricks import sliding_window_view
+from scipy.ndimage import minimum_filter1d
 
 from .columns import compositions
 from .instance import Instance, Shape
@@ -80,9 +80,18 @@ class Market:
             else:
                 cum = np.concatenate([np.zeros((H, R, 1)), np.cumsum(self.price[:, :, 1:], axis=2)], axis=2)
                 sums = cum[:, :, d:d + starts] - cum[:, :, :starts]
-                room = sliding_window_view(self.residual[:, :, 1:], d, axis=2)[:, :, :starts].min(axis=-1)
+                room = minimum_filter1d(self.residual[:, :, 1:], d, axis=2, origin=-(d // 2))[:, :, :starts]
                 self._windows[d] = (sums, room)
         return self._windows[d]
+
+    def per_unit(self, d: int, demand_key: tuple, demand: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Per (server, start): the window cost of one item of ``demand`` (Ω or Ψ of §3.6) and how
+        many such items fit; cached like :meth:`windows`."""
+        key = (d, demand_key)
+        if key not in self._windows:
+            sums, room = self.windows(d)
+            self._windows[key] = (np.einsum("hrs,r->hs", sums, demand), _capacity(room, demand))
+        return self._windows[key]
 
 
 def _shapes(instance: Instance, j: int, q: int, tau: int) -> list[Shape]:
@@ -146,17 +155,19 @@ def colocated_ps(market: Market, j: int, below: float = INF) -> tuple[float, Job
 
 def _ps_window(market: Market, shape: Shape, best: float):
     """Per-start quantities of a distributed PS shape: Ω (a worker's window cost per server), Ψ (a
-    PS's), the worker capacity per server, the residual, and the starts whose lower bound
-    ``N min Ω + min Ψ`` is below ``best`` (no other start can win, so skipping them is exact)."""
+    PS's), the worker capacity per server, the residual, and the starts whose lower bound is below
+    ``best`` (no other start can win, so skipping them is exact). The bound: the ``N`` cheapest
+    worker slots anywhere (``inf`` if there are fewer) plus the cheapest PS."""
     inst = market.instance
-    sums, room = market.windows(shape.d)
+    _, room = market.windows(shape.d)
     e, z = np.asarray(inst.worker_demand[shape.m]), np.asarray(inst.ps_demand[shape.p])
-    omega, psi = np.einsum("hrs,r->hs", sums, e), np.einsum("hrs,r->hs", sums, z)
+    omega, cap = market.per_unit(shape.d, ("worker", shape.m), e)
+    psi, _ = market.per_unit(shape.d, ("ps", shape.p), z)
     if omega.shape[1] == 0:
         return omega, psi, None, room, e, z, []
-    lower = shape.workers * omega.min(axis=0) + psi.min(axis=0)
+    lower = _fill(omega, np.minimum(cap, shape.workers), shape.workers)[0] + psi.min(axis=0)
     starts = np.flatnonzero(lower < best)
-    return omega, psi, _capacity(room, e), room, e, z, starts
+    return omega, psi, cap, room, e, z, starts
 
 
 def distributed_exact(market: Market, j: int, below: float = INF) -> tuple[float, JobSchedule | None]:
@@ -268,7 +279,7 @@ def distributed_allreduce(market: Market, j: int, below: float = INF) -> tuple[f
         omega = np.einsum("hrs,r->hs", sums, e)
         if shape.workers * omega.min() >= best[0]:
             continue
-        cost, y = _fill(omega, _capacity(room, e), shape.workers)
+        cost, y = _fill(omega, _capacity(room, e), shape.workers)  # exact per start (§3.8)
         found = _first_min(cost)
         if found[0] < best[0]:
             start = int(found[1][0])
