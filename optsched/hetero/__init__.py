@@ -8,11 +8,12 @@ Modules: ``instance`` (model, exact durations, shapes W1/W2, JSON), ``generate``
 ``formulations`` (model A ``configuration``, model B ``time-indexed``, the batch problems (7)/(8)
 and the dual (9)), ``oracles`` (the per-job cost oracles, Alg. 4-7), ``online`` (A_maxweight,
 A_dual, A_online, Alg. 1-3), ``baselines`` (FIFO, DRF, AntMan, Tiresias, the Jain-style greedy),
-``theory`` (λ, γ, α, (A1)/(A2), bounds, the Theorem 5 hook).
+``theory`` (λ, γ, α, (A1)/(A2), bounds, the Theorem 5 hook), ``reproduce`` (Section 7).
 """
 
 from ..registry import Algorithm, Family, Formulation
-from . import baselines, formulations, online, theory
+from ..reproduce import Reproduction
+from . import baselines, formulations, online, reproduce, theory
 from .generate import PRESETS, generate
 from .instance import Instance
 from .schedule import Schedule, objective, verify
@@ -46,5 +47,7 @@ FAMILY = Family(
         "tiresias": Algorithm("tiresias", baselines.tiresias,
                               "preemptive, smallest remaining work x GPUs first at every event"),
     },
-    generator_options={"framework": ("ps", "allreduce")},
+    generator_options={"framework": ("ps", "allreduce"), "servers": 0, "kappa": 0.35},
+    reproductions={"hetero-sec7": Reproduction("hetero-sec7", "Section 7: A_online vs FIFO, DRF, AntMan, Tiresias "
+                                               "over jobs, servers and F; A_maxweight vs Jain", reproduce.reproduce)},
 )

@@ -36,7 +36,6 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .columns import options
 from .instance import Instance
 from .schedule import JobSchedule, Schedule
 
@@ -50,15 +49,26 @@ class Config:
     workers: int
 
 
+def _volume(instance: Instance, shape) -> float:
+    """Per-slot resource use of a shape with one PS, summed over resources (for tie-breaking and
+    value density)."""
+    ps = sum(instance.ps_demand[shape.p]) if shape.p is not None else 0.0
+    return shape.workers * sum(instance.worker_demand[shape.m]) + ps
+
+
 def ideal(instance: Instance) -> list[Config]:
-    """Per job, the configuration of its fastest schedule on the empty cluster; ties go to the
-    smaller total footprint, then to the first in shape order."""
+    """Per job, the configuration of its fastest shape that first fit places on the empty cluster;
+    ties go to the smaller footprint, then to the first in shape order."""
+    empty = Cluster(instance)
     out = []
-    for j, opts in enumerate(options(instance)):
-        def key(o):
-            return (o.shape.d, sum(sum(o.at(1).footprint(instance, h)) for h in range(instance.H)))
-        best = min(opts, key=key)
-        out.append(Config(best.shape.m, best.shape.p, best.shape.workers))
+    for j, shapes in enumerate(instance.shapes):
+        for shape in sorted(shapes, key=lambda s: (s.d, _volume(instance, s))):
+            config = Config(shape.m, shape.p, shape.workers)
+            if empty.place(j, config, 1) is not None:
+                out.append(config)
+                break
+        else:
+            raise ValueError(f"job {j} fits the empty cluster in no configuration")
     return out
 
 
@@ -353,9 +363,7 @@ def jain_greedy(instance: Instance, jobs: list[int], tau: int) -> dict[int, JobS
     configuration fits, else rejected."""
     cluster = Cluster(instance)
     configs = ideal(instance)
-    volume = {}
-    for j, opts in enumerate(options(instance)):
-        volume[j] = min(o.shape.d * sum(sum(o.at(1).footprint(instance, h)) for h in range(instance.H)) for o in opts)
+    volume = {j: min(s.d * _volume(instance, s) for s in instance.shapes[j]) for j in jobs}
     chosen = {}
     for j in sorted(jobs, key=lambda k: (-instance.jobs[k].weight / volume[k], k)):
         for t in range(tau - 1, 0, -1):
