@@ -1,0 +1,91 @@
+"""Hetero benchmarks (issue 3, item 9). Prints Markdown tables for docs/benchmarks.md.
+
+1. A_online on ``paper`` instances (T = 150) of growing size, with the four baselines timed in the
+   same run as the reference. Target (the paper's scale, 150 servers and 200 jobs): <= 12 s. Each
+   size is run once; a size is skipped once the previous one took longer than ``--budget`` seconds.
+2. The exact frontier: the largest ``tiny``/``small`` instance (by job count) each formulation
+   solves to proven optimality within 60 s with HiGHS, over ``--seeds`` seeds.
+
+    python benchmarks/bench_hetero.py [--seeds 2] [--budget 120] [--parts 1 2]
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+from bench_single import machine
+
+from optsched.hetero import baselines
+from optsched.hetero.formulations import configuration, time_indexed
+from optsched.hetero.generate import generate
+from optsched.hetero.online import run_aonline
+from optsched.hetero.schedule import verify
+from optsched.solve import solve
+
+SIZES = ((10, 10), (20, 20), (40, 40), (80, 80), (200, 150))
+
+
+def online_times(budget: float) -> None:
+    print("### A_online on `paper` instances (T = 150, PS framework)\n")
+    print("| jobs | servers | shapes | A_online (s) | four baselines (s) | A_online / baselines | rounds |")
+    print("|---|---|---|---|---|---|---|")
+    for jobs, servers in SIZES:
+        instance = generate("paper", 0, jobs=jobs, servers=servers)
+        shapes = sum(len(s) for s in instance.shapes)
+        start = time.perf_counter()
+        for run in (baselines.fifo_run, baselines.drf_run, baselines.antman_run, baselines.tiresias_run):
+            run(instance)
+        base = time.perf_counter() - start
+        start = time.perf_counter()
+        result = run_aonline(instance)
+        online = time.perf_counter() - start
+        assert verify(instance, result.schedule) == []
+        print(f"| {jobs} | {servers} | {shapes} | {online:.1f} | {base:.1f} | {online / base:.2f} | {len(result.rounds)} |",
+              flush=True)
+        if online > budget:
+            print(f"\nlarger sizes skipped: {online:.0f} s exceeded the {budget:g} s budget\n")
+            return
+    print()
+
+
+def frontier(seeds: int) -> None:
+    print("### Exact frontier: largest instance solved to optimality within 60 s (HiGHS)\n")
+    print("| preset | framework | formulation | jobs solved (all seeds) | time at that size, max (s) |")
+    print("|---|---|---|---|---|")
+    for preset in ("tiny", "small"):
+        for framework in ("ps", "allreduce"):
+            for name, build in (("configuration", configuration), ("time-indexed", time_indexed)):
+                best, best_time = 0, 0.0
+                for jobs in range(2, 13):
+                    times = []
+                    for seed in range(seeds):
+                        instance = generate(preset, seed, jobs=jobs, framework=framework)
+                        start = time.perf_counter()
+                        result = solve(build(instance), time_limit=60)
+                        times.append(time.perf_counter() - start)
+                        if not result.optimal:
+                            break
+                    else:
+                        best, best_time = jobs, max(times)
+                        continue
+                    break
+                print(f"| {preset} | {framework} | {name} | {best} | {best_time:.1f} |", flush=True)
+    print()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seeds", type=int, default=2)
+    parser.add_argument("--budget", type=float, default=120.0)
+    parser.add_argument("--parts", type=int, nargs="*", default=[1, 2])
+    args = parser.parse_args()
+    print(f"Machine: {machine()}\n")
+    if 1 in args.parts:
+        online_times(args.budget)
+    if 2 in args.parts:
+        frontier(args.seeds)
+
+
+if __name__ == "__main__":
+    main()
