@@ -31,7 +31,6 @@ Each baseline records how many runs it killed (``stats``).
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -119,10 +118,9 @@ class Cluster:
         if c.p is None:
             y = _first_fit(cap, N, exclude=None)
             return None if y is None else JobSchedule(start, d0, c.m, None, 0, tuple(y), (0,) * H)
-        b, B = inst.b(c.m), inst.B(c.p)
         for n in range(H):
             for g in range(min(cap[n], N - 1), -1, -1):
-                need = max(1, math.ceil(b * (N - g) / B - TOL))
+                need = inst.ps_cover(c.m, c.p, N - g)
                 if np.any(g * e + need * z > free[n] + TOL):
                     continue
                 y = _first_fit(cap, N - g, exclude=n)

@@ -14,7 +14,6 @@ start, duration and footprint are kept once.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import Iterator
 
@@ -62,7 +61,7 @@ def placements(instance: Instance, shape: Shape) -> list[tuple[tuple[int, ...], 
             for n in range(H):
                 if y[n] > N - 1:
                     continue
-                need = max(1, math.ceil(instance.b(m) * (N - y[n]) / instance.B(p) - 1e-9))
+                need = instance.ps_cover(m, p, N - y[n])
                 s = tuple(need if k == n else 0 for k in range(H))
                 if _fits(instance, m, p, y, s):
                     found.append((y, s))

@@ -22,6 +22,7 @@ Time (§1.3): slot ``t`` is ``[t, t+1)``; a job started at ``t`` for ``d`` slots
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
@@ -100,6 +101,11 @@ class Instance:
 
     def B(self, p: int) -> float:
         return self.ps_demand[p][self.bandwidth]
+
+    def ps_cover(self, m: int, p: int, remote: int) -> int:
+        """W3: the fewest type-``p`` PSs on one server whose bandwidth covers ``remote`` type-``m``
+        workers on other servers ((2i)); at least one (V4)."""
+        return max(1, math.ceil(self.b(m) * remote / self.B(p) - 1e-9))
 
     def time_per_batch(self, j: int, m: int, p: int | None, q: int, workers: int) -> Fraction:
         """Slots one worker needs per mini-batch: ``1/ρ`` of eq. (1) (ps) or eq. (14) (allreduce)."""

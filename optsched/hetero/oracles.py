@@ -180,9 +180,8 @@ def distributed_exact(market: Market, j: int, below: float = INF) -> tuple[float
     for shape in _shapes(inst, j, 0, market.tau):
         omega, psi, cap, room, e, z, starts = _ps_window(market, shape, best[0])
         N = shape.workers
-        b, B = inst.b(shape.m), inst.B(shape.p)
         g = np.arange(N)
-        need = np.maximum(1, np.ceil(b * (N - g) / B - TOL)).astype(np.int64)  # s(g), W3
+        need = np.array([inst.ps_cover(shape.m, shape.p, N - k) for k in g])  # s(g), W3
         for start in starts:
             om, cp = omega[:, start], np.minimum(cap[:, start], 2 * N)  # more than 2N slots never matter
             order = np.argsort(om, kind="stable")
@@ -223,7 +222,6 @@ def distributed_paper(market: Market, j: int, below: float = INF) -> tuple[float
     for shape in _shapes(inst, j, 0, market.tau):
         omega, psi, cap, room, e, z, starts = _ps_window(market, shape, best[0])
         N = shape.workers
-        b, B = inst.b(shape.m), inst.B(shape.p)
         used = z > 0
         for start in starts:
             order = sorted(range(H), key=lambda h: (omega[h, start], h))
@@ -235,7 +233,7 @@ def distributed_paper(market: Market, j: int, below: float = INF) -> tuple[float
                         s_n = 0
                         for g in range(min(y[k], N - 1) + 1):
                             spare = np.floor((room[n, used, start] - g * e[used]) / z[used] + TOL).min() if used.any() else 10**9
-                            need = max(1, math.ceil(b * (N - g) / B - TOL))
+                            need = inst.ps_cover(shape.m, shape.p, N - g)
                             if spare >= need:
                                 y[n], s_n = g, need
                         if s_n == 0:
@@ -308,7 +306,7 @@ def brute_force(market: Market, j: int) -> tuple[float, JobSchedule | None]:
                 for n in (range(H) if ps else (None,)):
                     s = [0] * H
                     if ps:
-                        s[n] = 1 if shape.q else max(1, math.ceil(inst.b(shape.m) * (shape.workers - y[n]) / inst.B(shape.p) - TOL))
+                        s[n] = 1 if shape.q else inst.ps_cover(shape.m, shape.p, shape.workers - y[n])
                     used = {*hosts, *([n] if ps else [])}
                     if shape.q == 1 and len(used) != 1:
                         continue
