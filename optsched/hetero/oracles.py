@@ -57,13 +57,16 @@ class Market:
     tau: int
     price: np.ndarray  #: δ[h, r, t] for t in 0..tau (index 0 unused)
     residual: np.ndarray  #: ω[h, r, t]
+    max_starts: int | None = None  #: consider only the first this many starts of each duration
     _windows: dict = field(default_factory=dict, repr=False)
 
     @classmethod
-    def empty(cls, instance: Instance, tau: int) -> "Market":
+    def empty(cls, instance: Instance, tau: int, max_starts: int | None = None) -> "Market":
+        """Zero prices and full capacity. The empty market is the same at every slot, so
+        ``max_starts=1`` loses nothing when only the existence of a schedule matters."""
         capacity = np.asarray(instance.capacity, float)[:, :, None]
         return cls(instance, tau, np.zeros((instance.H, instance.R, tau + 1)),
-                   np.repeat(capacity, tau + 1, axis=2))
+                   np.repeat(capacity, tau + 1, axis=2), max_starts)
 
     def changed(self) -> None:
         """Forget the cached window sums; call after editing ``price`` or ``residual``."""
@@ -74,13 +77,19 @@ class Market:
         and the smallest residual over slots ``start .. start+d−1``."""
         if d not in self._windows:
             starts = max(0, self.tau - d)
+            if self.max_starts is not None:
+                starts = min(starts, self.max_starts)
             H, R = self.instance.H, self.instance.R
             if starts == 0:
                 self._windows[d] = (np.zeros((H, R, 0)), np.zeros((H, R, 0)))
             else:
-                cum = np.concatenate([np.zeros((H, R, 1)), np.cumsum(self.price[:, :, 1:], axis=2)], axis=2)
+                if "cum" not in self._windows:
+                    self._windows["cum"] = np.concatenate(
+                        [np.zeros((H, R, 1)), np.cumsum(self.price[:, :, 1:], axis=2)], axis=2)
+                cum = self._windows["cum"]
                 sums = cum[:, :, d:d + starts] - cum[:, :, :starts]
-                room = minimum_filter1d(self.residual[:, :, 1:], d, axis=2, origin=-(d // 2))[:, :, :starts]
+                span = self.residual[:, :, 1:starts + d]  # the slots some window of these starts covers
+                room = minimum_filter1d(span, d, axis=2, origin=-(d // 2))[:, :, :starts]
                 self._windows[d] = (sums, room)
         return self._windows[d]
 
