@@ -27,6 +27,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
 
+import numpy as np
+
 from ..errors import InputError
 from ..schema import Fields, integer, number
 
@@ -65,6 +67,30 @@ class Shape:
     q: int
     workers: int
     d: int
+
+
+@dataclass(frozen=True)
+class ShapeTable:
+    """One job's shapes with one flag ``q``, in the oracles' loop order (§3.9): worker type, PS
+    type, duration ascending (ps), or worker type, worker count ascending (allreduce); with their
+    fields as arrays for vectorised bounds."""
+
+    shapes: tuple[Shape, ...]
+    m: np.ndarray
+    p: np.ndarray  #: -1 for allreduce
+    workers: np.ndarray
+    d: np.ndarray
+
+    @classmethod
+    def of(cls, shapes: list[Shape], framework: str) -> "ShapeTable":
+        key = (lambda s: (s.m, s.p, s.d)) if framework == "ps" else (lambda s: (s.m, s.workers))
+        ordered = tuple(sorted(shapes, key=key))
+
+        def column(field):
+            return np.array([field(s) for s in ordered], dtype=np.int64)
+
+        return cls(ordered, column(lambda s: s.m), column(lambda s: -1 if s.p is None else s.p),
+                   column(lambda s: s.workers), column(lambda s: s.d))
 
 
 @dataclass(frozen=True)
@@ -149,6 +175,12 @@ class Instance:
                                 shapes.append(Shape(m, p, q, n, d))
             out.append(tuple(shapes))
         return tuple(out)
+
+    @cached_property
+    def shape_tables(self) -> tuple[dict[int, ShapeTable], ...]:
+        """Per job, per flag ``q``: its shapes in the oracles' loop order (:class:`ShapeTable`)."""
+        return tuple({q: ShapeTable.of([s for s in shapes if s.q == q], self.framework) for q in (0, 1)}
+                     for shapes in self.shapes)
 
     def to_dict(self) -> dict:
         return {"framework": self.framework, "T": self.T, "capacity": [list(c) for c in self.capacity],

@@ -7,8 +7,10 @@ capacities ``ω[h, r, t]``. A schedule may use slots ``start .. start+d−1`` wi
 ``(cost, schedule)``, or ``(inf, None)`` when nothing fits; ties go to the first candidate in the
 paper's loop order (strict ``<``, §3.9): shape, then start, then server(s). With ``below`` an
 oracle only looks for schedules cheaper than it (A_maxweight passes ``w_j`` and the other oracle's
-cost: nothing else can change its decision) and prunes shapes and starts whose lower bound
-``N min Ω + min Ψ`` is not below the best so far; pruning is output-identical.
+cost: nothing else can change its decision). Two lower bounds prune, and pruning is
+output-identical: per shape, the ``N d`` cheapest worker slots and ``d`` cheapest PS slots
+anywhere before the deadline (:meth:`Market.cheapest_slots`, vectorised over all shapes); per
+start, the ``N`` cheapest worker windows plus the cheapest PS window.
 
 PS framework (the paper's names in brackets; exposed by role, §3.0):
 
@@ -93,6 +95,33 @@ class Market:
                 self._windows[d] = (sums, room)
         return self._windows[d]
 
+    def cheapest_slots(self, key: tuple, demand, k: np.ndarray) -> np.ndarray:
+        """The least total price of ``k`` unit-slots, a unit-slot being room for one item of
+        ``demand`` on one server in one slot of ``1..τ−1`` priced ``Σ_r δ[h, r, t] demand_r``
+        (``inf`` where fewer exist); vectorised over ``k``, cached per ``key``. Needs ``δ >= 0``
+        (eq. (11)): slots at price 0 are counted, not sorted."""
+        cache_key = ("slots", key)
+        if cache_key not in self._windows:
+            demand = np.asarray(demand, float)
+            price = np.einsum("hrt,r->ht", self.price[:, :, 1:self.tau], demand).ravel()
+            if price.size and price.min() < 0:
+                raise ValueError("cheapest_slots needs nonnegative prices")
+            room = _capacity(self.residual[:, :, 1:self.tau], demand).ravel()
+            free = price == 0
+            paid = np.flatnonzero(~free & (room > 0))
+            order = paid[np.argsort(price[paid], kind="stable")]
+            self._windows[cache_key] = (int(room[free].sum()), price[order],
+                                        np.cumsum(room[order]), np.cumsum(room[order] * price[order]))
+        zero, price, units, cost = self._windows[cache_key]
+        rest = np.asarray(k, dtype=np.int64) - zero
+        if len(units) == 0:
+            return np.where(rest <= 0, 0.0, INF)
+        i = np.minimum(np.searchsorted(units, rest), len(units) - 1)  # first sorted slot that completes rest
+        before_units = np.where(i > 0, units[i - 1], 0)
+        before_cost = np.where(i > 0, cost[i - 1], 0.0)
+        out = before_cost + (rest - before_units) * price[i]
+        return np.where(rest <= 0, 0.0, np.where(rest <= units[-1], out, INF))
+
     def per_unit(self, d: int, demand_key: tuple, demand: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Per (server, start): the window cost of one item of ``demand`` (Ω or Ψ of §3.6) and how
         many such items fit; cached like :meth:`windows`."""
@@ -103,13 +132,32 @@ class Market:
         return self._windows[key]
 
 
-def _shapes(instance: Instance, j: int, q: int, tau: int) -> list[Shape]:
+def _shapes(market: Market, j: int, q: int, below: float) -> list[tuple[Shape, float]]:
     """Shapes with flag ``q`` that fit before the deadline (``d <= τ − 1``), in the paper's loop
-    order: worker type, PS type, then duration ascending (ps) or worker count ascending (allreduce)."""
-    chosen = [s for s in instance.shapes[j] if s.q == q and s.d <= tau - 1]
-    if instance.framework == "ps":
-        return sorted(chosen, key=lambda s: (s.m, s.p, s.d))
-    return sorted(chosen, key=lambda s: (s.m, s.workers))
+    order (:class:`ShapeTable`), each with a lower bound on its cost; shapes whose bound is not
+    below ``below`` are left out. The bound: the ``N d`` cheapest worker slots plus (ps) the ``d``
+    cheapest PS slots anywhere in slots ``1..τ−1`` (:meth:`Market.cheapest_slots`), a relaxation
+    of (12) that drops the one-server-per-item and contiguous-window constraints."""
+    inst = market.instance
+    table = inst.shape_tables[j][q]
+    keep = np.flatnonzero(table.d <= market.tau - 1)
+    bound = np.zeros(len(keep))
+    units = table.workers[keep] * table.d[keep]
+    for m in np.unique(table.m[keep]):
+        mine = table.m[keep] == m
+        bound[mine] = market.cheapest_slots(("worker", int(m)), inst.worker_demand[m], units[mine])
+    if inst.framework == "ps":
+        for p in np.unique(table.p[keep]):
+            mine = table.p[keep] == p
+            bound[mine] += market.cheapest_slots(("ps", int(p)), inst.ps_demand[p], table.d[keep][mine])
+    chosen = np.flatnonzero(_may_beat(bound, below))
+    return [(table.shapes[keep[k]], float(bound[k])) for k in chosen]
+
+
+def _may_beat(bound, best: float):
+    """Whether a schedule whose cost is at least ``bound`` (>= 0) may be strictly cheaper than
+    ``best``; with a rounding slack, since the bound and the costs are summed in different orders."""
+    return bound * (1 - 1e-9) - 1e-12 < best
 
 
 def _capacity(room: np.ndarray, demand: np.ndarray) -> np.ndarray:
@@ -148,7 +196,9 @@ def _one_hot(H: int, h: int, count: int) -> tuple[int, ...]:
 
 def colocated_ps(market: Market, j: int, below: float = INF) -> tuple[float, JobSchedule | None]:
     inst, best = market.instance, (below, None)
-    for shape in _shapes(inst, j, 1, market.tau):
+    for shape, bound in _shapes(market, j, 1, below):
+        if not _may_beat(bound, best[0]):
+            continue
         sums, room = market.windows(shape.d)
         need = shape.workers * np.asarray(inst.worker_demand[shape.m]) + np.asarray(inst.ps_demand[shape.p])
         fits = np.all(room >= need[None, :, None] - TOL, axis=1).T
@@ -186,7 +236,9 @@ def distributed_exact(market: Market, j: int, below: float = INF) -> tuple[float
     so ``F_{−n}(k) = F(k)`` if they start at or after ``k``, else ``F(k + cap_n) − cap_n Ω_n``."""
     inst, best = market.instance, (below, None)
     H = inst.H
-    for shape in _shapes(inst, j, 0, market.tau):
+    for shape, bound in _shapes(market, j, 0, below):
+        if not _may_beat(bound, best[0]):
+            continue
         omega, psi, cap, room, e, z, starts = _ps_window(market, shape, best[0])
         N = shape.workers
         g = np.arange(N)
@@ -228,7 +280,9 @@ def distributed_paper(market: Market, j: int, below: float = INF) -> tuple[float
     on ``n`` the largest feasible ``g`` wins. Pure Python: meant for small instances."""
     inst, best = market.instance, (below, None)
     H = inst.H
-    for shape in _shapes(inst, j, 0, market.tau):
+    for shape, bound in _shapes(market, j, 0, below):
+        if not _may_beat(bound, best[0]):
+            continue
         omega, psi, cap, room, e, z, starts = _ps_window(market, shape, best[0])
         N = shape.workers
         used = z > 0
@@ -259,7 +313,9 @@ def distributed_paper(market: Market, j: int, below: float = INF) -> tuple[float
 
 def colocated_allreduce(market: Market, j: int, below: float = INF) -> tuple[float, JobSchedule | None]:
     inst, best = market.instance, (below, None)
-    for shape in _shapes(inst, j, 1, market.tau):
+    for shape, bound in _shapes(market, j, 1, below):
+        if not _may_beat(bound, best[0]):
+            continue
         sums, room = market.windows(shape.d)
         e = np.asarray(inst.worker_demand[shape.m])
         fits = (_capacity(room, e) >= shape.workers).T
@@ -278,7 +334,9 @@ def distributed_allreduce(market: Market, j: int, below: float = INF) -> tuple[f
     (``Φ >= 2``). A greedy that lands on one server is kept, labelled ``q = 0`` with its longer
     duration (allowed by W4); Alg. 6 is never worse there and wins ties (§3.8)."""
     inst, best = market.instance, (below, None)
-    for shape in _shapes(inst, j, 0, market.tau):
+    for shape, bound in _shapes(market, j, 0, below):
+        if not _may_beat(bound, best[0]):
+            continue
         sums, room = market.windows(shape.d)
         if sums.shape[2] == 0:
             continue

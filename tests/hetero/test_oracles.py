@@ -118,3 +118,39 @@ def test_allreduce_oracles_together_equal_brute_force(seed, tau, price_seed, fil
             assert schedule.workers == next(s.workers for s in inst.shapes[0]
                                              if (s.m, s.q, s.d) == (schedule.m, schedule.q, schedule.d))  # E6
     assert min(c for c, _ in results) == pytest.approx(brute_force(market, 0)[0])
+
+
+@settings(max_examples=30)
+@given(seed=st.integers(0, 10_000), tau=st.integers(2, 7), price_seed=st.integers(0, 10_000),
+       fill=st.floats(0, 0.7), zeros=st.floats(0, 1))
+def test_cheapest_slots_sums_the_k_cheapest_unit_slots(seed, tau, price_seed, fill, zeros):
+    """The pruning bound: checked against listing every unit-slot, one copy per item that fits."""
+    inst = generate("tiny", seed, jobs=1)
+    market = _random_market(inst, tau, price_seed, fill)
+    rng = np.random.default_rng(price_seed + 1)
+    market.price[:, :, 1:] *= rng.random(market.price[:, :, 1:].shape) > zeros  # some slots free
+    for key, demand in [(("worker", m), inst.worker_demand[m]) for m in range(inst.M)] + \
+                       [(("ps", p), inst.ps_demand[p]) for p in range(inst.P)]:
+        e = np.asarray(demand)
+        listed = sorted(
+            float(market.price[h, :, t] @ e)
+            for h in range(inst.H) for t in range(1, tau)
+            for _ in range(int(min(np.floor(market.residual[h, r, t] / e[r] + 1e-9) for r in range(inst.R) if e[r] > 0))))
+        k = np.arange(len(listed) + 2)
+        expected = [sum(listed[:n]) if n <= len(listed) else INF for n in k]
+        assert market.cheapest_slots(key, demand, k) == pytest.approx(expected)
+
+
+@settings(max_examples=30)
+@given(seed=st.integers(0, 10_000), tau=st.integers(2, 7), price_seed=st.integers(0, 10_000),
+       fill=st.floats(0, 0.7), cut=st.floats(0, 1.5))
+def test_a_cutoff_only_hides_results_that_do_not_beat_it(seed, tau, price_seed, fill, cut):
+    for framework, oracles in (("ps", (colocated_ps, distributed_exact, distributed_paper)),
+                               ("allreduce", (colocated_allreduce, distributed_allreduce))):
+        inst = generate("tiny", seed, jobs=1, framework=framework)
+        market = _random_market(inst, tau, price_seed, fill)
+        for oracle in oracles:
+            cost, schedule = oracle(market, 0)
+            below = cut * cost if cost < INF else 10.0
+            expected = (cost, schedule) if cost < below else (INF, None)
+            assert oracle(market, 0, below=below) == expected
