@@ -158,29 +158,74 @@ class Instance:
         out = []
         ps_types = range(self.P) if self.framework == "ps" else (None,)
         for j, job in enumerate(self.jobs):
-            seen, shapes = set(), []
+            shapes = []
             for m in range(self.M):
                 for p in ps_types:
                     for q in (1, 0):
                         if q == 0 and self.H < 2:
                             continue
-                        lowest = 2 if (q == 0 and self.framework == "allreduce") else 1
-                        if self.framework == "ps":  # ρ does not depend on N: d = ⌈W t / N⌉ from one Fraction
-                            total = job.work * self.time_per_batch(j, m, p, q, 1)
-                            num, den = total.numerator, total.denominator
-                        for n in range(lowest, job.chunks + 1):
-                            d = max(1, -(-num // (den * n))) if self.framework == "ps" else self.duration(j, m, p, q, n)
-                            if (m, p, q, d) not in seen:
-                                seen.add((m, p, q, d))
+                        if self.framework == "ps":
+                            shapes += self._ps_shapes(j, m, p, q)
+                            continue
+                        seen = set()
+                        for n in range(1 + (1 - q), job.chunks + 1):
+                            d = self.duration(j, m, p, q, n)
+                            if d not in seen:
+                                seen.add(d)
                                 shapes.append(Shape(m, p, q, n, d))
             out.append(tuple(shapes))
         return tuple(out)
 
+    def _ps_shapes(self, j: int, m: int, p: int, q: int) -> list[Shape]:
+        """ps: ρ does not depend on ``N``, so ``d(N) = ⌈W t / N⌉ = ⌈⌈W t⌉ / N⌉``, non-increasing
+        in ``N``: a duration's fewest workers is where it first appears."""
+        total = self.jobs[j].work * self.time_per_batch(j, m, p, q, 1)
+        whole = max(1, -(-total.numerator // total.denominator))
+        out, last = [], None
+        for n in range(1, self.jobs[j].chunks + 1):
+            d = -(-whole // n)
+            if d != last:
+                out.append(Shape(m, p, q, n, d))
+                last = d
+        return out
+
     @cached_property
     def shape_tables(self) -> tuple[dict[int, ShapeTable], ...]:
-        """Per job, per flag ``q``: its shapes in the oracles' loop order (:class:`ShapeTable`)."""
-        return tuple({q: ShapeTable.of([s for s in shapes if s.q == q], self.framework) for q in (0, 1)}
-                     for shapes in self.shapes)
+        """Per job, per flag ``q``: its shapes in the oracles' loop order (:class:`ShapeTable`),
+        leaving out those that fit the empty cluster in no placement (:attr:`empty_fit`): with
+        less room they fit nowhere either."""
+        fit = self.empty_fit
+        return tuple({q: ShapeTable.of([s for s in shapes if s.q == q and fit[s.m, s.p, q][s.workers]], self.framework)
+                      for q in (0, 1)} for shapes in self.shapes)
+
+    @cached_property
+    def empty_fit(self) -> dict[tuple[int, int | None, int], np.ndarray]:
+        """Per ``(m, p, q)``, indexed by the worker count ``N <= max D_j``: whether ``N`` workers fit
+        the empty cluster in a placement the oracles consider. ps, ``q = 1``: ``N e + z`` on one
+        server; ``q = 0``: a PS server ``n`` with ``g <= N − 1`` workers and the ``s(N − g)`` PSs
+        of W3, and room for the other ``N − g`` workers elsewhere (E2). allreduce: ``N`` workers
+        on one server (``q = 1``), anywhere (``q = 0``)."""
+        C = np.asarray(self.capacity, float)
+        top = max(job.chunks for job in self.jobs)
+        N = np.arange(top + 1)
+        out = {}
+        for m, e in enumerate(np.asarray(self.worker_demand, float)):
+            per = _items(C, e)  # workers per server
+            if self.framework == "allreduce":
+                out[m, None, 1] = N <= per.max()
+                out[m, None, 0] = N <= per.sum()
+                continue
+            g = np.arange(top)
+            for p, z in enumerate(np.asarray(self.ps_demand, float)):
+                out[m, p, 1] = np.array([bool(np.all(n * e + z <= C + 1e-9, axis=1).any()) for n in N])
+                spare = np.stack([_items(C - k * e, z) for k in g], axis=1)  # PSs beside k workers, [h, k]
+                spare[g[None, :] > per[:, None]] = -1  # k workers do not fit
+                remote = N[:, None] - g[None, :]  # [N, g]
+                s = np.maximum(1, np.ceil(self.b(m) * remote / self.B(p) - 1e-9))
+                elsewhere = per.sum() - per  # [h]
+                ok = (remote[None] >= 1) & (s[None] <= spare[:, None, :]) & (remote[None] <= elsewhere[:, None, None])
+                out[m, p, 0] = ok.any(axis=(0, 2))
+        return out
 
     def to_dict(self) -> dict:
         return {"framework": self.framework, "T": self.T, "capacity": [list(c) for c in self.capacity],
@@ -200,6 +245,15 @@ class Instance:
         jobs = tuple(_job(raw, f.path(f"jobs[{j}]")) for j, raw in enumerate(f.array("jobs", nonempty=True)))
         f.done()
         return cls(framework, T, capacity, workers, pss, bandwidth, jobs)
+
+
+def _items(room: np.ndarray, demand: np.ndarray) -> np.ndarray:
+    """Per server (row of ``room``): how many items of ``demand`` fit; resources it does not use
+    are no limit (E4), and negative room fits none."""
+    used = demand > 0
+    if not used.any():
+        return np.where(np.all(room >= -1e-9, axis=1), 10**9, -1)
+    return np.floor(room[:, used] / demand[used] + 1e-9).min(axis=1).astype(np.int64)
 
 
 def _matrix(rows: list, where: str) -> tuple[tuple[float, ...], ...]:

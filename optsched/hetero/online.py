@@ -35,7 +35,8 @@ class UnschedulableJob(Exception):
     """A job the chosen oracles cannot place on the empty cluster, whatever the deadline (§3.2)."""
 
 
-def _oracle_pair(instance: Instance, oracle: str):
+def oracle_pair(instance: Instance, oracle: str):
+    """The (co-located, distributed) oracles A_maxweight uses for this framework and choice (§3.0)."""
     if instance.framework == "allreduce":
         return oracles.colocated_allreduce, oracles.distributed_allreduce
     return oracles.colocated_ps, (oracles.distributed_exact if oracle == "exact" else oracles.distributed_paper)
@@ -58,7 +59,7 @@ class MaxWeight:
 
 
 def maxweight(instance: Instance, jobs: list[int], tau: int, lam: float, oracle: str = "exact") -> MaxWeight:
-    colocated, distributed = _oracle_pair(instance, oracle)
+    colocated, distributed = oracle_pair(instance, oracle)
     market = oracles.Market.empty(instance, tau)
     capacity = np.asarray(instance.capacity, float)[:, :, None]
     used = np.zeros_like(market.price)
@@ -146,16 +147,17 @@ class OnlineRun:
         return max((len(r.batch) for r in self.rounds), default=0)
 
 
-def _check_placeable(instance: Instance, oracle: str) -> None:
+def _check_placeable(instance: Instance) -> None:
     """§3.2 termination guard: with zero prices and a deadline allowing every duration, each job
-    must get a schedule from the oracles the run uses."""
-    colocated, distributed = _oracle_pair(instance, oracle)
-    for j in range(len(instance.jobs)):
-        tau = max((s.d for s in instance.shapes[j]), default=0) + 1
-        market = oracles.Market.empty(instance, tau, max_starts=1)
-        # at zero prices any schedule costs 0, so a cutoff of 1 loses none and lets the search stop early
-        if math.isinf(colocated(market, j)[0]) and math.isinf(distributed(market, j, below=1.0)[0]):
-            raise UnschedulableJob(f"job {j} fits the empty cluster in no schedule the {oracle} oracles find")
+    must get a schedule from the oracles. The exact ones (and the allreduce pair, exact by
+    Theorem 6) find one exactly when the job has a shape that fits the empty cluster
+    (:attr:`Instance.shape_tables`). So does the paper greedy: a fitting ``q = 0`` shape implies
+    that its one-worker shape fits (the PS server has room for ``s(1) <= s(N − g)`` PSs and
+    another server hosts a worker), and with one worker the greedy tries every PS server and puts
+    the worker on the first other server with room."""
+    for j, tables in enumerate(instance.shape_tables):
+        if not any(len(table.shapes) for table in tables.values()):
+            raise UnschedulableJob(f"job {j} fits the empty cluster in no schedule")
 
 
 def run_aonline(instance: Instance, *, alpha_mode: str = "fixed", alpha: int = 4, oracle: str = "exact",
@@ -170,7 +172,7 @@ def run_aonline(instance: Instance, *, alpha_mode: str = "fixed", alpha: int = 4
         raise ValueError(f"oracle must be one of {ORACLES}")
     if alpha < 1:
         raise ValueError("alpha must be at least 1")
-    _check_placeable(instance, oracle)
+    _check_placeable(instance)
     jobs = instance.jobs
     lam_T = th.lam(instance, F)
     weights = [job.weight for job in jobs]

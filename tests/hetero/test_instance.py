@@ -5,6 +5,7 @@ import dataclasses
 import pytest
 
 from optsched.errors import InputError
+from optsched.hetero.columns import placements
 from optsched.hetero.generate import generate
 from optsched.hetero.instance import Instance
 from optsched.hetero.schedule import JobSchedule, Schedule, objective, verify
@@ -32,6 +33,25 @@ def test_shapes_keep_the_fewest_workers_per_duration():
         assert len(keys) == len(set(keys))
         for s in shapes:
             assert all(inst.duration(j, s.m, s.p, s.q, n) > s.d for n in range(1, s.workers))
+
+
+@pytest.mark.parametrize("framework", ["ps", "allreduce"])
+@pytest.mark.parametrize("seed", range(4))
+def test_the_oracles_shape_tables_keep_exactly_the_shapes_that_fit_the_empty_cluster(framework, seed):
+    """``Instance.empty_fit`` against enumerating placements; allreduce ``q = 0`` may also sit on
+    one server in the oracles (W4), so there the enumeration (two servers or more) is one-sided."""
+    inst = generate("tiny", seed, framework=framework, jobs=3)
+    for j, shapes in enumerate(inst.shapes):
+        for shape in shapes:
+            kept = shape in inst.shape_tables[j][shape.q].shapes
+            fits = bool(placements(inst, shape))
+            if framework == "allreduce" and shape.q == 0:
+                assert kept or not fits
+            else:
+                assert kept == fits, shape
+        for q, table in inst.shape_tables[j].items():
+            order = [(s.m, s.p, s.d) if framework == "ps" else (s.m, s.workers) for s in table.shapes]
+            assert order == sorted(order) and all(s.q == q for s in table.shapes)
 
 
 @pytest.mark.parametrize("framework", ["ps", "allreduce"])

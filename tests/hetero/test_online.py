@@ -15,7 +15,14 @@ from optsched.hetero.columns import options
 from optsched.hetero.formulations import configuration, mwsp
 from optsched.hetero.generate import generate
 from optsched.hetero.instance import Instance, Job
-from optsched.hetero.online import UnschedulableJob, dual, maxweight, run_aonline
+from optsched.hetero.online import (
+    UnschedulableJob,
+    dual,
+    maxweight,
+    oracle_pair,
+    run_aonline,
+)
+from optsched.hetero.oracles import Market
 from optsched.hetero.schedule import Schedule, objective, verify
 from optsched.solve import solve
 
@@ -67,6 +74,19 @@ def test_a_job_no_oracle_can_place_is_refused_up_front():
     inst = Instance("ps", 8, ((1.0,),), ((1.0,),), ((1.0,),), 0, (job,))  # worker + PS need 2 > 1
     with pytest.raises(UnschedulableJob):
         run_aonline(inst)
+
+
+@settings(max_examples=30)
+@given(seed=st.integers(0, 10_000), preset=st.sampled_from(["tiny", "small"]), oracle=st.sampled_from(["exact", "paper"]))
+def test_every_oracle_places_each_job_that_has_a_shape_fitting_the_empty_cluster(seed, preset, oracle):
+    """What the termination guard relies on, the paper greedy included (its docstring's argument)."""
+    inst = generate(preset, seed, jobs=3)
+    colocated, distributed = oracle_pair(inst, oracle)
+    for j, tables in enumerate(inst.shape_tables):
+        longest = max((int(t.d.max()) for t in tables.values() if len(t.d)), default=0)
+        if longest:
+            market = Market.empty(inst, longest + 1, max_starts=1)
+            assert min(colocated(market, j)[0], distributed(market, j)[0]) == 0
 
 
 def _tiny(seed, framework):
