@@ -112,33 +112,23 @@ def _paper_job(rng: np.random.Generator, framework: str, arrival: int, speeds: l
                gradient=round(float(rng.uniform(30, 575)) * 8 / 3600, 6))  # MB -> Mbps x slots
 
 
-def _fits_somewhere(capacity, workers, pss) -> bool:
-    """A job can run alone on the empty cluster: one worker (allreduce: on one server) and, for ps,
-    one PS somewhere (q = 0 lets them sit on different servers; one PS covers one worker since
-    every ``B_p >= b_m``)."""
+def _require_fit(capacity, workers, pss) -> None:
+    """Refuse a cluster on which no job can run alone: one worker (allreduce: on one server) and,
+    for ps, one PS somewhere (q = 0 lets them sit on different servers; one PS covers one worker
+    since every ``B_p >= b_m``). Whether a job fits does not depend on the job."""
     cap = np.asarray(capacity)
     for e in workers:
         if not np.any(np.all(cap >= np.asarray(e) - 1e-9, axis=1)):
             continue
         if not pss or any(np.any(np.all(cap >= np.asarray(z) - 1e-9, axis=1)) for z in pss):
-            return True
-    return False
+            return
+    raise InputError(f"no worker type{' with a PS type' if pss else ''} fits a server of this cluster "
+                     f"({len(capacity)} servers): use fewer servers or a larger kappa")
 
 
-def _draw_jobs(rng, framework, J, T, speeds, pss, capacity, workers, arrivals=None, extra=None) -> list[Job]:
-    kept: list[Job] = []
-    for _ in range(100 * J + 100):
-        if len(kept) == J:
-            break
-        k = len(kept)
-        arrival = arrivals[k] if arrivals is not None else int(rng.integers(1, T, endpoint=True))
-        job = _paper_job(rng, framework, arrival, speeds, len(pss), **(extra[k] if extra else {}))
-        if _fits_somewhere(capacity, workers, pss):
-            kept.append(job)
-    if len(kept) < J:
-        raise InputError(f"no job fits a server of this cluster ({len(capacity)} servers): use fewer servers "
-                         "or a larger kappa")
-    return kept
+def _draw_jobs(rng, framework, J, T, speeds, P, arrivals=None, extra=None) -> list[Job]:
+    return [_paper_job(rng, framework, arrivals[k] if arrivals is not None else int(rng.integers(1, T, endpoint=True)),
+                       speeds, P, **(extra[k] if extra else {})) for k in range(J)]
 
 
 def _paper(rng: np.random.Generator, framework: str, J: int, H: int, T: int, kappa: float) -> Instance:
@@ -148,13 +138,13 @@ def _paper(rng: np.random.Generator, framework: str, J: int, H: int, T: int, kap
     speeds = [e[0] ** 0.8 for e in workers]
     base = [EC2_SHAPES[int(k)] for k in rng.integers(0, len(EC2_SHAPES), size=H)]
     largest = np.max(np.asarray(EC2_SHAPES, float), axis=0)
-    job_list = _draw_jobs(rng, framework, J, T, speeds, pss, [largest], workers)
+    _require_fit([largest], workers, pss)
+    job_list = _draw_jobs(rng, framework, J, T, speeds, len(pss))
     demand = sum(_ideal_demand(framework, job, workers, pss, largest) for job in job_list)
     scale = kappa * demand / np.asarray(base, float).sum(axis=0)
     capacity = tuple((float(max(1, math.floor(g * scale[0]))), float(max(1, math.floor(c * scale[1]))),
                       float(round(b * scale[2]))) for g, c, b in base)
-    job_list = [job for job in job_list if _fits_somewhere(capacity, workers, pss)]
-    job_list += _draw_jobs(rng, framework, J - len(job_list), T, speeds, pss, capacity, workers)
+    _require_fit(capacity, workers, pss)
     return Instance(framework, T, capacity, workers, pss, 2, tuple(job_list))
 
 
@@ -198,5 +188,6 @@ def _trace(rng: np.random.Generator, framework: str, J: int, H: int, T: int) -> 
     arrivals = [1 + int((tj.submit_s - start) // 3600) for tj in chosen]
     extra = [{"chunks": int(np.clip(2 * tj.gpus, 5, 50)), "single_gpu_slots": max(tj.gpu_seconds, 1.0) / 3600}
              for tj in chosen]
-    job_list = _draw_jobs(rng, framework, len(chosen), T, speeds, pss, capacity, tuple(workers), arrivals, extra)
+    _require_fit(capacity, workers, pss)
+    job_list = _draw_jobs(rng, framework, len(chosen), T, speeds, len(pss), arrivals, extra)
     return Instance(framework, T, capacity, tuple(workers), pss, G + 1, tuple(job_list))
