@@ -57,17 +57,17 @@ def _volume(instance: Instance, shape) -> float:
 
 def ideal(instance: Instance) -> list[Config]:
     """Per job, the configuration of its fastest shape that first fit places on the empty cluster;
-    ties go to the smaller footprint, then to the first in shape order."""
-    empty = Cluster(instance)
+    ties go to the smaller footprint, then to the first in shape order. First fit tries every PS
+    server and co-located count, so it places a configuration on the empty cluster exactly when
+    some placement fits it (:attr:`Instance.empty_fit`, either flag)."""
+    fit = instance.empty_fit
     out = []
     for j, shapes in enumerate(instance.shapes):
-        for shape in sorted(shapes, key=lambda s: (s.d, _volume(instance, s))):
-            config = Config(shape.m, shape.p, shape.workers)
-            if empty.place(j, config, 1) is not None:
-                out.append(config)
-                break
-        else:
+        placeable = [s for s in shapes if fit[s.m, s.p, 1][s.workers] or fit[s.m, s.p, 0][s.workers]]
+        if not placeable:
             raise ValueError(f"job {j} fits the empty cluster in no configuration")
+        best = min(placeable, key=lambda s: (s.d, _volume(instance, s)))
+        out.append(Config(best.m, best.p, best.workers))
     return out
 
 
@@ -105,43 +105,52 @@ class Cluster:
         z = np.asarray(inst.ps_demand[c.p]) if c.p is not None else np.zeros(inst.R)
         d1 = inst.duration(j, c.m, c.p, 1, N)
         free = self.room(start, d1) if room is None else room
-        for h in range(H):
-            if np.all(N * e + (1 if c.p is not None else 0) * z <= free[h] + TOL):
-                y = tuple(N if k == h else 0 for k in range(H))
-                s = tuple(1 if (k == h and c.p is not None) else 0 for k in range(H))
-                return JobSchedule(start, d1, c.m, c.p, 1, y, s)
+        alone = np.flatnonzero(np.all(N * e + (1 if c.p is not None else 0) * z <= free + TOL, axis=1))
+        if len(alone):
+            h = int(alone[0])
+            y = tuple(N if k == h else 0 for k in range(H))
+            s = tuple(1 if (k == h and c.p is not None) else 0 for k in range(H))
+            return JobSchedule(start, d1, c.m, c.p, 1, y, s)
         if H < 2 or (c.p is None and N < 2):
             return None
         d0 = inst.duration(j, c.m, c.p, 0, N)
         free = self.room(start, d0) if room is None else room
-        cap = [_count(free[h], e) for h in range(H)]
+        cap = _counts(free, e)
         if c.p is None:
             y = _first_fit(cap, N, exclude=None)
             return None if y is None else JobSchedule(start, d0, c.m, None, 0, tuple(y), (0,) * H)
-        for n in range(H):
-            for g in range(min(cap[n], N - 1), -1, -1):
-                need = inst.ps_cover(c.m, c.p, N - g)
-                if np.any(g * e + need * z > free[n] + TOL):
-                    continue
-                y = _first_fit(cap, N - g, exclude=n)
-                if y is not None:
-                    y[n] = g
-                    return JobSchedule(start, d0, c.m, c.p, 0, tuple(y), tuple(need if k == n else 0 for k in range(H)))
-        return None
+        g, spare = np.arange(N), np.maximum(cap, 0)
+        need = np.maximum(1, np.ceil(inst.b(c.m) * (N - g) / inst.B(c.p) - 1e-9)).astype(np.int64)  # W3
+        # ok[n, g]: g workers and their PSs fit on n, and the other N − g fit elsewhere
+        ok = (np.all(g[None, :, None] * e + need[None, :, None] * z <= free[:, None, :] + TOL, axis=2)
+              & (g[None, :] <= cap[:, None]) & (spare.sum() - spare[:, None] >= N - g[None, :]))
+        rows = np.flatnonzero(ok.any(axis=1))
+        if not len(rows):
+            return None
+        n = int(rows[0])  # the lowest PS server, with as many workers beside it as fit
+        gg = int(np.flatnonzero(ok[n])[-1])
+        y = _first_fit(cap, N - gg, exclude=n)
+        y[n] = gg
+        return JobSchedule(start, d0, c.m, c.p, 0, tuple(y), tuple(int(need[gg]) if k == n else 0 for k in range(H)))
 
 
-def _count(free: np.ndarray, demand: np.ndarray) -> int:
+def _counts(free: np.ndarray, demand: np.ndarray) -> np.ndarray:
+    """Per server (row of ``free``), how many items of ``demand`` fit."""
     used = demand > 0
-    return int(np.floor(free[used] / demand[used] + TOL).min()) if used.any() else 10**9
+    if not used.any():
+        return np.full(len(free), 10**9, dtype=np.int64)
+    return np.floor(free[:, used] / demand[used] + TOL).min(axis=1).astype(np.int64)
 
 
-def _first_fit(cap: list[int], count: int, exclude: int | None) -> list[int] | None:
-    y, left = [0] * len(cap), count
-    for h, c in enumerate(cap):
-        if h != exclude and left > 0:
-            y[h] = max(0, min(c, left))
-            left -= y[h]
-    return None if left > 0 else y
+def _first_fit(cap: np.ndarray, count: int, exclude: int | None) -> list[int] | None:
+    """``count`` items on the lowest-index servers first, skipping ``exclude``."""
+    cap = np.maximum(cap, 0)
+    if exclude is not None:
+        cap = cap.copy()
+        cap[exclude] = 0
+    before = np.cumsum(cap) - cap
+    y = np.clip(count - before, 0, cap)
+    return None if y.sum() < count else [int(v) for v in y]
 
 
 @dataclass

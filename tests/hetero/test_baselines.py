@@ -53,3 +53,17 @@ def test_jain_greedy_is_a_feasible_batch_schedule_below_the_batch_optimum(seed, 
     assert verify(alone, Schedule(tuple(chosen.values()))) == []
     weight = sum(inst.jobs[j].weight for j in chosen)
     assert weight <= solve(mwsp(inst, batch, tau)).objective + 1e-9
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 10_000), preset=st.sampled_from(["tiny", "small"]),
+       framework=st.sampled_from(["ps", "allreduce"]))
+def test_the_ideal_configuration_is_the_fastest_that_first_fit_places_on_the_empty_cluster(seed, preset, framework):
+    inst = generate(preset, seed, framework=framework)
+    empty = baselines.Cluster(inst)
+    for j, config in enumerate(baselines.ideal(inst)):
+        placed = empty.place(j, config, 1)
+        assert placed is not None
+        chosen = next(s for s in inst.shapes[j] if (s.m, s.p, s.workers) == (config.m, config.p, config.workers))
+        faster = [s for s in inst.shapes[j] if s.d < chosen.d]
+        assert all(empty.place(j, baselines.Config(s.m, s.p, s.workers), 1) is None for s in faster)
