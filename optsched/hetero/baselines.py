@@ -231,6 +231,7 @@ def drf_run(instance: Instance) -> Run:
     def decide(t: int, event: bool) -> None:
         plan: dict[int, JobSchedule] = {}
         full: set[int] = set()
+        trial = _tentative(sim.cluster, [])  # the cluster with the plan booked
         while True:
             open_ = [j for j in sim.waiting(t) if j not in full]
             if not open_:
@@ -242,14 +243,15 @@ def drf_run(instance: Instance) -> Run:
                 full.add(j)
                 continue
             old = plan.pop(j, None)
-            trial = _tentative(sim.cluster, plan.values())
+            if old is not None:
+                trial.book(old, -1.0)
             l = trial.place(j, Config(sim.config[j].m, sim.config[j].p, n), t)
             if l is None:
                 full.add(j)
-                if old is not None:
-                    plan[j] = old
-            else:
+                l = old
+            if l is not None:
                 plan[j] = l
+                trial.book(l)
         for j, l in plan.items():
             sim.start(l, j)
 
