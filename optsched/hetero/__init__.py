@@ -13,7 +13,7 @@ A_dual, A_online, Alg. 1-3), ``baselines`` (FIFO, DRF, AntMan, Tiresias, the Jai
 
 from ..registry import Algorithm, Family, Formulation
 from ..reproduce import Reproduction
-from . import baselines, formulations, online, reproduce, theory
+from . import baselines, formulations, online, oracles, reproduce, theory
 from .generate import PRESETS, generate
 from .instance import Instance
 from .schedule import Schedule, objective, verify
@@ -39,7 +39,7 @@ FAMILY = Family(
         "aonline": Algorithm("aonline", online.aonline,
                              "Algorithm 1: doubling rounds, A_dual sub-rounds, A_maxweight with price functions (11)",
                              {"alpha_mode": online.ALPHA_MODES, "alpha": 4, "oracle": online.ORACLES, "F": 1.0,
-                              "lambda_horizon": ("T", "tau")}, theory.theorem5),
+                              "lambda_horizon": ("T", "tau"), "tie_break": oracles.TIE_BREAKS}, theory.theorem5),
         "fifo": Algorithm("fifo", baselines.fifo, "first in first out, non-preemptive, random worker count in 1..30"),
         "drf": Algorithm("drf", baselines.drf, "dominant resource fairness by progressive filling when jobs wait"),
         "antman": Algorithm("antman", baselines.antman, "resource-guarantee jobs first, opportunistic jobs preempted",

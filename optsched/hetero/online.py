@@ -10,6 +10,10 @@
   (``a_j <= τ_i``, D6), unscheduled jobs; A_dual's local slot ``t`` becomes absolute slot
   ``α τ_i + t − 1`` (D5), so round ``i`` lives in ``[α τ_i, α τ_{i+1})``.
 
+Ties (§3.9): ``tie_break="paper"`` keeps the first cheapest schedule in the paper's loop order (the
+co-located oracle wins ties); ``"earliest_completion"`` (D17) prefers, among equal costs, the one
+that completes first, then the smaller footprint. Costs, and so every theorem, are unchanged.
+
 Oracles (§3.0): ``oracle="exact"`` uses the exact distributed PS oracle (§3.6.4), ``"paper"`` the
 printed A_mincost1 with errata E1-E4 (not exact, E5). Ring-AllReduce always uses A_RAmincost1/2 with
 errata E6-E9 (exact).
@@ -58,7 +62,8 @@ class MaxWeight:
         return sum(instance.jobs[j].weight for j in self.accepted)
 
 
-def maxweight(instance: Instance, jobs: list[int], tau: int, lam: float, oracle: str = "exact") -> MaxWeight:
+def maxweight(instance: Instance, jobs: list[int], tau: int, lam: float, oracle: str = "exact",
+              tie_break: str = "paper") -> MaxWeight:
     colocated, distributed = oracle_pair(instance, oracle)
     market = oracles.Market.empty(instance, tau)
     capacity = np.asarray(instance.capacity, float)[:, :, None]
@@ -66,9 +71,9 @@ def maxweight(instance: Instance, jobs: list[int], tau: int, lam: float, oracle:
     out = MaxWeight({}, [], {}, {}, {}, market.price, 0.0)
     for j in sorted(jobs, key=lambda k: (instance.jobs[k].arrival, k)):
         w = instance.jobs[j].weight
-        c1, l1 = colocated(market, j, below=w)
-        c0, l0 = distributed(market, j, below=min(c1, w)) if c1 > 0 else (math.inf, None)
-        cost, schedule = (c0, l0) if c0 < c1 else (c1, l1)
+        cost, schedule = colocated(market, j, below=w, tie_break=tie_break)
+        if cost > 0 or tie_break != "paper":  # the distributed oracle starts from the co-located result
+            cost, schedule = distributed(market, j, below=min(cost, w), tie_break=tie_break, incumbent=schedule)
         u = w - cost
         out.cost[j], out.payoff[j] = cost, u
         if not u > 0:
@@ -107,13 +112,14 @@ class Dual:
         return out
 
 
-def dual(instance: Instance, batch: list[int], tau: int, alpha: int, lam: float, oracle: str = "exact") -> Dual:
+def dual(instance: Instance, batch: list[int], tau: int, alpha: int, lam: float, oracle: str = "exact",
+         tie_break: str = "paper") -> Dual:
     out = Dual({}, [], [])
     for iota in range(1, alpha + 1):
         remaining = [j for j in batch if j not in out.schedules]
         if not remaining:
             break
-        sub = maxweight(instance, remaining, tau, lam, oracle)
+        sub = maxweight(instance, remaining, tau, lam, oracle, tie_break)
         out.subrounds.append(sub)
         if not sub.accepted:  # a fresh sub-round on the same jobs would accept none again
             break
@@ -161,7 +167,7 @@ def _check_placeable(instance: Instance) -> None:
 
 
 def run_aonline(instance: Instance, *, alpha_mode: str = "fixed", alpha: int = 4, oracle: str = "exact",
-                F: float = 1.0, lambda_horizon: str = "T") -> OnlineRun:
+                F: float = 1.0, lambda_horizon: str = "T", tie_break: str = "paper") -> OnlineRun:
     """Algorithm 1. ``alpha_mode``: ``fixed`` (``alpha``), ``theorem`` (the formula with the
     instance's total weight, offline knowledge, D3) or ``per_round_safe`` (the running maximum of
     the per-round formula over the weights seen so far). ``lambda_horizon="tau"`` uses ``τ_i`` for
@@ -172,6 +178,8 @@ def run_aonline(instance: Instance, *, alpha_mode: str = "fixed", alpha: int = 4
         raise ValueError(f"oracle must be one of {ORACLES}")
     if alpha < 1:
         raise ValueError("alpha must be at least 1")
+    if tie_break not in oracles.TIE_BREAKS:
+        raise ValueError(f"tie_break must be one of {oracles.TIE_BREAKS}")
     _check_placeable(instance)
     jobs = instance.jobs
     lam_T = th.lam(instance, F)
@@ -198,7 +206,7 @@ def run_aonline(instance: Instance, *, alpha_mode: str = "fixed", alpha: int = 4
             else:
                 a = max(a_prev, th.alpha_formula([jobs[j].weight for j in waiting], lam_i, w_min))
             a_prev = a
-            result = dual(instance, waiting, tau, a, lam_i, oracle)
+            result = dual(instance, waiting, tau, a, lam_i, oracle, tie_break)
             calls += len(result.subrounds)
             rounds.append(Round(i, tau, a, list(waiting), result))
             for j in result.accepted:
@@ -213,7 +221,7 @@ def run_aonline(instance: Instance, *, alpha_mode: str = "fixed", alpha: int = 4
 
 
 def aonline(instance: Instance, *, seed: int = 0, alpha_mode: str = "fixed", alpha: int = 4, oracle: str = "exact",
-            F: float = 1.0, lambda_horizon: str = "T") -> Schedule:
+            F: float = 1.0, lambda_horizon: str = "T", tie_break: str = "paper") -> Schedule:
     """The registry's entry point: the schedule of :func:`run_aonline` (deterministic; ``seed`` unused)."""
     return run_aonline(instance, alpha_mode=alpha_mode, alpha=alpha, oracle=oracle, F=F,
-                       lambda_horizon=lambda_horizon).schedule
+                       lambda_horizon=lambda_horizon, tie_break=tie_break).schedule

@@ -132,10 +132,10 @@ class Market:
         return self._windows[key]
 
 
-def _shapes(market: Market, j: int, q: int, below: float) -> list[tuple[Shape, float]]:
+def _shapes(market: Market, j: int, q: int, best: "Best") -> list[tuple[Shape, float]]:
     """Shapes with flag ``q`` that fit before the deadline (``d <= τ − 1``), in the paper's loop
-    order (:class:`ShapeTable`), each with a lower bound on its cost; shapes whose bound is not
-    below ``below`` are left out. The bound: the ``N d`` cheapest worker slots plus (ps) the ``d``
+    order (:class:`ShapeTable`), each with a lower bound on its cost; shapes that cannot replace
+    ``best`` are left out. The bound: the ``N d`` cheapest worker slots plus (ps) the ``d``
     cheapest PS slots anywhere in slots ``1..τ−1`` (:meth:`Market.cheapest_slots`), a relaxation
     of (12) that drops the one-server-per-item and contiguous-window constraints."""
     inst = market.instance
@@ -150,14 +150,71 @@ def _shapes(market: Market, j: int, q: int, below: float) -> list[tuple[Shape, f
         for p in np.unique(table.p[keep]):
             mine = table.p[keep] == p
             bound[mine] += market.cheapest_slots(("ps", int(p)), inst.ps_demand[p], table.d[keep][mine])
-    chosen = np.flatnonzero(_may_beat(bound, below))
+    chosen = np.flatnonzero(best.admits(bound, 1 + table.d[keep]))
     return [(table.shapes[keep[k]], float(bound[k])) for k in chosen]
 
 
-def _may_beat(bound, best: float):
-    """Whether a schedule whose cost is at least ``bound`` (>= 0) may be strictly cheaper than
-    ``best``; with a rounding slack, since the bound and the costs are summed in different orders."""
-    return bound * (1 - 1e-9) - 1e-12 < best
+TIE_BREAKS = ("paper", "earliest_completion")
+#: Costs this close count as equal under ``earliest_completion``.
+TIE = 1e-12
+
+
+class Best:
+    """The cheapest schedule found so far, and the tie rule (§3.9). ``paper``: the first in loop
+    order wins ties (strict ``<``). ``earliest_completion`` (D17): among costs within ``TIE`` of
+    each other, the earlier completion ``t⁻ + L`` wins, then the smaller resource-time footprint
+    ``L Σ_h Σ_r f^r_h``, then loop order. It starts from ``below`` and, optionally, an incumbent
+    schedule costing ``below`` (the other oracle's result, so that ties between oracles follow the
+    same rule)."""
+
+    def __init__(self, instance: Instance, below: float = INF, incumbent: JobSchedule | None = None,
+                 tie_break: str = "paper"):
+        if tie_break not in TIE_BREAKS:
+            raise ValueError(f"tie_break must be one of {TIE_BREAKS}")
+        self.instance, self.cost, self.schedule = instance, below, incumbent
+        self.earliest = tie_break == "earliest_completion"
+
+    def admits(self, bound, completion):
+        """Whether a schedule costing at least ``bound`` and completing at ``completion`` or later
+        may replace the best (vectorised); with a rounding slack for bounds summed in another order."""
+        lower = np.asarray(bound) * (1 - 1e-9) - 1e-12
+        if not self.earliest or self.schedule is None:
+            return lower < self.cost
+        return (lower < self.cost - TIE) | ((lower <= self.cost + TIE) & (np.asarray(completion) <= self.schedule.completion))
+
+    def offer(self, cost: float, schedule: JobSchedule) -> None:
+        if not self.earliest or self.schedule is None:
+            better = cost < self.cost
+        else:
+            better = cost < self.cost - TIE or (cost <= self.cost + TIE and self._key(schedule) < self._key(self.schedule))
+        if better:
+            self.cost, self.schedule = cost, schedule
+
+    def pick(self, cost: np.ndarray, footprint: np.ndarray | None = None) -> tuple[float, tuple[int, ...]]:
+        """An oracle's candidate from a cost array whose first axis is the start (or whose entries
+        share one start): ``paper``, the first minimum in C order; ``earliest_completion``, among
+        entries within ``TIE`` of the minimum the smallest ``footprint`` (if given) of the earliest
+        start, then C order."""
+        k = int(np.argmin(cost))
+        if self.earliest and np.isfinite(cost.flat[k]):
+            tied = cost <= cost.flat[k] + TIE
+            if footprint is not None:
+                tied &= footprint == footprint[tied].min()
+            k = int(np.argmax(tied))
+        return float(cost.flat[k]), tuple(int(i) for i in np.unravel_index(k, cost.shape))
+
+    @property
+    def settled(self) -> bool:
+        """Nothing later in loop order can replace the best (``paper`` at cost 0)."""
+        return not self.earliest and self.schedule is not None and self.cost == 0
+
+    def result(self) -> tuple[float, JobSchedule | None]:
+        return (self.cost, self.schedule) if self.schedule is not None else (INF, None)
+
+    def _key(self, l: JobSchedule) -> tuple[int, float]:
+        inst = self.instance
+        per_slot = l.workers * sum(inst.worker_demand[l.m]) + (sum(l.s) * sum(inst.ps_demand[l.p]) if l.p is not None else 0.0)
+        return l.completion, l.d * per_slot
 
 
 def _capacity(room: np.ndarray, demand: np.ndarray) -> np.ndarray:
@@ -184,38 +241,34 @@ def _fill(omega: np.ndarray, cap: np.ndarray, count: int | np.ndarray) -> tuple[
     return np.where(y.sum(axis=0) >= count, cost, INF), y
 
 
-def _first_min(cost: np.ndarray) -> tuple[float, tuple[int, ...]]:
-    """The smallest entry and its index, first in C order (the paper's loop order)."""
-    k = int(np.argmin(cost))
-    return float(cost.flat[k]), tuple(int(i) for i in np.unravel_index(k, cost.shape))
-
-
 def _one_hot(H: int, h: int, count: int) -> tuple[int, ...]:
     return tuple(count if k == h else 0 for k in range(H))
 
 
-def colocated_ps(market: Market, j: int, below: float = INF) -> tuple[float, JobSchedule | None]:
-    inst, best = market.instance, (below, None)
-    for shape, bound in _shapes(market, j, 1, below):
-        if not _may_beat(bound, best[0]):
+def colocated_ps(market: Market, j: int, below: float = INF, tie_break: str = "paper",
+                 incumbent: JobSchedule | None = None) -> tuple[float, JobSchedule | None]:
+    inst = market.instance
+    best = Best(inst, below, incumbent, tie_break)
+    for shape, bound in _shapes(market, j, 1, best):
+        if not best.admits(bound, 1 + shape.d):
             continue
         sums, room = market.windows(shape.d)
         need = shape.workers * np.asarray(inst.worker_demand[shape.m]) + np.asarray(inst.ps_demand[shape.p])
         fits = np.all(room >= need[None, :, None] - TOL, axis=1).T
         cost = np.where(fits, np.einsum("hrs,r->sh", sums, need), INF)
-        if cost.size and (found := _first_min(cost))[0] < best[0]:
-            start, h = found[1]
-            best = (found[0], JobSchedule(start + 1, shape.d, shape.m, shape.p, 1,
+        if cost.size:
+            found, (start, h) = best.pick(cost)
+            best.offer(found, JobSchedule(start + 1, shape.d, shape.m, shape.p, 1,
                                           _one_hot(inst.H, h, shape.workers), _one_hot(inst.H, h, 1)))
-            if best[0] == 0:  # nothing later can be strictly cheaper
+            if best.settled:
                 break
-    return best if best[1] is not None else (INF, None)
+    return best.result()
 
 
-def _ps_window(market: Market, shape: Shape, best: float):
+def _ps_window(market: Market, shape: Shape, best: Best):
     """Per-start quantities of a distributed PS shape: Ω (a worker's window cost per server), Ψ (a
-    PS's), the worker capacity per server, the residual, and the starts whose lower bound is below
-    ``best`` (no other start can win, so skipping them is exact). The bound: the ``N`` cheapest
+    PS's), the worker capacity per server, the residual, and the starts whose lower bound admits
+    them (no other start can win, so skipping them is exact). The bound: the ``N`` cheapest
     worker slots anywhere (``inf`` if there are fewer) plus the cheapest PS."""
     inst = market.instance
     _, room = market.windows(shape.d)
@@ -225,24 +278,26 @@ def _ps_window(market: Market, shape: Shape, best: float):
     if omega.shape[1] == 0:
         return omega, psi, None, room, e, z, []
     lower = _fill(omega, np.minimum(cap, shape.workers), shape.workers)[0] + psi.min(axis=0)
-    starts = np.flatnonzero(lower < best)
+    starts = np.flatnonzero(best.admits(lower, np.arange(1, len(lower) + 1) + shape.d))
     return omega, psi, cap, room, e, z, starts
 
 
-def distributed_exact(market: Market, j: int, below: float = INF) -> tuple[float, JobSchedule | None]:
+def distributed_exact(market: Market, j: int, below: float = INF, tie_break: str = "paper",
+                      incumbent: JobSchedule | None = None) -> tuple[float, JobSchedule | None]:
     """For every start, PS server ``n`` and co-located count ``g`` (vectorised over ``n`` and
     ``g``): ``g Ω_n + s(g) Ψ_n + F_{−n}(N − g)``, where ``F_{−n}(k)``, the cheapest ``k`` worker
     slots off ``n``, comes from the cheapest-first unit list: ``n``'s units are contiguous in it,
     so ``F_{−n}(k) = F(k)`` if they start at or after ``k``, else ``F(k + cap_n) − cap_n Ω_n``."""
-    inst, best = market.instance, (below, None)
+    inst = market.instance
+    best = Best(inst, below, incumbent, tie_break)
     H = inst.H
-    for shape, bound in _shapes(market, j, 0, below):
-        if not _may_beat(bound, best[0]):
+    for shape, bound in _shapes(market, j, 0, best):
+        if not best.admits(bound, 1 + shape.d):
             continue
-        omega, psi, cap, room, e, z, starts = _ps_window(market, shape, best[0])
+        omega, psi, cap, room, e, z, starts = _ps_window(market, shape, best)
         N = shape.workers
         g = np.arange(N)
-        need = np.array([inst.ps_cover(shape.m, shape.p, N - k) for k in g])  # s(g), W3
+        need = np.maximum(1, np.ceil(inst.b(shape.m) * (N - g) / inst.B(shape.p) - 1e-9)).astype(np.int64)  # W3
         for start in starts:
             om, cp = omega[:, start], np.minimum(cap[:, start], 2 * N)  # more than 2N slots never matter
             order = np.argsort(om, kind="stable")
@@ -258,32 +313,34 @@ def distributed_exact(market: Market, j: int, below: float = INF) -> tuple[float
             ps_room = np.all(g[None, :, None] * e + need[None, :, None] * z <= room[:, None, :, start] + TOL, axis=2)
             ok = ~short & ps_room & (g[None, :] <= cap[:, start][:, None])
             cost = np.where(ok, g[None, :] * om[:, None] + need[None, :] * psi[:, start][:, None] + fill, INF)
-            found = _first_min(cost)
-            if found[0] < best[0]:
-                n, gg = found[1]
-                others = cap[:, start].copy()
-                others[n] = 0
-                _, y = _fill(omega[:, start:start + 1], others[:, None], N - gg)
-                y = y[:, 0].copy()
-                y[n] = gg
-                best = (found[0], JobSchedule(int(start) + 1, shape.d, shape.m, shape.p, 0,
-                                              tuple(int(v) for v in y), _one_hot(H, n, int(need[gg]))))
-                if best[0] == 0:
-                    return best
-    return best if best[1] is not None else (INF, None)
+            found, (n, gg) = best.pick(cost, np.broadcast_to(need, cost.shape))
+            if np.isinf(found) or not best.admits(found, int(start) + 1 + shape.d):
+                continue
+            others = cap[:, start].copy()
+            others[n] = 0
+            _, y = _fill(omega[:, start:start + 1], others[:, None], N - gg)
+            y = y[:, 0].copy()
+            y[n] = gg
+            best.offer(found, JobSchedule(int(start) + 1, shape.d, shape.m, shape.p, 0,
+                                          tuple(int(v) for v in y), _one_hot(H, n, int(need[gg]))))
+            if best.settled:
+                return best.result()
+    return best.result()
 
 
-def distributed_paper(market: Market, j: int, below: float = INF) -> tuple[float, JobSchedule | None]:
+def distributed_paper(market: Market, j: int, below: float = INF, tie_break: str = "paper",
+                      incumbent: JobSchedule | None = None) -> tuple[float, JobSchedule | None]:
     """A_mincost1 as printed, with E1 (reset per PS server), E2 (``g <= N − 1``), E3 (the PS count
     ``max(1, ⌈(N − g) b / B⌉)``) and E4 (unused resources are no limit); §3.6.3. Servers are walked
     in order ``(Ω_h, h)``; each takes as many workers as fit before the PS server ``n`` is reached;
     on ``n`` the largest feasible ``g`` wins. Pure Python: meant for small instances."""
-    inst, best = market.instance, (below, None)
+    inst = market.instance
+    best = Best(inst, below, incumbent, tie_break)
     H = inst.H
-    for shape, bound in _shapes(market, j, 0, below):
-        if not _may_beat(bound, best[0]):
+    for shape, bound in _shapes(market, j, 0, best):
+        if not best.admits(bound, 1 + shape.d):
             continue
-        omega, psi, cap, room, e, z, starts = _ps_window(market, shape, best[0])
+        omega, psi, cap, room, e, z, starts = _ps_window(market, shape, best)
         N = shape.workers
         used = z > 0
         for start in starts:
@@ -306,53 +363,55 @@ def distributed_paper(market: Market, j: int, below: float = INF) -> tuple[float
                 if not ok or left > 0 or s_n < 1:
                     continue
                 cost = float(sum(y[h] * omega[h, start] for h in range(H)) + s_n * psi[n, start])
-                if cost < best[0]:
-                    best = (cost, JobSchedule(int(start) + 1, shape.d, shape.m, shape.p, 0, tuple(y), _one_hot(H, n, s_n)))
-    return best if best[1] is not None else (INF, None)
+                best.offer(cost, JobSchedule(int(start) + 1, shape.d, shape.m, shape.p, 0, tuple(y), _one_hot(H, n, s_n)))
+    return best.result()
 
 
-def colocated_allreduce(market: Market, j: int, below: float = INF) -> tuple[float, JobSchedule | None]:
-    inst, best = market.instance, (below, None)
-    for shape, bound in _shapes(market, j, 1, below):
-        if not _may_beat(bound, best[0]):
+def colocated_allreduce(market: Market, j: int, below: float = INF, tie_break: str = "paper",
+                        incumbent: JobSchedule | None = None) -> tuple[float, JobSchedule | None]:
+    inst = market.instance
+    best = Best(inst, below, incumbent, tie_break)
+    for shape, bound in _shapes(market, j, 1, best):
+        if not best.admits(bound, 1 + shape.d):
             continue
         sums, room = market.windows(shape.d)
         e = np.asarray(inst.worker_demand[shape.m])
         fits = (_capacity(room, e) >= shape.workers).T
         cost = np.where(fits, shape.workers * np.einsum("hrs,r->sh", sums, e), INF)
-        if cost.size and (found := _first_min(cost))[0] < best[0]:
-            start, h = found[1]
-            best = (found[0], JobSchedule(start + 1, shape.d, shape.m, None, 1,
+        if cost.size:
+            found, (start, h) = best.pick(cost)
+            best.offer(found, JobSchedule(start + 1, shape.d, shape.m, None, 1,
                                           _one_hot(inst.H, h, shape.workers), (0,) * inst.H))
-            if best[0] == 0:
+            if best.settled:
                 break
-    return best if best[1] is not None else (INF, None)
+    return best.result()
 
 
-def distributed_allreduce(market: Market, j: int, below: float = INF) -> tuple[float, JobSchedule | None]:
+def distributed_allreduce(market: Market, j: int, below: float = INF, tie_break: str = "paper",
+                          incumbent: JobSchedule | None = None) -> tuple[float, JobSchedule | None]:
     """Alg. 7 with E6 (place exactly ``Φ`` workers), E7 (reset per start), E8 (indices) and E9
     (``Φ >= 2``). A greedy that lands on one server is kept, labelled ``q = 0`` with its longer
     duration (allowed by W4); Alg. 6 is never worse there and wins ties (§3.8)."""
-    inst, best = market.instance, (below, None)
-    for shape, bound in _shapes(market, j, 0, below):
-        if not _may_beat(bound, best[0]):
+    inst = market.instance
+    best = Best(inst, below, incumbent, tie_break)
+    for shape, bound in _shapes(market, j, 0, best):
+        if not best.admits(bound, 1 + shape.d):
             continue
         sums, room = market.windows(shape.d)
         if sums.shape[2] == 0:
             continue
         e = np.asarray(inst.worker_demand[shape.m])
         omega = np.einsum("hrs,r->hs", sums, e)
-        if shape.workers * omega.min() >= best[0]:
+        if not best.admits(shape.workers * omega.min(), 1 + shape.d):
             continue
         cost, y = _fill(omega, _capacity(room, e), shape.workers)  # exact per start (§3.8)
-        found = _first_min(cost)
-        if found[0] < best[0]:
-            start = int(found[1][0])
-            best = (found[0], JobSchedule(start + 1, shape.d, shape.m, None, 0,
+        found, (start,) = best.pick(cost)
+        if np.isfinite(found):
+            best.offer(found, JobSchedule(start + 1, shape.d, shape.m, None, 0,
                                           tuple(int(v) for v in y[:, start]), (0,) * inst.H))
-            if best[0] == 0:
+            if best.settled:
                 break
-    return best if best[1] is not None else (INF, None)
+    return best.result()
 
 
 def brute_force(market: Market, j: int) -> tuple[float, JobSchedule | None]:

@@ -82,8 +82,9 @@ def assumptions(instance: Instance, F: float, lam_: float) -> Assumptions:
 
 
 def theorem5(instance: Instance, *, alpha_mode: str = "fixed", alpha: int = 4, oracle: str = "exact",
-             F: float = 1.0, lambda_horizon: str = "T") -> Theorem | None:
+             F: float = 1.0, lambda_horizon: str = "T", tie_break: str = "paper") -> Theorem | None:
     """The bound the paper claims for a run of A_online with these parameters: ``ALG/OPT <= 4α``.
+    The tie rule does not change any cost, so not the bound either (§3.9).
 
     * ``alpha_mode="theorem"``: Theorem 5, with α from the formula. Its proof inherits a gap of
       Lemma 2 (D4); it is rigorous when α is at least the largest batch and the oracles are exact.

@@ -96,12 +96,12 @@ def _tiny(seed, framework):
 @settings(max_examples=15, deadline=None)
 @given(seed=st.integers(0, 10_000), framework=st.sampled_from(["ps", "allreduce"]),
        mode=st.sampled_from(["fixed", "per_round_safe"]), alpha=st.integers(1, 4),
-       oracle=st.sampled_from(["exact", "paper"]))
-def test_online_schedules_verify_and_keep_the_round_windows(seed, framework, mode, alpha, oracle):
+       oracle=st.sampled_from(["exact", "paper"]), tie_break=st.sampled_from(["paper", "earliest_completion"]))
+def test_online_schedules_verify_and_keep_the_round_windows(seed, framework, mode, alpha, oracle, tie_break):
     """Lemma 1's structure: round i's jobs start at >= α τ_i and complete by α τ_{i+1}; the verifier
-    passes; ALG <= Σ_i α τ_{i+1} w(J^s_i); OPT <= ALG."""
+    passes; ALG <= Σ_i α τ_{i+1} w(J^s_i); OPT <= ALG. Under either tie rule."""
     inst = _tiny(seed, framework)
-    run = run_aonline(inst, alpha_mode=mode, alpha=alpha, oracle=oracle)
+    run = run_aonline(inst, alpha_mode=mode, alpha=alpha, oracle=oracle, tie_break=tie_break)
     assert verify(inst, run.schedule) == []
     alg = objective(inst, run.schedule)
     bound = 0.0
@@ -206,3 +206,18 @@ def test_the_constants_follow_the_formulas():
     g = th.gamma(lam)
     assert g == pytest.approx(2 * math.log2(33))
     assert th.alpha_formula([1.0, 3.0], lam) == math.floor(math.log(4) / math.log(g / (g - 1))) + 1
+
+
+def test_earliest_completion_runs_the_first_job_of_a_batch_as_fast_as_it_can():
+    """D17: at zero prices every schedule of a batch's first job costs 0; the paper's order takes
+    the first in loop order, earliest_completion one that starts at slot 1 with the shortest
+    duration that fits the empty cluster."""
+    for seed in range(6):
+        inst = generate("small", seed, jobs=6)
+        jobs = list(range(len(inst.jobs)))
+        first = min(jobs, key=lambda k: (inst.jobs[k].arrival, k))
+        paper = maxweight(inst, jobs, 8, th.lam(inst))
+        early = maxweight(inst, jobs, 8, th.lam(inst), tie_break="earliest_completion")
+        assert paper.cost[first] == early.cost[first] == 0
+        shortest = min(s.d for table in inst.shape_tables[first].values() for s in table.shapes if s.d <= 7)
+        assert early.schedules[first].completion == 1 + shortest <= paper.schedules[first].completion

@@ -154,3 +154,28 @@ def test_a_cutoff_only_hides_results_that_do_not_beat_it(seed, tau, price_seed, 
             below = cut * cost if cost < INF else 10.0
             expected = (cost, schedule) if cost < below else (INF, None)
             assert oracle(market, 0, below=below) == expected
+
+
+@settings(max_examples=40)
+@given(seed=st.integers(0, 10_000), tau=st.integers(3, 8), price_seed=st.integers(0, 10_000),
+       fill=st.floats(0, 0.7), framework=st.sampled_from(["ps", "allreduce"]))
+def test_earliest_completion_keeps_the_cost_and_finishes_no_later_than_any_tied_schedule(
+        seed, tau, price_seed, fill, framework):
+    """D17. Integer prices with many zeros make ties exact; a schedule completing before the chosen
+    one is a schedule of the market cut at that completion, so brute force there must cost more."""
+    inst = generate("tiny", seed, jobs=1, framework=framework)
+    market = _random_market(inst, tau, price_seed, fill)
+    rng = np.random.default_rng(price_seed)
+    market.price[:, :, 1:] = rng.choice([0.0, 0.0, 0.0, 1.0, 2.0], market.price[:, :, 1:].shape)
+    colocated, distributed = (colocated_ps, distributed_exact) if framework == "ps" else (colocated_allreduce, distributed_allreduce)
+    c1, l1 = colocated(market, 0, tie_break="earliest_completion")
+    cost, chosen = distributed(market, 0, below=c1, tie_break="earliest_completion", incumbent=l1)
+    optimum = brute_force(market, 0)[0]
+    assert cost == pytest.approx(optimum)
+    if chosen is not None:
+        assert _fits_market(market, 0, chosen)
+        cut = chosen.completion - 1
+        earlier = Market(inst, cut, market.price[:, :, :cut + 1].copy(), market.residual[:, :, :cut + 1].copy())
+        assert brute_force(earlier, 0)[0] > cost + 1e-9
+        paper = min(colocated(market, 0)[0], distributed(market, 0)[0])
+        assert paper == pytest.approx(cost)
