@@ -142,8 +142,11 @@ def _paper(rng: np.random.Generator, framework: str, J: int, H: int, T: int, kap
     job_list = _draw_jobs(rng, framework, J, T, speeds, len(pss))
     demand = sum(_ideal_demand(framework, job, workers, pss, largest) for job in job_list)
     scale = kappa * demand / np.asarray(base, float).sum(axis=0)
-    capacity = tuple((float(max(1, math.floor(g * scale[0]))), float(max(1, math.floor(c * scale[1]))),
-                      float(round(b * scale[2]))) for g, c, b in base)
+    # [D] a PS of the type with the least bandwidth fits every server: at the paper's 150 servers and
+    # 50-100 jobs the rescaled servers would otherwise be too small for any PS (too fragmented)
+    floor = min(pss, key=lambda z: (z[2], z[1])) if pss else (0.0, 1.0, 0.0)
+    capacity = tuple((float(max(1, math.floor(g * scale[0]))), float(max(floor[1], 1, math.floor(c * scale[1]))),
+                      float(max(floor[2], round(b * scale[2])))) for g, c, b in base)
     _require_fit(capacity, workers, pss)
     return Instance(framework, T, capacity, workers, pss, 2, tuple(job_list))
 

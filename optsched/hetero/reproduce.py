@@ -8,8 +8,10 @@
   the batch optimum (7) where HiGHS proves it within the time limit.
 
 Instances are the ``paper`` preset (spec §5.1/§5.2) at a reduced scale by default; ``--preset
-paper`` uses the paper's 150 servers and up to 300 jobs (hours: A_online is far slower than the
-paper's "under 2 minutes" at that size, see docs/benchmarks.md). Only trends are comparable.
+paper`` uses the paper's 150 servers and up to 300 jobs (A_online takes seconds per instance there,
+the baselines longer; see docs/benchmarks.md). Only trends are comparable. A_online breaks ties by
+earliest completion, as the spec recommends for reproduction runs (§5.2, D17);
+``aonline-paper-ties`` is the same algorithm with the paper's loop-order ties, for contrast.
 """
 
 from __future__ import annotations
@@ -23,10 +25,10 @@ from .online import maxweight, run_aonline
 from .schedule import objective, verify
 from .theory import lam
 
-ALGORITHMS = ("aonline", "fifo", "drf", "antman", "tiresias")
+ALGORITHMS = ("aonline", "aonline-paper-ties", "fifo", "drf", "antman", "tiresias")
 SCALES = {
-    "default": {"jobs": [6, 12, 18], "servers_fixed": 6, "servers": [3, 6, 12], "jobs_fixed": 12,
-                "F": [1, 4, 16], "batch_jobs": [10, 20, 40], "batch_tau": 64, "mw_time_limit": 30.0},
+    "default": {"jobs": [15, 30, 60], "servers_fixed": 30, "servers": [15, 30, 60], "jobs_fixed": 30,
+                "F": [1, 4, 16], "batch_jobs": [15, 30, 60], "batch_tau": 64, "mw_time_limit": 30.0},
     "paper": {"jobs": [50, 100, 150, 200, 250, 300], "servers_fixed": 150, "servers": [50, 100, 150, 200],
               "jobs_fixed": 100, "F": [1, 2, 4, 8, 16], "batch_jobs": [50, 100, 200], "batch_tau": 64,
               "mw_time_limit": 300.0},
@@ -35,6 +37,8 @@ SCALES = {
 
 def _run(instance, name: str, seed: int, F: float = 1.0):
     if name == "aonline":
+        return run_aonline(instance, F=F, tie_break="earliest_completion").schedule
+    if name == "aonline-paper-ties":
         return run_aonline(instance, F=F).schedule
     if name == "fifo":
         return baselines.fifo_run(instance, seed).schedule
@@ -64,14 +68,14 @@ def _batch_task(task):
     jobs, servers, tau, seed, time_limit = task
     instance = generate("paper", seed, jobs=jobs, servers=servers)
     batch = list(range(jobs))
-    mw = maxweight(instance, batch, tau, lam(instance))
+    mw = maxweight(instance, batch, tau, lam(instance), tie_break="earliest_completion")
     jain = baselines.jain_greedy(instance, batch, tau)
     small = generate("small", seed)
     few = list(range(len(small.jobs)))
     exact = solve(mwsp(small, few, 12), time_limit=time_limit)
     return {"jobs": jobs, "servers": servers, "tau": tau, "seed": seed, "maxweight": mw.weight(instance),
             "jain": sum(instance.jobs[j].weight for j in jain),
-            "small_maxweight": maxweight(small, few, 12, lam(small)).weight(small),
+            "small_maxweight": maxweight(small, few, 12, lam(small), tie_break="earliest_completion").weight(small),
             "small_jain": sum(small.jobs[j].weight for j in baselines.jain_greedy(small, few, 12)),
             "small_optimum": exact.objective if exact.optimal else None}
 
@@ -103,7 +107,8 @@ def reproduce(setting: Setting) -> Report:
         "Not in the paper [D]: uniform arrivals over T = 150 one-hour slots; v_jm = v_j / GPU_m^0.8; EC2 P3/P2/G3 "
         "server shapes rescaled to kappa = 0.35 of the jobs' ideal demand; R = 3 (GPU, vCPU, Mbps).",
         "A_online: alpha_mode = fixed, α = 4 (the paper's 'typical value'), exact oracles, λ with the global T, "
-        "the paper's tie-breaking.",
+        "ties among equal costs to the earliest completion (D17; at zero prices every schedule ties). "
+        "'aonline-paper-ties' keeps the paper's loop order instead.",
         "Baselines [D]: ideal configuration, first-fit placement, minimal PS cover; FIFO draws its worker count in "
         "1..min(30, D_j); AntMan 50% resource-guarantee jobs, threshold 5 slots; a preempted run loses its progress.",
         f"Batch problems: 'paper' jobs on {p['servers_fixed']} servers, τ = {p['batch_tau']}, jobs {p['batch_jobs']}, "
