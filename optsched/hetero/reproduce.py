@@ -105,7 +105,8 @@ def reproduce(setting: Setting) -> Report:
         f"job sweep {p['jobs']} at {p['servers_fixed']} servers, server sweep {p['servers']} at {p['jobs_fixed']} jobs, "
         f"F sweep {p['F']}.",
         "Not in the paper [D]: uniform arrivals over T = 150 one-hour slots; v_jm = v_j / GPU_m^0.8; EC2 P3/P2/G3 "
-        "server shapes rescaled to kappa = 0.35 of the jobs' ideal demand; R = 3 (GPU, vCPU, Mbps).",
+        "server shapes rescaled to kappa = 0.35 of the jobs' ideal demand, each keeping room for the "
+        "least-bandwidth PS type; R = 3 (GPU, vCPU, Mbps).",
         "A_online: alpha_mode = fixed, α = 4 (the paper's 'typical value'), exact oracles, λ with the global T, "
         "ties among equal costs to the earliest completion (D17; at zero prices every schedule ties). "
         "'aonline-paper-ties' keeps the paper's loop order instead.",

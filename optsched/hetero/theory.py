@@ -42,17 +42,32 @@ def alpha_formula(weights: list[float], lam_: float, w_min: float | None = None)
     return math.floor(math.log(sum(weights) / lowest) / math.log(g / (g - 1)) + 1e-12) + 1
 
 
-def consumption(instance: Instance, schedule) -> float:
-    """``cons_j(l)``: the schedule's resource-time summed over servers, slots and resources, in raw
-    units (A1, D18)."""
-    return schedule.d * sum(sum(schedule.footprint(instance, h)) for h in range(instance.H))
+NORMALIZATIONS = ("raw", "per_capacity")
 
 
-def instance_F(instance: Instance) -> float:
+def _unit(instance: Instance, normalization: str) -> np.ndarray:
+    """Per resource, what one unit counts for in (A1): 1 (``raw``, faithful) or ``1 / max_h C^r_h``
+    (``per_capacity``), which makes (A1) independent of the units chosen (D18)."""
+    if normalization not in NORMALIZATIONS:
+        raise ValueError(f"normalization must be one of {NORMALIZATIONS}")
+    if normalization == "raw":
+        return np.ones(instance.R)
+    top = np.asarray(instance.capacity, float).max(axis=0)
+    return np.divide(1.0, top, out=np.zeros_like(top), where=top > 0)
+
+
+def consumption(instance: Instance, schedule, normalization: str = "raw") -> float:
+    """``cons_j(l)``: the schedule's resource-time summed over servers, slots and resources (A1),
+    in raw units or per capacity (D18)."""
+    unit = _unit(instance, normalization)
+    return schedule.d * float(sum(np.asarray(schedule.footprint(instance, h)) @ unit for h in range(instance.H)))
+
+
+def instance_F(instance: Instance, normalization: str = "raw") -> float:
     """``max_j w_j / min_l cons_j(l)`` over the schedules that fit the empty cluster (spec §3.1)."""
     best = 0.0
     for j, opts in enumerate(options(instance)):
-        least = min((consumption(instance, o.at(1)) for o in opts), default=math.inf)
+        least = min((consumption(instance, o.at(1), normalization) for o in opts), default=math.inf)
         best = max(best, instance.jobs[j].weight / least)
     return best
 
@@ -64,14 +79,15 @@ class Assumptions:
     largest_share: float  #: max f/C over every schedule, server and resource
 
 
-def assumptions(instance: Instance, F: float, lam_: float) -> Assumptions:
-    """Whether (A1) and (A2) hold, over every schedule that fits the empty cluster."""
+def assumptions(instance: Instance, F: float, lam_: float, normalization: str = "raw") -> Assumptions:
+    """Whether (A1) (with consumption in raw units or per capacity, D18) and (A2) hold, over every
+    schedule that fits the empty cluster."""
     a1, share = True, 0.0
     for j, opts in enumerate(options(instance)):
         w = instance.jobs[j].weight
         for o in opts:
             schedule = o.at(1)
-            if not 1 <= w / consumption(instance, schedule) <= F:
+            if not 1 <= w / consumption(instance, schedule, normalization) <= F:
                 a1 = False
             for h in range(instance.H):
                 for r, used in enumerate(schedule.footprint(instance, h)):

@@ -208,6 +208,20 @@ def test_the_constants_follow_the_formulas():
     assert th.alpha_formula([1.0, 3.0], lam) == math.floor(math.log(4) / math.log(g / (g - 1))) + 1
 
 
+def test_per_capacity_consumption_does_not_depend_on_the_units():
+    """D18: measuring resource 0 in units 1000 times smaller changes (A1)'s raw consumption, not
+    the per-capacity one."""
+    inst = generate("tiny", 3)
+    scale = np.array([1000.0] + [1.0] * (inst.R - 1))
+    rescaled = replace(inst, capacity=tuple(tuple(np.asarray(c) * scale) for c in inst.capacity),
+                       worker_demand=tuple(tuple(np.asarray(e) * scale) for e in inst.worker_demand),
+                       ps_demand=tuple(tuple(np.asarray(z) * scale) for z in inst.ps_demand))
+    assert th.instance_F(rescaled, "per_capacity") == pytest.approx(th.instance_F(inst, "per_capacity"))
+    assert th.instance_F(rescaled) != pytest.approx(th.instance_F(inst))
+    with pytest.raises(ValueError):
+        th.instance_F(inst, "per_gpu")
+
+
 def test_earliest_completion_runs_the_first_job_of_a_batch_as_fast_as_it_can():
     """D17: at zero prices every schedule of a batch's first job costs 0; the paper's order takes
     the first in loop order, earliest_completion one that starts at slot 1 with the shortest
