@@ -6,8 +6,10 @@
    sizes are skipped once the baselines took longer than ``--budget`` seconds.
 2. The exact frontier: the largest ``tiny``/``small`` instance (by job count) each formulation
    solves to proven optimality within 60 s with HiGHS, over ``--seeds`` seeds.
+3. The target row alone: A_online with each tie rule at 200 jobs on 150 servers (ps), from a fresh
+   instance each.
 
-    python benchmarks/bench_hetero.py [--seeds 2] [--budget 120] [--parts 1 2]
+    python benchmarks/bench_hetero.py [--seeds 2] [--budget 300] [--parts 1 2 3]
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from optsched.hetero import baselines
 from optsched.hetero.formulations import configuration, time_indexed
 from optsched.hetero.generate import generate
 from optsched.hetero.online import run_aonline
+from optsched.hetero.oracles import TIE_BREAKS
 from optsched.hetero.schedule import verify
 from optsched.solve import solve
 
@@ -53,6 +56,18 @@ def online_times(budget: float) -> None:
     print()
 
 
+def target() -> None:
+    print("### Target: A_online at 200 jobs, 150 servers, T = 150 (ps)\n")
+    print("| tie_break | A_online (s) |")
+    print("|---|---|")
+    for tie_break in TIE_BREAKS:
+        instance = generate("paper", 0, jobs=200, servers=150, framework="ps")
+        start = time.perf_counter()
+        run_aonline(instance, tie_break=tie_break)
+        print(f"| {tie_break} | {time.perf_counter() - start:.1f} |", flush=True)
+    print()
+
+
 def frontier(seeds: int) -> None:
     print("### Exact frontier: largest instance solved to optimality within 60 s (HiGHS)\n")
     print("| preset | framework | formulation | jobs solved (all seeds) | time at that size, max (s) |")
@@ -82,13 +97,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", type=int, default=2)
     parser.add_argument("--budget", type=float, default=300.0)
-    parser.add_argument("--parts", type=int, nargs="*", default=[1, 2])
+    parser.add_argument("--parts", type=int, nargs="*", default=[1, 2, 3])
     args = parser.parse_args()
     print(f"Machine: {machine()}\n")
     if 1 in args.parts:
         online_times(args.budget)
     if 2 in args.parts:
         frontier(args.seeds)
+    if 3 in args.parts:
+        target()
 
 
 if __name__ == "__main__":

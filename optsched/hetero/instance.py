@@ -177,26 +177,40 @@ class Instance:
         return tuple(out)
 
     def _ps_shapes(self, j: int, m: int, p: int, q: int) -> list[Shape]:
+        n, d = self._ps_durations(j, m, p, q)
+        return [Shape(m, p, q, n_, d_) for n_, d_ in zip(n.tolist(), d.tolist())]
+
+    def _ps_durations(self, j: int, m: int, p: int, q: int) -> tuple[np.ndarray, np.ndarray]:
         """ps: ρ does not depend on ``N``, so ``d(N) = ⌈W t / N⌉ = ⌈⌈W t⌉ / N⌉``, non-increasing
-        in ``N``: a duration's fewest workers is where it first appears."""
+        in ``N``: a duration's fewest workers is where it first appears. Returns those ``(N, d)``."""
         total = self.jobs[j].work * self.time_per_batch(j, m, p, q, 1)
         whole = max(1, -(-total.numerator // total.denominator))
-        out, last = [], None
-        for n in range(1, self.jobs[j].chunks + 1):
-            d = -(-whole // n)
-            if d != last:
-                out.append(Shape(m, p, q, n, d))
-                last = d
-        return out
+        n = np.arange(1, self.jobs[j].chunks + 1, dtype=np.int64)
+        d = -(-whole // n)
+        first = np.flatnonzero(np.concatenate([[True], d[1:] != d[:-1]]))
+        return n[first], d[first]
 
     @cached_property
     def shape_tables(self) -> tuple[dict[int, ShapeTable], ...]:
         """Per job, per flag ``q``: its shapes in the oracles' loop order (:class:`ShapeTable`),
         leaving out those that fit the empty cluster in no placement (:attr:`empty_fit`): with
-        less room they fit nowhere either."""
+        less room they fit nowhere either. ps shapes are filtered before they are built (most of
+        them never fit), so A_online does not pay for :attr:`shapes`."""
         fit = self.empty_fit
-        return tuple({q: ShapeTable.of([s for s in shapes if s.q == q and fit[s.m, s.p, q][s.workers]], self.framework)
-                      for q in (0, 1)} for shapes in self.shapes)
+        if self.framework != "ps":
+            return tuple({q: ShapeTable.of([s for s in shapes if s.q == q and fit[s.m, s.p, q][s.workers]],
+                                           self.framework) for q in (0, 1)} for shapes in self.shapes)
+        out = []
+        for j in range(len(self.jobs)):
+            kept: dict[int, list[Shape]] = {0: [], 1: []}
+            for m in range(self.M):
+                for p in range(self.P):
+                    for q in (1, 0) if self.H >= 2 else (1,):
+                        n, d = self._ps_durations(j, m, p, q)
+                        ok = fit[m, p, q][n]
+                        kept[q] += [Shape(m, p, q, n_, d_) for n_, d_ in zip(n[ok].tolist(), d[ok].tolist())]
+            out.append({q: ShapeTable.of(kept[q], self.framework) for q in (0, 1)})
+        return tuple(out)
 
     @cached_property
     def empty_fit(self) -> dict[tuple[int, int | None, int], np.ndarray]:

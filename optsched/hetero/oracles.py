@@ -203,6 +203,14 @@ class Best:
             k = int(np.argmax(tied))
         return float(cost.flat[k]), tuple(int(i) for i in np.unravel_index(k, cost.shape))
 
+    def start_limit(self, d: int) -> int | None:
+        """How many starts (from the first) can still replace the best for duration ``d``, or None
+        for all: under ``earliest_completion`` at cost 0 nothing is cheaper (prices are >= 0), so
+        only a completion ``start + d`` no later than the best's can win."""
+        if self.earliest and self.schedule is not None and self.cost <= TIE:
+            return max(0, self.schedule.completion - d)
+        return None
+
     @property
     def settled(self) -> bool:
         """Nothing later in loop order can replace the best (``paper`` at cost 0)."""
@@ -268,13 +276,17 @@ def colocated_ps(market: Market, j: int, below: float = INF, tie_break: str = "p
 def _ps_window(market: Market, shape: Shape, best: Best):
     """Per-start quantities of a distributed PS shape: Ω (a worker's window cost per server), Ψ (a
     PS's), the worker capacity per server, the residual, and the starts whose lower bound admits
-    them (no other start can win, so skipping them is exact). The bound: the ``N`` cheapest
-    worker slots anywhere (``inf`` if there are fewer) plus the cheapest PS."""
+    them (no other start can win, so skipping them is exact; :meth:`Best.start_limit` cuts the
+    starts before any work). The bound: the ``N`` cheapest worker slots anywhere (``inf`` if there
+    are fewer) plus the cheapest PS."""
     inst = market.instance
     _, room = market.windows(shape.d)
     e, z = np.asarray(inst.worker_demand[shape.m]), np.asarray(inst.ps_demand[shape.p])
     omega, cap = market.per_unit(shape.d, ("worker", shape.m), e)
     psi, _ = market.per_unit(shape.d, ("ps", shape.p), z)
+    limit = best.start_limit(shape.d)
+    if limit is not None:
+        omega, cap, psi, room = omega[:, :limit], cap[:, :limit], psi[:, :limit], room[:, :, :limit]
     if omega.shape[1] == 0:
         return omega, psi, None, room, e, z, []
     lower = _fill(omega, np.minimum(cap, shape.workers), shape.workers)[0] + psi.min(axis=0)
