@@ -1,6 +1,7 @@
 """The families optsched knows: name -> sense, generators, formulations, algorithms, verifier.
 
-Each family package defines ``FAMILY`` (a :class:`Family`) in its ``__init__``; :func:`families`
+Each family package defines ``FAMILY`` (a :class:`Family`) in its ``__init__``, or ``FAMILIES`` when
+it serves several (``asrpt`` serves ``placement`` and ``asrpt``); :func:`families`
 imports the packages listed in :data:`FAMILY_PACKAGES`. The CLI and the studies reach every family
 through this module only.
 """
@@ -15,7 +16,7 @@ from .errors import InputError
 from .solve import Model
 
 #: Family packages, in the order ``optsched families`` lists them.
-FAMILY_PACKAGES = ("optsched.single", "optsched.oasis", "optsched.edge", "optsched.hetero")
+FAMILY_PACKAGES = ("optsched.single", "optsched.oasis", "optsched.edge", "optsched.hetero", "optsched.asrpt")
 
 
 @dataclass(frozen=True)
@@ -158,8 +159,9 @@ def families() -> dict[str, Family]:
     """Every registered family, by name."""
     found = {}
     for package in FAMILY_PACKAGES:
-        family = importlib.import_module(package).FAMILY
-        found[family.name] = family
+        module = importlib.import_module(package)
+        for family in getattr(module, "FAMILIES", None) or (module.FAMILY,):
+            found[family.name] = family
     return found
 
 

@@ -1,0 +1,71 @@
+"""The baselines of Luo et al.'s evaluation (paper §V-A 1-d; spec asrpt.md §3.9).
+
+All are non-preemptive list schedulers over the waiting set (arrived, not started), re-run at every
+arrival and completion, placing each job by Heavy-Edge on the MOST allotment [A10]. They sort by a
+key (ties: release, then id) and use the instance's predictions for ``T̂_i = ñ_i α̃_i``:
+
+| name | key | backfill |
+|---|---|---|
+| ``spjf`` (shortest predicted job first) | ``T̂_i`` | no: head-of-line blocking |
+| ``spwf`` (shortest predicted workload first) | ``g_i T̂_i`` | no |
+| ``wcs-duration`` | ``T̂_i`` | yes: every job that fits starts, in key order |
+| ``wcs-workload`` | ``g_i T̂_i`` | yes |
+| ``wcs-subtime`` | ``r_i`` | yes (FIFO with backfilling) |
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+
+from .cluster_state import ClusterState, estimates
+from .instance import Instance
+from .schedule import Schedule
+
+KEYS = {
+    "spjf": (lambda e, sj: e.duration, False),
+    "spwf": (lambda e, sj: sj.job.gpus * e.duration, False),
+    "wcs-duration": (lambda e, sj: e.duration, True),
+    "wcs-workload": (lambda e, sj: sj.job.gpus * e.duration, True),
+    "wcs-subtime": (lambda e, sj: sj.release, True),
+}
+
+
+def list_schedule(instance: Instance, name: str, seed: int = 0) -> Schedule:
+    """Run the baseline ``name`` (a key of :data:`KEYS`)."""
+    key, backfill = KEYS[name]
+    est = estimates(instance)
+    rank = [(key(e, sj), sj.release, i) for i, (e, sj) in enumerate(zip(est, instance.jobs))]
+    state = ClusterState(instance, seed)
+    arrivals = sorted(range(len(instance.jobs)), key=lambda i: (instance.jobs[i].release, i))
+    waiting: dict[int, list] = {}  # GPUs -> heap of (rank, job): each start looks at a few heads only
+    k = 0
+    while k < len(arrivals) or any(waiting.values()):
+        t = min(instance.jobs[arrivals[k]].release if k < len(arrivals) else math.inf, state.next_completion())
+        state.finish_until(t)
+        while k < len(arrivals) and instance.jobs[arrivals[k]].release <= t:
+            i = arrivals[k]
+            heapq.heappush(waiting.setdefault(instance.jobs[i].job.gpus, []), rank[i])
+            k += 1
+        while True:
+            heads = [(heap[0], g) for g, heap in waiting.items() if heap and (not backfill or g <= state.total_free)]
+            if not heads:
+                break
+            (_, _, i), g = min(heads)
+            if g > state.total_free:  # the first job in key order does not fit: no backfilling
+                break
+            heapq.heappop(waiting[g])
+            state.start(i, state.placement(i, "most")[0], t)
+    return state.schedule()
+
+
+def _entry(name: str):
+    def run(instance: Instance, *, seed: int = 0) -> Schedule:
+        return list_schedule(instance, name, seed)
+
+    run.__name__ = name.replace("-", "_")
+    run.__doc__ = f"Baseline {name} (spec §3.9)."
+    return run
+
+
+spjf, spwf, wcs_duration, wcs_workload, wcs_subtime = (_entry(name) for name in KEYS)

@@ -1,0 +1,262 @@
+"""Solver models of Luo et al. (spec asrpt.md §2): F1 and F2 for one job's placement, F3 and F4 for
+the job stream. Each returns a :class:`~optsched.solve.Model`; ``relax=True`` gives the LP relaxation.
+
+* :func:`placement_ilp` (F1, §2.2): count-level MILP of the bottleneck (7). One-hot ``z[m,s,c]``
+  (server ``m`` holds exactly ``c`` replicas of stage ``s``) linearises the ``1/x`` law of (6); the
+  bottleneck ``A`` is above every hosted pair's ``β`` (a big-M switches the row off when ``c = 0``).
+  ``fill = "at_most"`` lets the job use any free GPUs; ``"exact"`` fills an allotment (Table II's
+  apples-to-apples comparison). Servers with equal room are interchangeable, so their loads are
+  ordered (symmetry breaking). Objective in milliseconds, the placement family's unit.
+* :func:`graph_cut` (F2, §2.3): the least total weight of job-graph edges cut by the servers: the
+  exact version of what Heavy-Edge approximates (MB per iteration). Its solution is a placement
+  (:func:`cut_placement`), its objective is not the family's (``α``).
+* :func:`single_machine` (F3, §2.4): ``1|r_j, pmtn|ΣC_j`` on the virtual instance ``A_1^min``
+  (sizes ``g_i n_i α_i^min / G``). Its optimum is at most the stream's optimum (spec §4.1, the sharp
+  form of Lemma 1), so it is a certified lower bound. Time-indexed in the unit that makes every
+  size and release integral; preemptive SRPT (``srpt.py``) reaches the same optimum.
+* :func:`time_indexed` (F4, §2.5): the exact offline optimum of (8). A job's pattern is its split of
+  GPUs over the ``M`` servers; each pattern runs with its best stage counts
+  (``patterns.best_counts``) for ``⌈n α / Δ⌉`` slots. Capacity (3) per server over half-open slots
+  [A6]; horizon ``max r + Σ_i max_u D_iu`` (safe, §2.5).
+
+F3 and F4 are exact only when the durations (and releases) they need are whole numbers of their
+time unit (integral instances, spec §4.7); otherwise they refuse the instance with one line.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import reduce
+from itertools import product
+
+import pulp
+
+from ..errors import InputError
+from ..numeric import round_if_integral
+from ..solve import Model, Result
+from . import patterns
+from .graph import stage_of, weights
+from .instance import Instance, PlacementInstance
+from .schedule import Placement, Run, Schedule
+
+MS = 1000.0  #: the placement objective's unit: milliseconds per second
+
+
+def placement_ilp(instance: PlacementInstance, relax: bool = False) -> Model:
+    """F1: the least per-iteration time (ms) over placements allowed by ``instance.fill``."""
+    job, cluster = instance.job, instance.cluster
+    theta, phi = MS * cluster.theta, MS * cluster.phi
+    binary = pulp.LpContinuous if relax else pulp.LpBinary
+    prob = pulp.LpProblem("placement_ilp", pulp.LpMinimize)
+    S = len(job.stages)
+    servers = [m for m, a in enumerate(instance.available) if a > 0]
+    A = prob.add_variable("A", 0)
+    top = {(m, s): min(job.stages[s].replicas, instance.available[m]) for m, s in product(servers, range(S))}
+    z, x = {}, {}
+    for m, s in product(servers, range(S)):
+        for c in range(top[m, s] + 1):
+            z[m, s, c] = prob.add_variable(f"z_{m}_{s}_{c}", 0, 1, binary)
+        prob += pulp.lpSum(z[m, s, c] for c in range(top[m, s] + 1)) == 1, f"one_count_{m}_{s}"  # (F1.1)
+        x[m, s] = pulp.lpSum(c * z[m, s, c] for c in range(1, top[m, s] + 1))
+    for s, stage in enumerate(job.stages):
+        prob += pulp.lpSum(x[m, s] for m in servers) == stage.replicas, f"placed_{s}"  # (F1.2)
+    for m in servers:
+        load = pulp.lpSum(x[m, s] for s in range(S))
+        if instance.fill == "exact":
+            prob += load == instance.available[m], f"fill_{m}"  # (F1.3)
+        else:
+            prob += load <= instance.available[m], f"room_{m}"
+    for a, b in zip(servers, servers[1:]):
+        if instance.available[a] == instance.available[b]:
+            prob += (pulp.lpSum(x[a, s] for s in range(S)) >= pulp.lpSum(x[b, s] for s in range(S)),
+                     f"symmetry_{a}_{b}")
+    for m, s in product(servers, range(S)):
+        stage = job.stages[s]
+        k = stage.replicas
+        terms, worst = [MS * stage.compute], MS * stage.compute
+        for t, d in ((s - 1, job.d_in[s]), (s + 1, job.d_out[s])):
+            if d > 0 and 0 <= t < S:
+                share = x[m, t] * (1.0 / job.stages[t].replicas)
+                terms.append(2 * d * (theta - (theta - phi) * share))
+                worst += 2 * d * max(theta, phi)
+        ar = {c: MS * _allreduce(stage.params, k, c, cluster.theta, cluster.phi) for c in range(1, top[m, s] + 1)}
+        worst += max(ar.values(), default=0.0)
+        prob += (A >= pulp.lpSum(terms) + pulp.lpSum(ar[c] * z[m, s, c] for c in ar) - worst * z[m, s, 0],
+                 f"bottleneck_{m}_{s}")  # (F1.4)
+    prob += A
+    if relax:
+        return Model(prob)
+
+    def decode(result: Result) -> Placement:
+        rows = {m: [sum(c * _integral(result.value(z[m, s, c])) for c in range(1, top[m, s] + 1)) for s in range(S)]
+                for m in servers}
+        return Placement.from_rows(rows, instance)
+
+    return Model(prob, decode)
+
+
+def _allreduce(params: float, k: int, c: int, theta: float, phi: float) -> float:
+    """Eq. (6) in seconds for ``c`` of ``k`` replicas on one server."""
+    if k == 1:
+        return 0.0
+    return 2.0 * (k - 1) * params / k * (phi if c == k else theta / c)
+
+
+def _integral(value: float) -> int:
+    rounded = round_if_integral(value)
+    if rounded is None:
+        raise ValueError(f"a binary variable has the fractional value {value}")
+    return rounded
+
+
+def graph_cut(instance: PlacementInstance, relax: bool = False) -> Model:
+    """F2: the least cut weight (MB per iteration) of the job graph over the allowed placements."""
+    job = instance.job
+    w = weights(job)
+    n = job.gpus
+    servers = [m for m, a in enumerate(instance.available) if a > 0]
+    binary = pulp.LpContinuous if relax else pulp.LpBinary
+    prob = pulp.LpProblem("graph_cut", pulp.LpMinimize)
+    y = {(v, m): prob.add_variable(f"y_{v}_{m}", 0, 1, binary) for v in range(n) for m in servers}
+    for v in range(n):
+        prob += pulp.lpSum(y[v, m] for m in servers) == 1, f"assigned_{v}"
+    for m in servers:
+        load = pulp.lpSum(y[v, m] for v in range(n))
+        prob += (load == instance.available[m]) if instance.fill == "exact" else (load <= instance.available[m]), \
+            f"room_{m}"
+    cut = []
+    for u in range(n):
+        for v in range(u + 1, n):
+            if w[u, v] > 0:
+                q = prob.add_variable(f"q_{u}_{v}", 0, 1)
+                for m in servers:
+                    prob += q >= y[u, m] - y[v, m], f"cut_{u}_{v}_{m}_a"
+                    prob += q >= y[v, m] - y[u, m], f"cut_{u}_{v}_{m}_b"
+                cut.append(w[u, v] * q)
+    prob += pulp.lpSum(cut)
+    return Model(prob)
+
+
+def cut_placement(instance: PlacementInstance, result: Result) -> Placement:
+    """The placement of a solved :func:`graph_cut` (its objective is the cut, so the model itself
+    has no decoder: the family's objective of this placement is its ``α``)."""
+    stages = stage_of(instance.job)
+    rows = {m: [0] * len(instance.job.stages) for m, a in enumerate(instance.available) if a > 0}
+    for v in range(instance.job.gpus):
+        for m in rows:
+            if _integral(result.value(f"y_{v}_{m}")) == 1:
+                rows[m][stages[v]] += 1
+    return Placement.from_rows(rows, instance)
+
+
+def _unit(values: list[float], where: str) -> float:
+    """The largest unit (a divisor of 1) in which every value is an integer; refuses otherwise."""
+    scale = 1
+    for value in values:
+        for denominator in range(1, 10_001):
+            if round_if_integral(value * scale * denominator, 1e-7) is not None:
+                scale *= denominator
+                break
+        else:
+            raise InputError(f"{where}: needs integral durations and releases in some unit (spec §4.7); "
+                             f"{value:g} is not")
+    integers = [round(value * scale) for value in values]
+    divisor = reduce(math.gcd, integers, 0) or 1
+    return divisor / scale
+
+
+def single_machine(instance: Instance, relax: bool = False) -> Model:
+    """F3 on ``A_1^min``: a lower bound (s) on the stream's least total completion time."""
+    G = instance.cluster.total_gpus
+    sizes = [sj.job.gpus * sj.iterations * patterns.alpha_min(sj.job, instance.cluster) / G for sj in instance.jobs]
+    releases = [sj.release for sj in instance.jobs]
+    unit = _unit(sizes + releases, "single-machine")
+    p = [round(size / unit) for size in sizes]
+    r = [round(release / unit) for release in releases]
+    horizon = max(r) + sum(p)
+    kind = pulp.LpContinuous if relax else pulp.LpBinary
+    prob = pulp.LpProblem("single_machine", pulp.LpMinimize)
+    x, u = {}, {}
+    for j in range(len(p)):
+        for t in range(r[j], horizon):
+            x[j, t] = prob.add_variable(f"x_{j}_{t}", 0, 1, kind)  # job j runs in unit t
+            u[j, t] = prob.add_variable(f"u_{j}_{t}", 0, 1, kind)  # job j unfinished after unit t
+        prob += pulp.lpSum(x[j, t] for t in range(r[j], horizon)) == p[j], f"size_{j}"
+        for t in range(r[j], horizon):
+            prob += (pulp.lpSum(x[j, v] for v in range(r[j], t + 1)) >= p[j] * (1 - u[j, t]), f"done_{j}_{t}")
+            if t > r[j]:
+                prob += u[j, t] <= u[j, t - 1], f"stays_done_{j}_{t}"
+                prob += x[j, t] <= u[j, t - 1], f"nothing_after_{j}_{t}"
+    for t in range(horizon):
+        running = [x[j, t] for j in range(len(p)) if (j, t) in x]
+        if running:
+            prob += pulp.lpSum(running) <= 1, f"machine_{t}"
+    prob += unit * pulp.lpSum([r[j] + (1 if p[j] > 0 else 0) for j in range(len(p))]
+                              + [u[j, t] for j in range(len(p)) for t in range(r[j], horizon)])
+    return Model(prob)
+
+
+def time_indexed(instance: Instance, relax: bool = False) -> Model:
+    """F4: the least total completion time (s) of problem (8), with the best counts per pattern."""
+    cluster, delta = instance.cluster, instance.slot
+    options = []  # per job: [(pattern, counts per server, D)]
+    for i, sj in enumerate(instance.jobs):
+        if round_if_integral(sj.release / delta) is None:
+            raise InputError(f"time-indexed: job {i} is released at {sj.release:g} s, not on a slot boundary "
+                             f"(slot {delta:g} s)")
+        choices = []
+        for pattern in _patterns(sj.job.gpus, cluster.servers, cluster.gpus):
+            order = sorted((m for m in range(cluster.servers) if pattern[m]), key=lambda m: (-pattern[m], m))
+            best, counts = patterns.best_counts(sj.job, tuple(pattern[m] for m in order), cluster)
+            slots = round_if_integral(sj.iterations * best / delta, 1e-7)
+            if slots is None:
+                raise InputError(f"time-indexed: job {i} runs {sj.iterations * best:g} s on split {pattern}, "
+                                 f"not a whole number of {delta:g} s slots (integral instances, spec §4.7)")
+            choices.append((pattern, dict(zip(order, counts)), slots))
+        options.append(choices)
+    releases = [round(sj.release / delta) for sj in instance.jobs]
+    horizon = max(releases) + sum(max(D for _, _, D in choices) for choices in options)
+    kind = pulp.LpContinuous if relax else pulp.LpBinary
+    prob = pulp.LpProblem("asrpt_time_indexed", pulp.LpMinimize)
+    z, objective = {}, []
+    busy: dict[tuple[int, int], list] = {}
+    for i, choices in enumerate(options):
+        mine = []
+        for u, (pattern, _, D) in enumerate(choices):
+            for t in range(releases[i], horizon - D + 1):
+                v = z[i, u, t] = prob.add_variable(f"z_{i}_{u}_{t}", 0, 1, kind)
+                mine.append(v)
+                objective.append(delta * (t + D) * v)
+                for m in range(cluster.servers):
+                    if pattern[m]:
+                        for tau in range(t, t + D):
+                            busy.setdefault((m, tau), []).append(pattern[m] * v)
+        prob += pulp.lpSum(mine) == 1, f"start_once_{i}"  # (M1)
+    for (m, tau), users in sorted(busy.items()):
+        prob += pulp.lpSum(users) <= cluster.gpus, f"capacity_{m}_{tau}"  # (M2)
+    prob += pulp.lpSum(objective)
+    if relax:
+        return Model(prob)
+
+    def decode(result: Result) -> Schedule:
+        runs = []
+        for i, choices in enumerate(options):
+            (u, t), = [(u, t) for (j, u, t), v in z.items() if j == i and _integral(result.value(v)) == 1]
+            runs.append(Run(t * delta, {m: tuple(c) for m, c in choices[u][1].items()}))
+        return Schedule(tuple(runs))
+
+    return Model(prob, decode)
+
+
+def _patterns(gpus: int, servers: int, per_server: int):
+    """Every ``u`` in ``N^M`` with ``Σ u = gpus`` and ``u_m <= per_server``."""
+    def walk(left: int, room: int):
+        if room == 1:
+            if left <= per_server:
+                yield (left,)
+            return
+        for first in range(min(left, per_server) + 1):
+            for tail in walk(left - first, room - 1):
+                yield (first,) + tail
+
+    yield from walk(gpus, servers)

@@ -1,0 +1,171 @@
+"""Seeded generators of both families (spec asrpt.md §4.7, §5).
+
+Family ``placement`` (one job, free GPUs per server):
+
+| preset | what |
+|---|---|
+| ``tiny`` | a random job of 1-3 stages and 1-3 replicas each on 2-4 servers of 4 GPUs |
+| ``small`` | 2-5 stages of 1-4 replicas on 4-8 servers of 8 GPUs |
+| ``paper`` | a Table I model (option ``model``, default ``vgg19``) configured on ``gpus`` GPUs (default 16; ``stages`` fixes the pipeline depth) over 8-16 servers of 8 GPUs with free GPUs uniform in 0..8: Table II's availability cases, one per seed |
+
+Family ``asrpt`` (a job stream):
+
+| preset | what |
+|---|---|
+| ``tiny`` | integral (§4.7): 2 servers x 2 GPUs, ``B_inter = B_intra = 1`` MB/s, stages of 1-2 replicas with ``P`` in {1, 2, 3} s and volumes in {0, 2} MB, parameters in {0, 1} MB, 1-3 iterations, releases in 0..5 s; every ``α`` is a whole number of seconds; 4 jobs unless ``jobs`` |
+| ``small`` | the same on 3 servers, 6 jobs unless ``jobs`` |
+| ``paper`` | the simulation of §V-B: 250 servers x 8 GPUs (option ``servers``), 10 Gbps NICs (``nic_gbps``), 300 GB/s NVLink; consecutive jobs of the recurring-job Philly workload (:mod:`.workload`, 2,000 unless ``jobs``); the seed picks the window |
+
+Options of ``asrpt``: ``prediction`` (tiny/small: ``noisy`` = true count +-1, ``perfect``, ``zero``,
+``over``, ``under``; paper: a predictor of :mod:`.predict`, default ``rf``), ``single_gpu_share``
+(paper: -1 keeps the trace's GPU counts; a share in [0, 1] makes each job single-GPU with that
+probability and otherwise gives it the GPU count of a random multi-GPU trace job, Fig. 7), ``load``
+(paper: submission times are scaled so that the offered load, ``Σ g_i n_i α̃_i / (G x span)``, is
+this; 0 keeps the trace's times. The Philly window offers about 0.06 of the simulated cluster, far
+less than the paper's denser trace on a third of its GPUs; the default 1.0 is an assumption [A21]).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from functools import lru_cache
+
+import numpy as np
+
+from ..errors import InputError
+from .heavy_edge import allot, alpha_tilde
+from .instance import Cluster, Instance, Job, PlacementInstance, Stage, StreamJob
+from .predict import PREDICTORS, predict
+from .templates import MODELS, PAPER_CLUSTER, configure
+from .workload import SINGLE_GPU_MODELS, TRAIN_SHARE, workload
+
+PRESETS = ("tiny", "small", "paper")
+TOY_PREDICTIONS = ("noisy", "perfect", "zero", "over", "under")
+PLACEMENT_OPTIONS = {"model": tuple(MODELS), "gpus": 16, "stages": 0, "fill": ("at_most", "exact")}
+ASRPT_OPTIONS = {"prediction": "", "servers": 250, "nic_gbps": 10.0, "single_gpu_share": -1.0, "load": 1.0}
+
+
+def _random_job(rng: np.random.Generator, stages: int, replicas: int, gpus_cap: int) -> Job:
+    S = int(rng.integers(1, stages + 1))
+    ks = [int(rng.integers(1, replicas + 1)) for _ in range(S)]
+    while sum(ks) > gpus_cap:
+        ks[int(np.argmax(ks))] -= 1
+    built = []
+    for s, k in enumerate(ks):
+        built.append(Stage(float(rng.uniform(0.01, 0.05)), k, float(rng.choice([0.0, rng.uniform(1, 200)])),
+                           float(rng.uniform(1, 100)) if s < S - 1 else 0.0, str(rng.choice(["ring", "tree"]))))
+    return Job(tuple(built))
+
+
+def generate_placement(preset: str = "tiny", seed: int = 0, jobs: int | None = None, model: str = "vgg19",
+                       gpus: int = 16, stages: int = 0, fill: str = "at_most") -> PlacementInstance:
+    """One placement instance (family ``placement``); ``jobs`` is ignored (one job per instance)."""
+    rng = np.random.default_rng(seed)
+    if preset == "paper":
+        if gpus < 1 or stages < 0 or (stages and stages > gpus):
+            raise InputError(f"placement generator: need gpus >= 1 and 0 <= stages <= gpus, got {gpus}, {stages}")
+        job = configure(model, gpus, PAPER_CLUSTER, stages or None)
+        g, inter, intra = PAPER_CLUSTER.gpus, PAPER_CLUSTER.inter_bw, PAPER_CLUSTER.intra_bw
+        servers = int(rng.integers(8, 17))
+        if gpus > servers * g:
+            raise InputError(f"placement generator: {gpus} GPUs do not fit 8-16 servers of {g}")
+    else:
+        g, (low, high) = (4, (2, 4)) if preset == "tiny" else (8, (4, 8))
+        servers = int(rng.integers(low, high + 1))
+        job = _random_job(rng, 3 if preset == "tiny" else 5, 3 if preset == "tiny" else 4, servers * g)
+        inter, intra = 1250.0, 50_000.0
+    while True:
+        available = tuple(int(a) for a in rng.integers(0, g + 1, size=servers))
+        if sum(available) >= job.gpus:
+            break
+    if fill == "exact":  # the MOST allotment of those free GPUs, as Heavy-Edge would get it
+        taken = dict(allot(available, job.gpus, "most"))
+        available = tuple(taken.get(m, 0) for m in range(servers))
+    return PlacementInstance(job, g, inter, intra, available, fill)
+
+
+def _integral_stream(rng: np.random.Generator, servers: int, count: int, prediction: str) -> Instance:
+    prediction = prediction or "noisy"
+    if prediction not in TOY_PREDICTIONS:
+        raise InputError(f"asrpt generator: prediction must be one of {', '.join(TOY_PREDICTIONS)}, got {prediction!r}")
+    cluster = Cluster(servers, 2, 1.0, 1.0)
+    jobs = []
+    for _ in range(count):
+        S = int(rng.integers(1, 3))
+        ks = [int(rng.integers(1, 3)) for _ in range(S)]
+        if sum(ks) >= cluster.total_gpus:  # Theorem 1 needs g_i < G
+            ks = [1] * S
+        stages = tuple(Stage(float(rng.integers(1, 4)), k, float(rng.integers(0, 2)),
+                             2.0 * float(rng.integers(0, 2)) if s < S - 1 else 0.0) for s, k in enumerate(ks))
+        n = int(rng.integers(1, 4))
+        guess = {"noisy": max(0, n + int(rng.integers(-1, 2))), "perfect": n, "zero": 0,
+                 "over": n + int(rng.integers(1, 3)), "under": int(rng.integers(0, n))}[prediction]
+        jobs.append(StreamJob(Job(stages), float(rng.integers(0, 6)), n, float(guess)))
+    return Instance(cluster, tuple(jobs), 1.0, {"preset": "integral (spec §4.7)", "prediction": prediction})
+
+
+@lru_cache(maxsize=8)
+def _predictions(servers: int, predictor: str, seed: int) -> tuple[float, ...]:
+    """Predictions for every workload job, trained on the first 80% (computed once per process)."""
+    jobs = workload(Cluster(servers, PAPER_CLUSTER.gpus, PAPER_CLUSTER.inter_bw, PAPER_CLUSTER.intra_bw), seed)
+    cut = int(TRAIN_SHARE * len(jobs))
+    train = jobs[:cut]
+    return tuple(predict(predictor, [j.group for j in train], [j.user for j in train], [j.iterations for j in train],
+                         [j.group for j in jobs], [j.user for j in jobs], [j.iterations for j in jobs], seed))
+
+
+def _trace_stream(rng: np.random.Generator, count: int, servers: int, nic_gbps: float, predictor: str,
+                  single_gpu_share: float, load: float) -> Instance:
+    predictor = predictor or "rf"
+    if predictor not in PREDICTORS:
+        raise InputError(f"asrpt generator: prediction must be one of {', '.join(PREDICTORS)}, got {predictor!r}")
+    if servers < 1 or not nic_gbps > 0 or not (single_gpu_share == -1 or 0 <= single_gpu_share <= 1) or load < 0:
+        raise InputError("asrpt generator: need servers >= 1, nic_gbps > 0, single_gpu_share -1 or in [0, 1], "
+                         "load >= 0")
+    reference = Cluster(servers, PAPER_CLUSTER.gpus, PAPER_CLUSTER.inter_bw, PAPER_CLUSTER.intra_bw)
+    cluster = Cluster(servers, PAPER_CLUSTER.gpus, nic_gbps * 125.0, PAPER_CLUSTER.intra_bw)
+    jobs = workload(reference, 0)
+    predicted = _predictions(servers, predictor, 0)
+    cut = int(TRAIN_SHARE * len(jobs))
+    if count > len(jobs):
+        raise InputError(f"asrpt generator: the workload has {len(jobs)} jobs, {count} requested")
+    held_out = len(jobs) - cut
+    start = cut + int(rng.integers(0, held_out - count + 1)) if count <= held_out else len(jobs) - count
+    window = range(start, start + count)
+    multi = [j for j in jobs if j.job.gpus > 1]
+    origin = jobs[start].submit
+    stream = []
+    for k in window:
+        w, guess = jobs[k], predicted[k]
+        job = w.job
+        if single_gpu_share >= 0:
+            wanted = 1 if rng.random() < single_gpu_share else multi[int(rng.integers(len(multi)))].job.gpus
+            if wanted != job.gpus:
+                name = job.model
+                if wanted == 1 and name not in SINGLE_GPU_MODELS:
+                    name = SINGLE_GPU_MODELS[int(rng.integers(len(SINGLE_GPU_MODELS)))]
+                job = configure(name, wanted, reference)  # the job keeps its iteration count
+        stream.append(StreamJob(job, w.submit - origin, w.iterations, guess, w.group, w.user))
+    span = stream[-1].release
+    offered = sum(sj.job.gpus * sj.iterations * alpha_tilde(sj.job, reference) for sj in stream) / reference.total_gpus
+    scale = offered / (span * load) if load > 0 and span > 0 else 1.0
+    stream = [replace(sj, release=sj.release * scale) for sj in stream]
+    provenance = {"trace": "philly_adaptdl.csv with synthetic groups, users and models (optsched.asrpt.workload)",
+                  "window": [start, start + count], "training": [0, cut], "predictor": predictor,
+                  "overlaps_training": start < cut, "single_gpu_share": single_gpu_share,
+                  "load": load, "trace_load": offered / span if span > 0 else None, "time_scale": scale}
+    return Instance(cluster, tuple(stream), 1.0, provenance)
+
+
+def generate_stream(preset: str = "tiny", seed: int = 0, jobs: int | None = None, prediction: str = "",
+                    servers: int = 250, nic_gbps: float = 10.0, single_gpu_share: float = -1.0,
+                    load: float = 1.0) -> Instance:
+    """One job stream (family ``asrpt``)."""
+    rng = np.random.default_rng(seed)
+    if jobs is not None and jobs < 1:
+        raise InputError(f"asrpt generator: jobs must be >= 1, got {jobs}")
+    if preset == "tiny":
+        return _integral_stream(rng, 2, jobs or 4, prediction)
+    if preset == "small":
+        return _integral_stream(rng, 3, jobs or 6, prediction)
+    return _trace_stream(rng, jobs or 2000, servers, nic_gbps, prediction, single_gpu_share, load)

@@ -1,0 +1,108 @@
+"""The best stage counts for a given split of a job's GPUs over servers, and the true ``α^min``
+(spec asrpt.md §1.3, §2.5).
+
+``α`` depends only on how many replicas of each stage sit on each server, so the best placement of
+a job on servers giving ``parts = (u_1, u_2, ...)`` GPUs (each used fully) is a small search over count
+matrices with row sums ``u`` and column sums ``k_s``. Small searches enumerate every matrix; larger
+ones solve the placement ILP F1 (EXACT mode) and refuse a non-optimal status.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+from ..errors import InputError
+from ..solve import solve
+from . import formulations
+from .instance import Cluster, Job, PlacementInstance
+from .timing import alpha, alpha_one_server
+
+#: Count matrices enumerated before handing a split to the ILP.
+ENUMERATION_LIMIT = 20_000
+
+
+def _rows(k: int, caps: tuple[int, ...]):
+    """Every way to spread ``k`` replicas over servers with room ``caps``."""
+    if len(caps) == 1:
+        if k <= caps[0]:
+            yield (k,)
+        return
+    rest = sum(caps[1:])
+    for x in range(max(0, k - rest), min(k, caps[0]) + 1):
+        for tail in _rows(k - x, caps[1:]):
+            yield (x,) + tail
+
+
+def _matrices(job: Job, parts: tuple[int, ...]):
+    """Count matrices ``x[m][s]`` with row sums ``parts`` and column sums ``k_s`` (stage by stage)."""
+    S = len(job.stages)
+
+    def walk(s: int, room: tuple[int, ...], columns: list):
+        if s == S:
+            if not any(room):
+                yield [tuple(col[m] for col in columns) for m in range(len(parts))]
+            return
+        later = sum(stage.replicas for stage in job.stages[s + 1:])
+        for col in _rows(job.stages[s].replicas, room):
+            left = tuple(r - x for r, x in zip(room, col))
+            if sum(left) == later:
+                yield from walk(s + 1, left, columns + [col])
+
+    yield from walk(0, parts, [])
+
+
+def _count_matrices(job: Job, parts: tuple[int, ...]) -> int:
+    """An upper bound on the matrices :func:`_matrices` walks (product of per-stage spreads)."""
+    total = 1
+    for stage in job.stages:
+        total *= math.comb(stage.replicas + len(parts) - 1, len(parts) - 1)
+    return total
+
+
+def best_counts(job: Job, parts: tuple[int, ...], cluster: Cluster,
+                time_limit: float = 60.0) -> tuple[float, list[tuple[int, ...]]]:
+    """``(min α, counts)`` over placements using exactly ``parts[m]`` GPUs of server ``m``."""
+    return _best_counts(job, tuple(parts), cluster, time_limit)
+
+
+@lru_cache(maxsize=4096)
+def _best_counts(job: Job, parts: tuple[int, ...], cluster: Cluster, time_limit: float):
+    if len(parts) == 1:
+        return alpha_one_server(job, cluster), [tuple(stage.replicas for stage in job.stages)]
+    if _count_matrices(job, parts) <= ENUMERATION_LIMIT:
+        best = None
+        for matrix in _matrices(job, parts):
+            value = alpha(job, matrix, cluster)
+            if best is None or value < best[0]:
+                best = (value, matrix)
+        return best
+    instance = PlacementInstance(job, cluster.gpus, cluster.inter_bw, cluster.intra_bw, parts, "exact")
+    model = formulations.placement_ilp(instance)
+    result = solve(model, time_limit=time_limit)
+    if not result.optimal:
+        raise InputError(f"the placement ILP did not prove the best counts for split {parts} "
+                         f"({result.status} in {time_limit:g} s)")
+    counts = list(model.decode(result).counts)
+    return alpha(job, counts, cluster), counts
+
+def splits(gpus: int, servers: int, per_server: int):
+    """Multisets of server shares (non-increasing tuples) of ``gpus`` over at most ``servers``."""
+    def walk(left: int, cap: int, room: int):
+        if left == 0:
+            yield ()
+            return
+        if room == 0:
+            return
+        for first in range(min(cap, left), 0, -1):
+            for tail in walk(left - first, first, room - 1):
+                yield (first,) + tail
+
+    yield from walk(gpus, per_server, servers)
+
+
+def alpha_min(job: Job, cluster: Cluster) -> float:
+    """The true ``α^min`` (§1.3): the least ``α`` over every placement on an empty cluster."""
+    if job.gpus <= cluster.gpus:
+        return alpha_one_server(job, cluster)
+    return min(best_counts(job, parts, cluster)[0] for parts in splits(job.gpus, cluster.servers, cluster.gpus))

@@ -1,0 +1,170 @@
+"""Placements and stream schedules, with the independent verifiers of both families (spec §1, §2.1).
+
+* A :class:`Placement` is the count matrix ``x[m][s]`` of one job on a placement instance. Valid
+  when every replica is placed (2), no server holds more than its free GPUs (exactly that many with
+  ``fill = "exact"``). Objective: ``α(x)`` of eq. (7) in **milliseconds** (Table II's PITT).
+* A :class:`Schedule` gives every job of a stream a start time ``t_i`` and counts
+  ``{server: [x_s]}``. Valid when (1) ``t_i >= r_i``, (2) every replica is placed on an existing
+  server, and (3) no server ever runs more than ``g`` GPUs, each job holding its GPUs over the
+  half-open interval ``[t_i, t_i + n_i α_i(x))`` [A6]: non-preemptive, no migration. Objective:
+  ``Σ_i C_i`` (s), the sum of absolute completion times of problem (8).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..errors import InputError
+from ..numeric import FEAS_TOL
+from ..schema import Fields, integer, number, per_job
+from .instance import Instance, Job, PlacementInstance
+from .timing import alpha
+
+
+def _count_errors(job: Job, rows: dict[int, list[int]], where: str) -> list[str]:
+    problems = []
+    S = len(job.stages)
+    for m, row in rows.items():
+        if len(row) != S or any(x < 0 for x in row):
+            problems.append(f"{where}: server {m} needs {S} non-negative stage counts, got {row}")
+    if problems:
+        return problems
+    for s, stage in enumerate(job.stages):
+        placed = sum(row[s] for row in rows.values())
+        if placed != stage.replicas:
+            problems.append(f"{where}: stage {s} has {placed} replicas placed, needs {stage.replicas} (2)")
+    return problems
+
+
+@dataclass(frozen=True)
+class Placement:
+    counts: tuple[tuple[int, ...], ...]  #: x[m][s], one row per server of the instance
+
+    def to_dict(self) -> dict:
+        return {"counts": [list(row) for row in self.counts]}
+
+    @classmethod
+    def from_dict(cls, d: object, instance: PlacementInstance, where: str = "schedule") -> "Placement":
+        f = Fields(d, where)
+        raw = f.array("counts")
+        f.done()
+        if len(raw) != len(instance.available):
+            raise InputError(f"{f.path('counts')}: has {len(raw)} rows, the instance has "
+                             f"{len(instance.available)} servers")
+        rows = []
+        for m, row in enumerate(raw):
+            if not isinstance(row, list):
+                raise InputError(f"{f.path(f'counts[{m}]')}: must be a list of stage counts")
+            rows.append(tuple(integer(x, f.path(f"counts[{m}][{s}]"), min=0) for s, x in enumerate(row)))
+        return cls(tuple(rows))
+
+    @classmethod
+    def from_rows(cls, rows: dict[int, list[int]], instance: PlacementInstance) -> "Placement":
+        zero = [0] * len(instance.job.stages)
+        return cls(tuple(tuple(rows.get(m, zero)) for m in range(len(instance.available))))
+
+
+def verify_placement(instance: PlacementInstance, placement: Placement) -> list[str]:
+    """Every violated constraint of the placement problem, readably (empty when feasible)."""
+    if len(placement.counts) != len(instance.available):
+        return [f"placement has {len(placement.counts)} rows, the instance has {len(instance.available)} servers"]
+    problems = _count_errors(instance.job, {m: list(r) for m, r in enumerate(placement.counts)}, "placement")
+    if problems:
+        return problems
+    for m, (row, free) in enumerate(zip(placement.counts, instance.available)):
+        used = sum(row)
+        if used > free or (instance.fill == "exact" and used != free):
+            relation = "exactly" if instance.fill == "exact" else "at most"
+            problems.append(f"server {m} holds {used} replicas, may hold {relation} {free}")
+    return problems
+
+
+def placement_objective(instance: PlacementInstance, placement: Placement) -> float:
+    """Per-iteration training time (ms), eq. (7)."""
+    return 1000.0 * alpha(instance.job, placement.counts, instance.cluster)
+
+
+@dataclass(frozen=True)
+class Run:
+    start: float  #: t_i (s)
+    counts: dict[int, tuple[int, ...]]  #: server -> replicas per stage
+
+    def to_dict(self) -> dict:
+        return {"start": self.start, "placement": [[m, list(row)] for m, row in sorted(self.counts.items())]}
+
+
+@dataclass(frozen=True)
+class Schedule:
+    jobs: tuple[Run, ...]
+
+    def to_dict(self) -> dict:
+        return {"jobs": [run.to_dict() for run in self.jobs]}
+
+    @classmethod
+    def from_dict(cls, d: object, instance: Instance, where: str = "schedule") -> "Schedule":
+        runs = []
+        for entry, path in per_job(d, len(instance.jobs), where):
+            f = Fields(entry, path)
+            start = number(f.raw("start"), f.path("start"), min=0.0)
+            counts = {}
+            for k, pair in enumerate(f.array("placement", nonempty=True)):
+                at = f.path(f"placement[{k}]")
+                if not (isinstance(pair, list) and len(pair) == 2 and isinstance(pair[1], list)):
+                    raise InputError(f"{at}: must be [server, [replicas per stage]]")
+                m = integer(pair[0], f"{at}[0]", min=0)
+                if m >= instance.cluster.servers:
+                    raise InputError(f"{at}[0]: server {m} does not exist ({instance.cluster.servers} servers)")
+                if m in counts:
+                    raise InputError(f"{at}[0]: server {m} listed twice")
+                counts[m] = tuple(integer(x, f"{at}[1][{s}]", min=0) for s, x in enumerate(pair[1]))
+            f.done()
+            runs.append(Run(start, counts))
+        return cls(tuple(runs))
+
+
+def durations(instance: Instance, schedule: Schedule) -> list[float]:
+    """``n_i α_i(x_i)`` per job (s)."""
+    return [sj.iterations * alpha(sj.job, list(run.counts.values()), instance.cluster)
+            for sj, run in zip(instance.jobs, schedule.jobs)]
+
+
+def verify(instance: Instance, schedule: Schedule) -> list[str]:
+    """Every violated constraint of problem (8), readably (empty when feasible)."""
+    if len(schedule.jobs) != len(instance.jobs):
+        return [f"schedule has {len(schedule.jobs)} jobs, the instance has {len(instance.jobs)}"]
+    cluster = instance.cluster
+    problems = []
+    for i, (sj, run) in enumerate(zip(instance.jobs, schedule.jobs)):
+        if run.start < sj.release - FEAS_TOL:
+            problems.append(f"job {i} starts at {run.start:g} before its release {sj.release:g} (1)")
+        if any(not 0 <= m < cluster.servers for m in run.counts):
+            problems.append(f"job {i}: placement names a server outside 0..{cluster.servers - 1}")
+            continue
+        problems += _count_errors(sj.job, {m: list(r) for m, r in run.counts.items()}, f"job {i}")
+    if problems:
+        return problems
+    events: dict[int, list[tuple[float, int, int]]] = {}
+    for i, (run, length) in enumerate(zip(schedule.jobs, durations(instance, schedule))):
+        for m, row in run.counts.items():
+            if sum(row):
+                # Ends sort before starts at the same time (half-open intervals, [A6]).
+                events.setdefault(m, []).append((run.start, 1, sum(row)))
+                events.setdefault(m, []).append((run.start + length - FEAS_TOL, 0, -sum(row)))
+    for m, items in sorted(events.items()):
+        busy = 0
+        for time, _, delta in sorted(items):
+            busy += delta
+            if busy > cluster.gpus:
+                problems.append(f"server {m} runs {busy} GPUs at time {time:g}, has {cluster.gpus} (3)")
+                break
+    return problems
+
+
+def completions(instance: Instance, schedule: Schedule) -> list[float]:
+    """``C_i = t_i + n_i α_i`` per job (s)."""
+    return [run.start + length for run, length in zip(schedule.jobs, durations(instance, schedule))]
+
+
+def objective(instance: Instance, schedule: Schedule) -> float:
+    """``Σ_i C_i`` (s), objective (8)."""
+    return sum(completions(instance, schedule))
