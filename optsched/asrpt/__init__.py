@@ -14,7 +14,8 @@ recurring-job Philly stand-in), ``generate``, ``theory`` (Lemmas 1-3, Theorem 1)
 import random
 
 from ..registry import Algorithm, Family, Formulation, Theorem
-from . import baselines, formulations, online, theory
+from ..reproduce import Reproduction
+from . import baselines, formulations, online, reproduce, theory
 from .generate import (
     ASRPT_OPTIONS,
     PLACEMENT_OPTIONS,
@@ -74,6 +75,10 @@ PLACEMENT = Family(
                                 {"criterion": ("heaviest", "sum")}),
     },
     generator_options=PLACEMENT_OPTIONS,
+    reproductions={
+        "asrpt-table2": Reproduction("asrpt-table2", "Table II: Heavy-Edge vs the placement ILP, VGG19 and GPT-175B, "
+                                     "20 availability cases", reproduce.reproduce_table2),
+    },
 )
 
 _ASRPT_PARAMS = {"tau": 1.0, "comm_heavy": online.COMM_HEAVY, "blocking": True}
@@ -108,6 +113,10 @@ ASRPT = Family(
         "wcs-subtime": Algorithm("wcs-subtime", baselines.wcs_subtime, "work-conserving, by submission time"),
     },
     generator_options=ASRPT_OPTIONS,
+    reproductions={
+        "asrpt-sim": Reproduction("asrpt-sim", "Figs. 6-9: total completion time vs jobs, single-GPU share, NIC "
+                                  "bandwidth, predictor (and τ)", reproduce.reproduce_sim),
+    },
 )
 
 FAMILIES = (PLACEMENT, ASRPT)
