@@ -125,6 +125,9 @@ class Family:
     algorithms: Mapping[str, Algorithm]
     generator_options: Mapping[str, Any] = field(default_factory=dict)
     reproductions: Mapping[str, Any] = field(default_factory=dict)  #: name -> reproduce.Reproduction
+    #: the job counts of the demo study's tiny instances; empty when ``generate``'s ``jobs`` does not
+    #: apply (one job per instance)
+    demo_sizes: tuple[int, ...] = (3, 4, 5, 6)
 
     def formulation(self, name: str) -> Formulation:
         return _pick(self.formulations, name, f"family {self.name} has no formulation")

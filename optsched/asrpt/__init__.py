@@ -75,6 +75,7 @@ PLACEMENT = Family(
                                 {"criterion": ("heaviest", "sum")}),
     },
     generator_options=PLACEMENT_OPTIONS,
+    demo_sizes=(),
     reproductions={
         "asrpt-table2": Reproduction("asrpt-table2", "Table II: Heavy-Edge vs the placement ILP, VGG19 and GPT-175B, "
                                      "20 availability cases", reproduce.reproduce_table2),
@@ -113,6 +114,7 @@ ASRPT = Family(
         "wcs-subtime": Algorithm("wcs-subtime", baselines.wcs_subtime, "work-conserving, by submission time"),
     },
     generator_options=ASRPT_OPTIONS,
+    demo_sizes=(2, 3, 4, 5),  # the time-indexed model takes seconds from 6 jobs on
     reproductions={
         "asrpt-sim": Reproduction("asrpt-sim", "Figs. 6-9: total completion time vs jobs, single-GPU share, NIC "
                                   "bandwidth, predictor (and τ)", reproduce.reproduce_sim),

@@ -17,7 +17,9 @@ the job stream. Each returns a :class:`~optsched.solve.Model`; ``relax=True`` gi
 * :func:`time_indexed` (F4, §2.5): the exact offline optimum of (8). A job's pattern is its split of
   GPUs over the ``M`` servers; each pattern runs with its best stage counts
   (``patterns.best_counts``) for ``⌈n α / Δ⌉`` slots. Capacity (3) per server over half-open slots
-  [A6]; horizon ``max r + Σ_i max_u D_iu`` (safe, §2.5).
+  [A6]; horizon ``max r + Σ_i max_u D_iu`` (safe, §2.5), and per job the deadline
+  ``UB − Σ_{j≠i} (r_j + min_u D_ju)`` from the best list-scheduling baseline's total ``UB`` (a
+  slotted schedule on these instances, so no optimum is cut off).
 
 F3 and F4 are exact only when the durations (and releases) they need are whole numbers of their
 time unit (integral instances, spec §4.7); otherwise they refuse the instance with one line.
@@ -32,14 +34,17 @@ from itertools import product
 import pulp
 
 from ..errors import InputError
-from ..numeric import round_if_integral
+from ..numeric import floor_tol, round_if_integral
 from ..solve import Model, Result
 from . import patterns
+from .baselines import KEYS, list_schedule
 from .graph import stage_of, weights
 from .instance import Instance, PlacementInstance
 from .schedule import Placement, Run, Schedule
+from .schedule import objective as total_completion
 
 MS = 1000.0  #: the placement objective's unit: milliseconds per second
+PATTERN_LIMIT = 20_000  #: server splits over all jobs beyond which F4 refuses an instance
 
 
 def placement_ilp(instance: PlacementInstance, relax: bool = False) -> Model:
@@ -83,6 +88,8 @@ def placement_ilp(instance: PlacementInstance, relax: bool = False) -> Model:
         worst += max(ar.values(), default=0.0)
         prob += (A >= pulp.lpSum(terms) + pulp.lpSum(ar[c] * z[m, s, c] for c in ar) - worst * z[m, s, 0],
                  f"bottleneck_{m}_{s}")  # (F1.4)
+    # Valid, and what keeps the LP relaxation above 0: every stage is hosted somewhere, so A >= P_s.
+    prob += A >= MS * max(stage.compute for stage in job.stages), "compute_bound"
     prob += A
     if relax:
         return Model(prob)
@@ -168,12 +175,16 @@ def _unit(values: list[float], where: str) -> float:
 def single_machine(instance: Instance, relax: bool = False) -> Model:
     """F3 on ``A_1^min``: a lower bound (s) on the stream's least total completion time."""
     G = instance.cluster.total_gpus
+    _unit([sj.release for sj in instance.jobs], "single-machine")  # refuse a non-integral stream before any work
     sizes = [sj.job.gpus * sj.iterations * patterns.alpha_min(sj.job, instance.cluster) / G for sj in instance.jobs]
     releases = [sj.release for sj in instance.jobs]
     unit = _unit(sizes + releases, "single-machine")
     p = [round(size / unit) for size in sizes]
     r = [round(release / unit) for release in releases]
     horizon = max(r) + sum(p)
+    if horizon * len(p) > PATTERN_LIMIT * 10:
+        raise InputError(f"single-machine: {horizon} time units for {len(p)} jobs is too large for the time-indexed "
+                         f"model; SRPT (optsched.asrpt.theory.virtual_optimum) gives the same optimum")
     kind = pulp.LpContinuous if relax else pulp.LpBinary
     prob = pulp.LpProblem("single_machine", pulp.LpMinimize)
     x, u = {}, {}
@@ -199,6 +210,10 @@ def single_machine(instance: Instance, relax: bool = False) -> Model:
 def time_indexed(instance: Instance, relax: bool = False) -> Model:
     """F4: the least total completion time (s) of problem (8), with the best counts per pattern."""
     cluster, delta = instance.cluster, instance.slot
+    count = sum(_pattern_count(sj.job.gpus, cluster.servers, cluster.gpus) for sj in instance.jobs)
+    if count > PATTERN_LIMIT:
+        raise InputError(f"time-indexed: more than {PATTERN_LIMIT} splits of the jobs' GPUs over the servers; the "
+                         f"model is for small integral instances (--preset tiny or small)")
     options = []  # per job: [(pattern, counts per server, D)]
     for i, sj in enumerate(instance.jobs):
         if round_if_integral(sj.release / delta) is None:
@@ -210,12 +225,19 @@ def time_indexed(instance: Instance, relax: bool = False) -> Model:
             best, counts = patterns.best_counts(sj.job, tuple(pattern[m] for m in order), cluster)
             slots = round_if_integral(sj.iterations * best / delta, 1e-7)
             if slots is None:
-                raise InputError(f"time-indexed: job {i} runs {sj.iterations * best:g} s on split {pattern}, "
+                raise InputError(f"time-indexed: job {i} runs {sj.iterations * best:g} s on a split of its GPUs, "
                                  f"not a whole number of {delta:g} s slots (integral instances, spec §4.7)")
             choices.append((pattern, dict(zip(order, counts)), slots))
         options.append(choices)
     releases = [round(sj.release / delta) for sj in instance.jobs]
     horizon = max(releases) + sum(max(D for _, _, D in choices) for choices in options)
+    # Deadlines from an upper bound: a list-scheduling baseline starts jobs at releases and
+    # completions, whole slots here, so its total UB is a slotted schedule's; then in an optimum
+    # C_i <= UB - Σ_{j≠i} (r_j + min_u D_ju), since every other job completes no earlier than that.
+    upper = min(total_completion(instance, list_schedule(instance, name)) for name in KEYS) / delta
+    floor = sum(r + min(D for *_, D in choices) for r, choices in zip(releases, options))
+    latest = [min(horizon, floor_tol(upper - floor + r + min(D for *_, D in choices)))
+              for r, choices in zip(releases, options)]
     kind = pulp.LpContinuous if relax else pulp.LpBinary
     prob = pulp.LpProblem("asrpt_time_indexed", pulp.LpMinimize)
     z, objective = {}, []
@@ -223,7 +245,9 @@ def time_indexed(instance: Instance, relax: bool = False) -> Model:
     for i, choices in enumerate(options):
         mine = []
         for u, (pattern, _, D) in enumerate(choices):
-            for t in range(releases[i], horizon - D + 1):
+            if i == 0 and list(pattern) != sorted(pattern, reverse=True):
+                continue  # servers are identical: relabel them so that the first job's split is non-increasing
+            for t in range(releases[i], latest[i] - D + 1):
                 v = z[i, u, t] = prob.add_variable(f"z_{i}_{u}_{t}", 0, 1, kind)
                 mine.append(v)
                 objective.append(delta * (t + D) * v)
@@ -246,6 +270,14 @@ def time_indexed(instance: Instance, relax: bool = False) -> Model:
         return Schedule(tuple(runs))
 
     return Model(prob, decode)
+
+
+def _pattern_count(gpus: int, servers: int, per_server: int) -> int:
+    """How many splits :func:`_patterns` yields (a dynamic program over servers)."""
+    ways = [1] + [0] * gpus
+    for _ in range(servers):
+        ways = [sum(ways[left - x] for x in range(min(left, per_server) + 1)) for left in range(gpus + 1)]
+    return ways[gpus]
 
 
 def _patterns(gpus: int, servers: int, per_server: int):

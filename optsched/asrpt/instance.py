@@ -157,6 +157,11 @@ class PlacementInstance:
     def cluster(self) -> Cluster:
         return Cluster(len(self.available), self.gpus, self.inter_bw, self.intra_bw)
 
+    @property
+    def jobs(self) -> tuple[Job]:
+        """The one job, as the sequence every family's instance has (studies count jobs)."""
+        return (self.job,)
+
     def to_dict(self) -> dict:
         return {"kind": "placement", "gpus": self.gpus, "inter_bw": self.inter_bw, "intra_bw": self.intra_bw,
                 "available": list(self.available), "fill": self.fill, "job": self.job.to_dict()}

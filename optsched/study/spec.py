@@ -282,11 +282,13 @@ def load(path: str, output: Path | None = None) -> Study:
 
 
 def demo() -> dict:
-    """The ``demo`` preset: every family on tiny instances of three sizes, every algorithm with its
+    """The ``demo`` preset: every family on tiny instances of its four demo sizes (80 single-job
+    instances for a family without sizes), every algorithm with its
     defaults, optima by HiGHS cross-checked with CBC, LP relaxations for the integrality gap."""
-    return {"name": "demo", "part": [{"family": name, "instances": "tiny", "seeds": 20, "jobs": [3, 4, 5, 6],
+    return {"name": "demo", "part": [{"family": name, "instances": "tiny", "seeds": 20 if family.demo_sizes else 80,
+                                      "jobs": list(family.demo_sizes),
                                       "reference": {"cross_check": True, "time_limit": 60}}
-                                     for name in families()]}
+                                     for name, family in families().items()]}
 
 
 PRESETS = {"demo": demo}

@@ -167,3 +167,17 @@ def test_bad_documents_are_one_line_errors():
         PlacementInstance(Job((Stage(0.01, 4),)), 4, 1.0, 1.0, (1, 1))
     with pytest.raises(InputError, match="intra_bw"):
         Instance(Cluster(2, 4, 100.0, 10.0), (StreamJob(Job((Stage(1.0),)), 0.0, 1, 1.0),))
+
+
+def test_bundled_templates_match_their_derivation():
+    import json
+    from pathlib import Path
+
+    from optsched.asrpt.templates import MODELS, table
+
+    shipped = json.loads((Path(__file__).parents[2] / "instances/asrpt/table1_models.json").read_text())
+    assert shipped == json.loads(json.dumps(table()))
+    # Table I's parameter counts (millions), as the analytic layer tables give them
+    expected = {"vgg19": 144, "resnet152": 60, "inception-v3": 24, "bert-large": 333, "xlnet-large": 335}
+    for name, millions in expected.items():
+        assert MODELS[name].params / 1e6 == pytest.approx(millions, rel=0.02)
