@@ -23,7 +23,9 @@ and overlaps the training period (the workload's ``provenance`` says which).
 
 from __future__ import annotations
 
+import csv
 import math
+import sys
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -88,9 +90,23 @@ def workload(cluster: Cluster, seed: int = 0) -> tuple[WorkloadJob, ...]:
                  for k, j in enumerate(trace))
 
 
+def write_csv(jobs: tuple[WorkloadJob, ...], out) -> None:
+    """The workload as CSV (``instances/asrpt/philly_recurring.csv.gz`` holds seed 0 on the paper's cluster)."""
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["submit_s", "gpus", "model", "stages", "iterations", "group", "user"])
+    for j in jobs:
+        writer.writerow([j.submit, j.job.gpus, j.job.model, len(j.job.stages), j.iterations, j.group, j.user])
+
+
 def recurrence(jobs: tuple[WorkloadJob, ...], at_least: int = 5) -> float:
     """The share of jobs whose group has at least ``at_least`` members (the paper: about 65%)."""
     sizes: dict[int, int] = {}
     for j in jobs:
         sizes[j.group] = sizes.get(j.group, 0) + 1
     return sum(1 for j in jobs if sizes[j.group] >= at_least) / len(jobs)
+
+
+if __name__ == "__main__":
+    from .templates import PAPER_CLUSTER
+
+    write_csv(workload(PAPER_CLUSTER, 0), sys.stdout)

@@ -53,3 +53,16 @@ def test_trace_stream_is_scaled_to_the_load_and_labelled():
     assert offered / (span * instance.cluster.total_gpus) == pytest.approx(1.0, rel=1e-9)
     shares = generate_stream("paper", 1, jobs=3000, single_gpu_share=0.0)
     assert all(sj.job.gpus > 1 for sj in shares.jobs)
+
+
+def test_bundled_extract_matches_the_workload_model():
+    import gzip
+    import io
+    from pathlib import Path
+
+    from optsched.asrpt.workload import write_csv
+
+    out = io.StringIO()
+    write_csv(workload(PAPER_CLUSTER, 0), out)
+    shipped = gzip.decompress((Path(__file__).parents[2] / "instances/asrpt/philly_recurring.csv.gz").read_bytes())
+    assert shipped.decode() == out.getvalue()
