@@ -65,36 +65,42 @@ def fewest_empty(job: Job, cluster: Cluster) -> list[tuple[int, int]]:
     return [(m, g) for m in range(count - 1)] + [(count - 1, need - (count - 1) * g)]
 
 
-def heavy_edge(job: Job, allotment: Sequence[tuple[int, int]], rng: random.Random | None = None,
-               criterion: str = "heaviest") -> dict[int, list[int]]:
-    """Heavy-Edge: the counts ``{server: [x_s per stage]}`` of a mapping of Ω onto ``allotment``."""
+def assign(job: Job, allotment: Sequence[tuple[int, int]], rng: random.Random | None = None,
+           criterion: str = "heaviest") -> np.ndarray:
+    """Heavy-Edge's mapping of Ω onto ``allotment``: the server of every vertex (replica)."""
     if criterion not in CRITERIA:
         raise ValueError(f"unknown criterion {criterion!r}; choose from {', '.join(CRITERIA)}")
     n = job.gpus
     if sum(c for _, c in allotment) != n:
         raise ValueError(f"the allotment gives {sum(c for _, c in allotment)} GPUs, the job needs {n}")
-    stages = stage_of(job)
-    counts: dict[int, list[int]] = {}
+    server = np.full(n, -1, dtype=np.int64)
     if len(allotment) == 1:  # case 1 on the only server: no graph needed
-        counts[allotment[0][0]] = [stage.replicas for stage in job.stages]
-        return counts
+        server[:] = allotment[0][0]
+        return server
     w = weights(job)
     degree = w.sum(axis=1)
-    unassigned = np.ones(n, dtype=bool)
     for m, c in sorted(allotment, key=lambda mc: (-mc[1], mc[0])):
         if c == 0:
             continue
-        left = int(unassigned.sum())
-        if left == c:
+        unassigned = server < 0
+        if int(unassigned.sum()) == c:
             chosen = np.flatnonzero(unassigned)
         elif c == 1:
             candidates = np.flatnonzero(unassigned)
             chosen = candidates[[np.argmin(degree[candidates])]]
         else:
             chosen = _grow(w, unassigned, c, rng, criterion)
-        unassigned[chosen] = False
-        counts[m] = np.bincount(stages[chosen], minlength=len(job.stages)).tolist()
-    return counts
+        server[chosen] = m
+    return server
+
+
+def heavy_edge(job: Job, allotment: Sequence[tuple[int, int]], rng: random.Random | None = None,
+               criterion: str = "heaviest") -> dict[int, list[int]]:
+    """Heavy-Edge: the counts ``{server: [x_s per stage]}`` of its mapping (:func:`assign`)."""
+    server = assign(job, allotment, rng, criterion)
+    stages = stage_of(job)
+    return {m: np.bincount(stages[server == m], minlength=len(job.stages)).tolist()
+            for m, c in allotment if c > 0}
 
 
 def _grow(w: np.ndarray, unassigned: np.ndarray, c: int, rng: random.Random | None, criterion: str) -> np.ndarray:
