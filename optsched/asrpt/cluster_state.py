@@ -35,16 +35,13 @@ class Estimates:
 
 
 def estimates(instance: Instance, perfect: bool = False) -> list[Estimates]:
-    """Every job's estimates; Heavy-Edge's estimate is computed once per distinct configuration."""
+    """Every job's estimates (``alpha_tilde`` is cached per configuration)."""
     cluster = instance.cluster
-    cache: dict = {}
     out = []
     for sj in instance.jobs:
-        if sj.job not in cache:
-            cache[sj.job] = (alpha_max(sj.job, cluster), alpha_tilde(sj.job, cluster))
-        amax, atilde = cache[sj.job]
+        atilde = alpha_tilde(sj.job, cluster)
         n = float(sj.iterations) if perfect else sj.predicted
-        out.append(Estimates(amax, atilde, n, sj.job.gpus * n * atilde / cluster.total_gpus))
+        out.append(Estimates(alpha_max(sj.job, cluster), atilde, n, sj.job.gpus * n * atilde / cluster.total_gpus))
     return out
 
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import math
 import random
+from functools import lru_cache
 from typing import Sequence
 
 import numpy as np
@@ -140,6 +141,8 @@ def place(job: Job, allotment: Sequence[tuple[int, int]], cluster: Cluster, rng:
     return counts, alpha(job, list(counts.values()), cluster)
 
 
+@lru_cache(maxsize=4096)
 def alpha_tilde(job: Job, cluster: Cluster) -> float:
-    """``α̃^min`` (§1.3, [A4]): Heavy-Edge on the fewest empty servers, deterministic ties."""
+    """``α̃^min`` (§1.3, [A4]): Heavy-Edge on the fewest empty servers, deterministic ties. Cached:
+    a trace stream repeats a few configurations thousands of times."""
     return place(job, fewest_empty(job, cluster), cluster)[1]

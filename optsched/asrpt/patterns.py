@@ -101,8 +101,9 @@ def splits(gpus: int, servers: int, per_server: int):
     yield from walk(gpus, per_server, servers)
 
 
+@lru_cache(maxsize=4096)
 def alpha_min(job: Job, cluster: Cluster) -> float:
-    """The true ``α^min`` (§1.3): the least ``α`` over every placement on an empty cluster."""
+    """The true ``α^min`` (§1.3): the least ``α`` over every placement on an empty cluster (cached)."""
     if job.gpus <= cluster.gpus:
         return alpha_one_server(job, cluster)
     return min(best_counts(job, parts, cluster)[0] for parts in splits(job.gpus, cluster.servers, cluster.gpus))

@@ -43,13 +43,10 @@ class Constants:
 
 
 def per_job(instance: Instance) -> list[tuple[float, float, float]]:
-    """``(α^max, α̃^min, α^min)`` per job, each distinct configuration computed once."""
-    cache: dict = {}
+    """``(α^max, α̃^min, α^min)`` per job (the last two cached per configuration at their source)."""
     cluster = instance.cluster
-    for sj in instance.jobs:
-        if sj.job not in cache:
-            cache[sj.job] = (alpha_max(sj.job, cluster), alpha_tilde(sj.job, cluster), alpha_min(sj.job, cluster))
-    return [cache[sj.job] for sj in instance.jobs]
+    return [(alpha_max(sj.job, cluster), alpha_tilde(sj.job, cluster), alpha_min(sj.job, cluster))
+            for sj in instance.jobs]
 
 
 def constants(instance: Instance, perfect: bool = False) -> Constants:
