@@ -105,9 +105,10 @@ def _integral_stream(rng: np.random.Generator, servers: int, count: int, predict
 
 
 @lru_cache(maxsize=8)
-def _predictions(servers: int, predictor: str, seed: int) -> tuple[float, ...]:
-    """Predictions for every workload job, trained on the first 80% (computed once per process)."""
-    jobs = workload(Cluster(servers, PAPER_CLUSTER.gpus, PAPER_CLUSTER.inter_bw, PAPER_CLUSTER.intra_bw), seed)
+def _predictions(reference: Cluster, predictor: str, seed: int) -> tuple[float, ...]:
+    """Predictions for every job of ``workload(reference, seed)``, trained on the first 80%
+    (computed once per process)."""
+    jobs = workload(reference, seed)
     cut = int(TRAIN_SHARE * len(jobs))
     train = jobs[:cut]
     return tuple(predict(predictor, [j.group for j in train], [j.user for j in train], [j.iterations for j in train],
@@ -125,7 +126,7 @@ def _trace_stream(rng: np.random.Generator, count: int, servers: int, nic_gbps: 
     reference = Cluster(servers, PAPER_CLUSTER.gpus, PAPER_CLUSTER.inter_bw, PAPER_CLUSTER.intra_bw)
     cluster = Cluster(servers, PAPER_CLUSTER.gpus, nic_gbps * 125.0, PAPER_CLUSTER.intra_bw)
     jobs = workload(reference, 0)
-    predicted = _predictions(servers, predictor, 0)
+    predicted = _predictions(reference, predictor, 0)
     cut = int(TRAIN_SHARE * len(jobs))
     if count > len(jobs):
         raise InputError(f"asrpt generator: the workload has {len(jobs)} jobs, {count} requested")
