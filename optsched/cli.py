@@ -14,7 +14,7 @@ import sys
 import time
 from typing import Sequence
 
-from . import __version__
+from . import __version__, native_output
 from .documents import (
     instance_document,
     load_instance,
@@ -75,6 +75,11 @@ def _key_value(text: str) -> tuple[str, str]:
     return key, value
 
 
+def _log_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--log", metavar="FILE", help="append the solvers' own logs to FILE ('-' for stderr); "
+                        "by default they are discarded, and they never reach stdout")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="optsched", description="Online scheduling of distributed ML training jobs, with exact baselines.")
     parser.add_argument("--version", action="version", version=f"optsched {__version__}")
@@ -103,6 +108,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="turn the solver's presolve on (off by default: HiGHS presolve has returned wrong optima)")
     p.add_argument("--threads", type=_int_at_least(1), help="solver threads")
     p.add_argument("--cross-check", action="store_true", help="solve with the other solver too and compare")
+    _log_option(p)
     p.add_argument("--json", action="store_true")
     p.add_argument("-o", "--output", metavar="SCHEDULE", help="write the MILP's schedule here")
 
@@ -111,6 +117,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--algorithm", required=True, metavar="NAME")
     p.add_argument("--param", type=_key_value, action="append", default=[], metavar="KEY=VALUE")
     p.add_argument("--seed", type=_int_at_least(0), default=0)
+    _log_option(p)
     p.add_argument("--json", action="store_true")
     p.add_argument("-o", "--output", metavar="SCHEDULE", help="write the schedule here")
 
@@ -158,6 +165,10 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(argv)
+        log = getattr(args, "log", None)
+        if log not in (None, "-"):
+            check_writable(log)
+        native_output.set_log(log)
         return _VERBS[args.verb](args)
     except InputError as exc:
         print(f"optsched: error: {exc}", file=sys.stderr)

@@ -38,6 +38,7 @@ import numpy as np
 import pulp
 from pulp.apis.coin_api import pulp_cbc_path
 
+from . import native_output
 from .numeric import close
 
 STATUSES = ("optimal", "feasible", "infeasible", "unbounded", "not_solved", "error")
@@ -203,10 +204,12 @@ def solve(
     if not (gap >= 0 and math.isfinite(gap)):
         raise ValueError(f"relative gap must be >= 0, got {gap!r}")
     options = {"time_limit": time_limit, "gap": gap, "presolve": presolve, "threads": threads}
-    result = _solve_with(solver, problem, options, msg)
-    if not cross_check:
-        return result
-    other = _solve_with(SOLVERS[1 - SOLVERS.index(solver)], problem, options, msg)
+    msg = msg or native_output.log_requested()
+    with native_output.redirected():
+        result = _solve_with(solver, problem, options, msg)
+        if not cross_check:
+            return result
+        other = _solve_with(SOLVERS[1 - SOLVERS.index(solver)], problem, options, msg)
     return _adjudicate(problem, result, other)
 
 
@@ -466,8 +469,9 @@ def cbc_version() -> str:
 
 @cache
 def highs_version() -> str:
-    """The version of the HiGHS library highspy loads."""
-    return highspy.Highs().version()
+    """The version of the HiGHS library highspy loads (creating the object prints a banner)."""
+    with native_output.redirected():
+        return highspy.Highs().version()
 
 
 def _settle_infeasible_or_unbounded(run, problem: pulp.LpProblem, options: dict, msg: bool) -> str:
