@@ -25,7 +25,10 @@ from .errors import InputError
 from .jsonio import check_writable, dumps, write_json
 from .numeric import close
 from .registry import bind, families, get
-from .solve import SOLVERS, solve
+
+#: The solvers of :mod:`optsched.solve` (``SOLVERS`` there; tests/test_cli.py keeps the two equal),
+#: named here so that the parser is built without importing the solver libraries.
+SOLVERS = ("highs", "cbc")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -226,6 +229,8 @@ def _solve(args) -> int:
         if not formulation.gives_schedule:
             raise InputError(f"-o writes a schedule, and formulation {formulation.name} does not give one")
         check_writable(args.output)
+    from .solve import solve
+
     started = time.perf_counter()
     model = formulation.build(loaded.instance, relax=args.relax)
     build_s = time.perf_counter() - started

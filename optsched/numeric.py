@@ -7,8 +7,10 @@ treated as 3 in the same way everywhere; objectives are compared with relative t
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
-import numpy as np
+if TYPE_CHECKING:
+    import numpy as np
 
 #: Absolute slack for feasibility comparisons of data-derived quantities.
 FEAS_TOL = 1e-6
@@ -51,11 +53,15 @@ def better_or_equal(a: float, b: float, sense: str) -> bool:
 
 def floor_tol_array(x: np.ndarray, tol: float = 1e-9) -> np.ndarray:
     """Element-wise :func:`floor_tol`, for numpy arrays."""
+    import numpy as np
+
     r = np.round(x)
     return np.where(np.abs(x - r) <= tol * np.maximum(1.0, np.abs(x)), r, np.floor(x))
 
 
 def ceil_tol_array(x: np.ndarray, tol: float = 1e-9) -> np.ndarray:
     """Element-wise :func:`ceil_tol`, for numpy arrays."""
+    import numpy as np
+
     r = np.round(x)
     return np.where(np.abs(x - r) <= tol * np.maximum(1.0, np.abs(x)), r, np.ceil(x))

@@ -1,22 +1,71 @@
 """The families optsched knows: name -> sense, generators, formulations, algorithms, verifier.
 
 Each family package defines ``FAMILY`` (a :class:`Family`) in its ``__init__``, or ``FAMILIES`` when
-it serves several (``asrpt`` serves ``placement`` and ``asrpt``); :func:`families`
-imports the packages listed in :data:`FAMILY_PACKAGES`. The CLI and the studies reach every family
-through this module only.
+it serves several (``asrpt`` serves ``placement`` and ``asrpt``); :data:`FAMILY_PACKAGES` says which
+package registers which family. The CLI and the studies reach every family through this module only.
+
+Registrations are light: a family's ``__init__`` names its functions with :func:`lazy` instead of
+importing them, so that listing the families, or loading one, imports no solver, numpy or scipy
+until a function is called (``optsched families`` starts in a fraction of a second).
 """
 
 from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from .errors import InputError
-from .solve import Model
 
-#: Family packages, in the order ``optsched families`` lists them.
-FAMILY_PACKAGES = ("optsched.single", "optsched.oasis", "optsched.edge", "optsched.hetero", "optsched.asrpt")
+if TYPE_CHECKING:
+    from .solve import Model
+
+#: Family name -> the package that registers it, in the order ``optsched families`` lists them.
+FAMILY_PACKAGES = {
+    "single": "optsched.single",
+    "oasis": "optsched.oasis",
+    "edge": "optsched.edge",
+    "hetero": "optsched.hetero",
+    "placement": "optsched.asrpt",
+    "asrpt": "optsched.asrpt",
+}
+
+
+class Lazy:
+    """A function named ``"package.module:attribute[.attribute]"``, imported on its first call.
+
+    Calls and pickling behave as with the function itself; :meth:`resolve` returns the function.
+    """
+
+    def __init__(self, target: str):
+        module, sep, attribute = target.partition(":")
+        if not sep or not module or not attribute:
+            raise ValueError(f"lazy target must be 'module:attribute', got {target!r}")
+        self.target = target
+        self._function: Callable[..., Any] | None = None
+
+    def resolve(self) -> Callable[..., Any]:
+        if self._function is None:
+            module, _, attribute = self.target.partition(":")
+            found: Any = importlib.import_module(module)
+            for part in attribute.split("."):
+                found = getattr(found, part)
+            self._function = found
+        return self._function
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return self.resolve()(*args, **kwargs)
+
+    def __getstate__(self) -> dict:
+        return {"target": self.target, "_function": None}
+
+    def __repr__(self) -> str:
+        return f"lazy({self.target!r})"
+
+
+def lazy(target: str) -> Lazy:
+    """``lazy("optsched.single.online:wspt")``: the function, imported when first called."""
+    return Lazy(target)
 
 
 @dataclass(frozen=True)
@@ -102,6 +151,15 @@ def _coerce(text: str, default: Any, where: str) -> Any:
 
 
 @dataclass(frozen=True)
+class Reproduction:
+    """A paper's evaluation: ``run(setting) -> Report`` (see :mod:`optsched.reproduce`)."""
+
+    name: str
+    summary: str
+    run: Callable[..., Any]
+
+
+@dataclass(frozen=True)
 class Family:
     """Everything optsched knows about one family of instances.
 
@@ -124,7 +182,7 @@ class Family:
     formulations: Mapping[str, Formulation]
     algorithms: Mapping[str, Algorithm]
     generator_options: Mapping[str, Any] = field(default_factory=dict)
-    reproductions: Mapping[str, Any] = field(default_factory=dict)  #: name -> reproduce.Reproduction
+    reproductions: Mapping[str, Reproduction] = field(default_factory=dict)
     #: the job counts of the demo study's tiny instances; empty when ``generate``'s ``jobs`` does not
     #: apply (one job per instance)
     demo_sizes: tuple[int, ...] = (3, 4, 5, 6)
@@ -158,16 +216,20 @@ def _pick(table: Mapping[str, Any], name: str, what: str) -> Any:
     return table[name]
 
 
+def _registered(package: str) -> tuple[Family, ...]:
+    module = importlib.import_module(package)
+    return tuple(getattr(module, "FAMILIES", None) or (module.FAMILY,))
+
+
 def families() -> dict[str, Family]:
     """Every registered family, by name."""
-    found = {}
-    for package in FAMILY_PACKAGES:
-        module = importlib.import_module(package)
-        for family in getattr(module, "FAMILIES", None) or (module.FAMILY,):
-            found[family.name] = family
-    return found
+    return {name: get(name) for name in FAMILY_PACKAGES}
 
 
 def get(name: str) -> Family:
-    """The family called ``name``; an unknown name is bad input."""
-    return _pick(families(), name, "unknown family")
+    """The family called ``name`` (importing only its package); an unknown name is bad input."""
+    package = _pick(FAMILY_PACKAGES, name, "unknown family")
+    for family in _registered(package):
+        if family.name == name:
+            return family
+    raise LookupError(f"package {package} does not register family {name!r}")

@@ -1,6 +1,6 @@
 """Reproducing a paper's evaluation: ``optsched reproduce NAME``.
 
-Each family registers its reproductions (:class:`Reproduction`); a reproduction turns a
+Each family registers its reproductions (:class:`~optsched.registry.Reproduction`); a reproduction turns a
 :class:`Setting` (scale, seeds, workers, output folder) into a :class:`Report`: tables, figures,
 and the settings the paper left open with what was assumed. This module holds what every
 reproduction shares: the parallel task map with progress, and writing the report folder.
@@ -22,16 +22,10 @@ from typing import Any, Callable, Iterable, Sequence, TextIO
 from . import __version__
 from .errors import InputError
 from .jsonio import write_text
+from .registry import Reproduction, families
 from .solve import cbc_version, highs_version
 
 SCALES = ("default", "paper")
-
-
-@dataclass(frozen=True)
-class Reproduction:
-    name: str
-    summary: str
-    run: Callable[["Setting"], "Report"]
 
 
 @dataclass(frozen=True)
@@ -137,8 +131,6 @@ def write_report(report: Report, setting: Setting, name: str) -> Path:
 
 
 def reproductions() -> dict[str, Reproduction]:
-    from .registry import families
-
     found = {}
     for family in families().values():
         found.update(family.reproductions)

@@ -13,81 +13,81 @@ from tests.cli_helpers import run, run_json
 
 
 @pytest.fixture
-def instance(tmp_path, capsys):
+def instance(tmp_path, capfd):
     path = tmp_path / "instance.json"
-    assert run(capsys, "generate", "single", "--seed", 3, "-o", path)[0] == 0
+    assert run(capfd, "generate", "single", "--seed", 3, "-o", path)[0] == 0
     return path
 
 
-def test_families_lists_single_with_its_formulations_and_algorithms(capsys):
-    code, families, _ = run_json(capsys, "families")
+def test_families_lists_single_with_its_formulations_and_algorithms(capfd):
+    code, families, _ = run_json(capfd, "families")
     single = next(f for f in families if f["name"] == "single")
     assert code == 0 and single["sense"] == "min"
     assert single["formulations"] == ["time-indexed"]
     assert single["algorithms"] == ["wspt", "fifo"]
-    code, out, _ = run(capsys, "families")
+    code, out, _ = run(capfd, "families")
     assert "single (min)" in out and "time-indexed" in out
 
 
-def test_generate_writes_to_stdout_or_a_file(capsys, tmp_path):
-    code, out, _ = run(capsys, "generate", "single", "--preset", "small", "--seed", 5, "--jobs", 7)
+def test_generate_writes_to_stdout_or_a_file(capfd, tmp_path):
+    code, out, _ = run(capfd, "generate", "single", "--preset", "small", "--seed", 5, "--jobs", 7)
     document = json.loads(out)
     assert code == 0 and document["family"] == "single" and len(document["instance"]["jobs"]) == 7
     assert document["meta"]["seed"] == 5 and document["meta"]["preset"] == "small"
     path = tmp_path / "i.json"
-    run(capsys, "generate", "single", "--preset", "small", "--seed", 5, "--jobs", 7, "-o", path)
+    run(capfd, "generate", "single", "--preset", "small", "--seed", 5, "--jobs", 7, "-o", path)
     assert json.loads(path.read_text()) == document
 
 
 @given(seed=st.integers(0, 10**6))
-@settings(max_examples=8, suppress_health_check=[HealthCheck.function_scoped_fixture])  # capsys is drained per call
-def test_done_when_for_any_seed(seed, tmp_path_factory, capsys):
+@settings(max_examples=8, suppress_health_check=[HealthCheck.function_scoped_fixture])  # capfd is drained per call
+def test_done_when_for_any_seed(seed, tmp_path_factory, capfd):
     """The foundation's 'done when': generate -> solve (HiGHS, CBC, relaxed) -> verify -> run."""
     folder = tmp_path_factory.mktemp("seed")
     inst, sched, wspt = folder / "i.json", folder / "s.json", folder / "w.json"
-    assert run(capsys, "generate", "single", "--preset", "tiny", "--seed", seed, "-o", inst)[0] == 0
-    code, highs, _ = run_json(capsys, "solve", inst, "--formulation", "time-indexed", "-o", sched)
+    assert run(capfd, "generate", "single", "--preset", "tiny", "--seed", seed, "-o", inst)[0] == 0
+    code, highs, _ = run_json(capfd, "solve", inst, "--formulation", "time-indexed", "-o", sched)
     assert code == 0 and highs["status"] == "optimal" and highs["gap"] == 0
     for field in ("family", "formulation", "relaxed", "solver", "status", "objective", "bound", "gap",
                   "runtime_s", "sense"):
         assert field in highs
-    _, cbc, _ = run_json(capsys, "solve", inst, "--formulation", "time-indexed", "--solver", "cbc")
+    _, cbc, _ = run_json(capfd, "solve", inst, "--formulation", "time-indexed", "--solver", "cbc")
     assert cbc["solver"] == "cbc" and cbc["status"] == "optimal"
     assert cbc["objective"] == pytest.approx(highs["objective"])
-    _, lp, _ = run_json(capsys, "solve", inst, "--formulation", "time-indexed", "--relax")
+    _, lp, _ = run_json(capfd, "solve", inst, "--formulation", "time-indexed", "--relax")
     assert lp["relaxed"] and lp["objective"] <= highs["objective"] + 1e-6  # a lower bound (min)
-    code, verified, _ = run_json(capsys, "verify", inst, sched)
+    code, verified, _ = run_json(capfd, "verify", inst, sched)
     assert code == 0 and verified["feasible"] and verified["violations"] == []
     assert verified["objective"] == pytest.approx(highs["objective"])
-    code, ran, _ = run_json(capsys, "run", inst, "--algorithm", "wspt", "-o", wspt)
+    code, ran, _ = run_json(capfd, "run", inst, "--algorithm", "wspt", "-o", wspt)
     assert code == 0 and ran["feasible"] and ran["violations"] == []
     assert ran["objective"] >= highs["objective"] - 1e-6
     for field in ("family", "algorithm", "objective", "feasible", "violations", "runtime_s"):
         assert field in ran
-    code, verified, _ = run_json(capsys, "verify", inst, wspt)
+    code, verified, _ = run_json(capfd, "verify", inst, wspt)
     assert code == 0 and verified["objective"] == pytest.approx(ran["objective"])
 
 
-def test_solve_human_output_and_cross_check(capsys, instance):
-    code, out, _ = run(capsys, "solve", instance, "--formulation", "time-indexed", "--cross-check")
+def test_solve_human_output_and_cross_check(capfd, instance):
+    code, out, _ = run(capfd, "solve", instance, "--formulation", "time-indexed", "--cross-check")
     assert code == 0
     assert "optimal" in out and "cross-check cbc" in out and "agree" in out
     assert "schedule verified: feasible" in out
 
 
-def test_verify_reports_an_infeasible_schedule_with_exit_1(capsys, instance, tmp_path):
+def test_verify_reports_an_infeasible_schedule_with_exit_1(capfd, instance, tmp_path):
     sched = tmp_path / "s.json"
-    run(capsys, "run", instance, "--algorithm", "fifo", "-o", sched)
+    run(capfd, "run", instance, "--algorithm", "fifo", "-o", sched)
     document = json.loads(sched.read_text())
     document["schedule"]["start"] = [0] * len(document["schedule"]["start"])
     sched.write_text(json.dumps(document))
-    code, result, _ = run_json(capsys, "verify", instance, sched)
+    code, result, _ = run_json(capfd, "verify", instance, sched)
     assert code == 1 and not result["feasible"] and result["violations"]
 
 
-def test_run_accepts_a_seed_and_refuses_unknown_params(capsys, instance):
-    assert run(capsys, "run", instance, "--algorithm", "fifo", "--seed", 4)[0] == 0
-    code, _, err = run(capsys, "run", instance, "--algorithm", "fifo", "--param", "alpha=2")
+def test_run_accepts_a_seed_and_refuses_unknown_params(capfd, instance):
+    assert run(capfd, "run", instance, "--algorithm", "fifo", "--seed", 4)[0] == 0
+    code, _, err = run(capfd, "run", instance, "--algorithm", "fifo", "--param", "alpha=2")
     assert code == 2 and "no parameter 'alpha'" in err
 
 
@@ -130,11 +130,11 @@ BAD_INPUTS = {
 
 
 @pytest.mark.parametrize("case", list(BAD_INPUTS))
-def test_bad_input_exits_2_with_one_line_and_writes_nothing(case, capsys, tmp_path, instance):
+def test_bad_input_exits_2_with_one_line_and_writes_nothing(case, capfd, tmp_path, instance):
     build, expected = BAD_INPUTS[case]
     argv = build(tmp_path, instance)
     before = set(tmp_path.rglob("*"))
-    code, out, err = run(capsys, *argv)
+    code, out, err = run(capfd, *argv)
     assert code == 2
     assert out == ""
     assert err.count("\n") == 1 and err.startswith("optsched: error: ") and expected in err, err
@@ -142,22 +142,22 @@ def test_bad_input_exits_2_with_one_line_and_writes_nothing(case, capsys, tmp_pa
     assert set(tmp_path.rglob("*")) == before
 
 
-def test_a_schedule_for_another_instance_is_refused(capsys, tmp_path, instance):
+def test_a_schedule_for_another_instance_is_refused(capfd, tmp_path, instance):
     other, sched = tmp_path / "other.json", tmp_path / "s.json"
-    run(capsys, "generate", "single", "--seed", 99, "-o", other)
-    run(capsys, "run", instance, "--algorithm", "wspt", "-o", sched)
-    code, out, err = run(capsys, "verify", other, sched)
+    run(capfd, "generate", "single", "--seed", 99, "-o", other)
+    run(capfd, "run", instance, "--algorithm", "wspt", "-o", sched)
+    code, out, err = run(capfd, "verify", other, sched)
     assert code == 2 and out == "" and "was made for instance" in err and err.count("\n") == 1
 
 
-def test_a_schedule_of_the_wrong_length_is_refused(capsys, tmp_path, instance):
+def test_a_schedule_of_the_wrong_length_is_refused(capfd, tmp_path, instance):
     sched = tmp_path / "s.json"
-    run(capsys, "run", instance, "--algorithm", "wspt", "-o", sched)
+    run(capfd, "run", instance, "--algorithm", "wspt", "-o", sched)
     document = json.loads(sched.read_text())
     document["schedule"]["start"].pop()
     sched.write_text(json.dumps(document))
     # the fingerprint still matches the instance, so the shape check must catch it
-    code, _, err = run(capsys, "verify", instance, sched)
+    code, _, err = run(capfd, "verify", instance, sched)
     assert code == 2 and "start times" in err
 
 
@@ -169,7 +169,7 @@ def test_the_console_script_prints_no_traceback_on_bad_input(tmp_path):
     assert proc.stderr.strip() == f"optsched: error: {missing}: no such file"
 
 
-def test_a_solver_schedule_that_fails_the_verifier_is_not_written(capsys, tmp_path, instance, monkeypatch):
+def test_a_solver_schedule_that_fails_the_verifier_is_not_written(capfd, tmp_path, instance, monkeypatch):
     """If a formulation's decoding were wrong, the verifier catches it: exit 1, nothing written."""
     from optsched.registry import Formulation, get
     from optsched.single.formulations import time_indexed
@@ -183,7 +183,13 @@ def test_a_solver_schedule_that_fails_the_verifier_is_not_written(capsys, tmp_pa
     family = get("single")
     monkeypatch.setitem(family.formulations, "time-indexed", Formulation("time-indexed", broken_build, ""))
     out_path = tmp_path / "s.json"
-    code, data, err = run_json(capsys, "solve", instance, "--formulation", "time-indexed", "-o", out_path)
+    code, data, err = run_json(capfd, "solve", instance, "--formulation", "time-indexed", "-o", out_path)
     assert code == 1 and data["status"] == "optimal"
     assert data["verified"]["feasible"] is False and data["verified"]["violations"]
     assert not out_path.exists() and "fails the verifier" in err
+
+
+def test_the_parser_offers_exactly_the_solvers_of_the_solver_layer():
+    from optsched import cli, solve
+
+    assert cli.SOLVERS == solve.SOLVERS

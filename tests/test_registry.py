@@ -32,3 +32,72 @@ def test_params_are_coerced_to_the_defaults_types():
                            ({"rule": "other"}, "must be one of timeline, eq5")):
         with pytest.raises(InputError, match=message):
             algorithm.bind(given)
+
+
+def test_registration_imports_no_numeric_or_solver_library():
+    """Families are registered lazily: loading every registration imports neither numpy, pulp nor
+    highspy (so that `optsched families` starts fast); their functions are imported when called."""
+    import subprocess
+    import sys
+
+    code = ("import sys; from optsched.registry import families; families(); "
+            "print(sorted(m for m in ('numpy', 'pulp', 'highspy', 'scipy', 'networkx', 'pandas') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
+
+
+def test_every_lazy_reference_resolves():
+    from optsched.registry import Lazy
+
+    for family in families().values():
+        named = [family.generate, family.instance_from_dict, family.schedule_from_dict, family.verify,
+                 family.objective, *(f.build for f in family.formulations.values()),
+                 *(a.run for a in family.algorithms.values()), *(a.theorem for a in family.algorithms.values()),
+                 *(r.run for r in family.reproductions.values())]
+        for reference in named:
+            if isinstance(reference, Lazy):
+                assert callable(reference.resolve()), reference
+
+
+def test_registered_constants_equal_the_modules_that_use_them():
+    """The registrations spell out presets and choices so as not to import their modules; these are
+    the modules' own values."""
+    from optsched.asrpt import generate as asrpt_generate
+    from optsched.asrpt import online as asrpt_online
+    from optsched.asrpt import templates
+    from optsched.edge import generate as edge_generate
+    from optsched.hetero import generate as hetero_generate
+    from optsched.hetero import online as hetero_online
+    from optsched.hetero import oracles
+    from optsched.oasis import generate as oasis_generate
+    from optsched.single import generate as single_generate
+
+    assert get("single").presets == tuple(single_generate.PRESETS)
+    assert get("oasis").presets == oasis_generate.PRESETS
+    assert get("edge").presets == edge_generate.PRESETS
+    assert get("hetero").presets == hetero_generate.PRESETS
+    assert get("asrpt").presets == get("placement").presets == asrpt_generate.PRESETS
+    aonline = get("hetero").algorithm("aonline").params
+    assert aonline["alpha_mode"] == hetero_online.ALPHA_MODES and aonline["oracle"] == hetero_online.ORACLES
+    assert aonline["tie_break"] == oracles.TIE_BREAKS
+    assert get("asrpt").algorithm("asrpt").params["comm_heavy"] == asrpt_online.COMM_HEAVY
+    assert get("placement").generator_options["model"] == tuple(templates.MODELS)
+
+
+def _default(value):
+    return value[0] if isinstance(value, tuple) else value
+
+
+def test_registered_defaults_equal_the_functions_defaults():
+    """Every generator option and algorithm parameter defaults, in the registry, to what the function
+    itself defaults to, so that a library call and a CLI call with no flags do the same thing."""
+    import inspect
+
+    for family in families().values():
+        signature = inspect.signature(family.generate.resolve()).parameters
+        for key, value in family.generator_options.items():
+            assert signature[key].default == _default(value), (family.name, key)
+        for algorithm in family.algorithms.values():
+            signature = inspect.signature(algorithm.run.resolve()).parameters
+            for key, value in algorithm.params.items():
+                assert signature[key].default == _default(value), (family.name, algorithm.name, key)

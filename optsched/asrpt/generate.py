@@ -41,8 +41,6 @@ from .workload import SINGLE_GPU_MODELS, TRAIN_SHARE, workload
 
 PRESETS = ("tiny", "small", "paper")
 TOY_PREDICTIONS = ("noisy", "perfect", "zero", "over", "under")
-PLACEMENT_OPTIONS = {"model": tuple(MODELS), "gpus": 16, "stages": 0, "fill": ("at_most", "exact")}
-ASRPT_OPTIONS = {"prediction": "", "servers": 250, "nic_gbps": 10.0, "single_gpu_share": -1.0, "load": 1.0}
 
 
 def _random_job(rng: np.random.Generator, stages: int, replicas: int, gpus_cap: int) -> Job:

@@ -107,6 +107,17 @@ def theorem1_bound(rho: float, rho_bar: float, tau: float, G: int, g_max: int, e
     return (2 + tau + rho * G / spare) * rho + 2 * rho * g_max * rho_bar * (1 + tau + (1 + rho) * G / spare) * epsilon_bar
 
 
+def theorem1(instance: Instance, *, tau: float = 1.0, blocking: bool = True, **_) -> Theorem | None:
+    """Theorem 1's bound for A-SRPT with the instance's predictions; none for the non-blocking
+    variant, which is outside its proof [A14]."""
+    return theorem1_hook(instance, tau) if blocking else None
+
+
+def theorem1_perfect(instance: Instance, *, tau: float = 1.0, blocking: bool = True, **_) -> Theorem | None:
+    """Theorem 1's bound for A-SRPT with perfect predictions (see :func:`theorem1`)."""
+    return theorem1_hook(instance, tau, perfect=True) if blocking else None
+
+
 def theorem1_hook(instance: Instance, tau: float, perfect: bool = False) -> Theorem | None:
     """The bound a study reports with every A-SRPT ratio (None when ``α^min`` is out of reach)."""
     try:

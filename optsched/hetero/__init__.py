@@ -11,43 +11,38 @@ A_dual, A_online, Alg. 1-3), ``baselines`` (FIFO, DRF, AntMan, Tiresias, the Jai
 ``theory`` (λ, γ, α, (A1)/(A2), bounds, the Theorem 5 hook), ``reproduce`` (Section 7).
 """
 
-from ..registry import Algorithm, Family, Formulation
-from ..reproduce import Reproduction
-from . import baselines, formulations, online, oracles, reproduce, theory
-from .generate import PRESETS, generate
-from .instance import Instance
-from .schedule import Schedule, objective, verify
+from ..registry import Algorithm, Family, Formulation, Reproduction, lazy
 
 FAMILY = Family(
     name="hetero",
     sense="min",
     summary="Zhou et al.: heterogeneous PS / Ring-AllReduce training jobs, min total weighted completion time",
     source="Zhou, Li, Wu et al.: Online Scheduling Algorithm for Heterogeneous Distributed Machine Learning Jobs, IEEE TCC",
-    presets=PRESETS,
-    generate=generate,
-    instance_from_dict=Instance.from_dict,
-    schedule_from_dict=Schedule.from_dict,
-    verify=verify,
-    objective=objective,
+    presets=("tiny", "small", "paper", "trace"),
+    generate=lazy("optsched.hetero.generate:generate"),
+    instance_from_dict=lazy("optsched.hetero.instance:Instance.from_dict"),
+    schedule_from_dict=lazy("optsched.hetero.schedule:Schedule.from_dict"),
+    verify=lazy("optsched.hetero.schedule:verify"),
+    objective=lazy("optsched.hetero.schedule:objective"),
     formulations={
-        "configuration": Formulation("configuration", formulations.configuration,
+        "configuration": Formulation("configuration", lazy("optsched.hetero.formulations:configuration"),
                                      "schedule-column ILP (model A); exact; --relax gives the configuration LP"),
-        "time-indexed": Formulation("time-indexed", formulations.time_indexed,
+        "time-indexed": Formulation("time-indexed", lazy("optsched.hetero.formulations:time_indexed"),
                                     "compact linearised MILP of (2) / (15) (model B); exact"),
     },
     algorithms={
-        "aonline": Algorithm("aonline", online.aonline,
+        "aonline": Algorithm("aonline", lazy("optsched.hetero.online:aonline"),
                              "Algorithm 1: doubling rounds, A_dual sub-rounds, A_maxweight with price functions (11)",
-                             {"alpha_mode": online.ALPHA_MODES, "alpha": 4, "oracle": online.ORACLES, "F": 1.0,
-                              "lambda_horizon": ("T", "tau"), "tie_break": oracles.TIE_BREAKS}, theory.theorem5),
-        "fifo": Algorithm("fifo", baselines.fifo, "first in first out, non-preemptive, random worker count in 1..30"),
-        "drf": Algorithm("drf", baselines.drf, "dominant resource fairness by progressive filling when jobs wait"),
-        "antman": Algorithm("antman", baselines.antman, "resource-guarantee jobs first, opportunistic jobs preempted",
+                             {"alpha_mode": ("fixed", "theorem", "per_round_safe"), "alpha": 4, "oracle": ("exact", "paper"), "F": 1.0,
+                              "lambda_horizon": ("T", "tau"), "tie_break": ("paper", "earliest_completion")}, lazy("optsched.hetero.theory:theorem5")),
+        "fifo": Algorithm("fifo", lazy("optsched.hetero.baselines:fifo"), "first in first out, non-preemptive, random worker count in 1..30"),
+        "drf": Algorithm("drf", lazy("optsched.hetero.baselines:drf"), "dominant resource fairness by progressive filling when jobs wait"),
+        "antman": Algorithm("antman", lazy("optsched.hetero.baselines:antman"), "resource-guarantee jobs first, opportunistic jobs preempted",
                             {"guaranteed": 0.5, "threshold": 5}),
-        "tiresias": Algorithm("tiresias", baselines.tiresias,
+        "tiresias": Algorithm("tiresias", lazy("optsched.hetero.baselines:tiresias"),
                               "preemptive, smallest remaining work x GPUs first at every event"),
     },
     generator_options={"framework": ("ps", "allreduce"), "servers": 0, "kappa": 0.35},
     reproductions={"hetero-sec7": Reproduction("hetero-sec7", "Section 7: A_online vs FIFO, DRF, AntMan, Tiresias "
-                                               "over jobs, servers and F; A_maxweight vs Jain", reproduce.reproduce)},
+                                               "over jobs, servers and F; A_maxweight vs Jain", lazy("optsched.hetero.reproduce:reproduce"))},
 )

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from optsched.asrpt import heavy_edge as he_entry
+from optsched.asrpt.online import heavy_edge_placement as he_entry
 from optsched.asrpt.formulations import cut_placement, graph_cut, placement_ilp
 from optsched.asrpt.generate import generate_placement
 from optsched.asrpt.graph import weights

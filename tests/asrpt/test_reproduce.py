@@ -8,11 +8,11 @@ from optsched.asrpt import reproduce
 from optsched.cli import main
 
 
-def test_table2_prints_the_table_next_to_the_papers_numbers(monkeypatch, tmp_path, capsys):
+def test_table2_prints_the_table_next_to_the_papers_numbers(monkeypatch, tmp_path, capfd):
     monkeypatch.setitem(reproduce.TABLE2, "default", {"gpus": 8, "cases": 2})
     out = tmp_path / "t2"
     assert main(["reproduce", "asrpt-table2", "--seeds", "1", "--workers", "1", "-o", str(out)]) == 0
-    printed = capsys.readouterr().out
+    printed = capfd.readouterr().out
     assert "paper HE PITT" in printed and "88.11" in printed and "10.14" in printed
     rows = list(csv.DictReader(open(out / "results.csv")))
     assert len(rows) == 4 and all(r["ilp_exact_status"] == "optimal" for r in rows)
@@ -23,7 +23,7 @@ def test_table2_prints_the_table_next_to_the_papers_numbers(monkeypatch, tmp_pat
 
 
 @pytest.mark.slow
-def test_sim_writes_its_report(monkeypatch, tmp_path, capsys):
+def test_sim_writes_its_report(monkeypatch, tmp_path, capfd):
     monkeypatch.setitem(reproduce.SIM, "default", {"jobs": [300, 600], "fixed": 600, "shares": [0.8, 0.0],
                                                    "nics": [1.0, 50.0], "taus": [0.0, 1.0]})
     out = tmp_path / "sim"
@@ -33,4 +33,4 @@ def test_sim_writes_its_report(monkeypatch, tmp_path, capsys):
         assert (out / file).stat().st_size > 0
     rows = list(csv.DictReader(open(out / "results.csv")))
     assert {r["algorithm"] for r in rows if r["sweep"] == "jobs"} == set(reproduce.ALGORITHMS)
-    assert "synthetic" in capsys.readouterr().out
+    assert "synthetic" in capfd.readouterr().out

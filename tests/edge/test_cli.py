@@ -5,8 +5,8 @@ import pytest
 from tests.cli_helpers import run, run_json
 
 
-def test_families_lists_edge(capsys):
-    _, families, _ = run_json(capsys, "families")
+def test_families_lists_edge(capfd):
+    _, families, _ = run_json(capfd, "families")
     edge = next(f for f in families if f["name"] == "edge")
     assert edge["sense"] == "min"
     assert edge["formulations"] == ["time-indexed", "fractional-flow", "dual"]
@@ -14,20 +14,20 @@ def test_families_lists_edge(capsys):
 
 
 @pytest.mark.parametrize("seed", [0, 3])
-def test_done_when_on_tiny_instances(seed, capsys, tmp_path):
+def test_done_when_on_tiny_instances(seed, capfd, tmp_path):
     inst = tmp_path / "i.json"
-    assert run(capsys, "generate", "edge", "--preset", "tiny", "--seed", seed, "-o", inst)[0] == 0
+    assert run(capfd, "generate", "edge", "--preset", "tiny", "--seed", seed, "-o", inst)[0] == 0
     values = {}
     for name, flags in (("time-indexed", []), ("fractional-flow", []), ("fractional-flow", ["--relax"]), ("dual", [])):
-        code, d, _ = run_json(capsys, "solve", inst, "--formulation", name, *flags, "--cross-check")
+        code, d, _ = run_json(capfd, "solve", inst, "--formulation", name, *flags, "--cross-check")
         assert code == 0 and d["status"] == "optimal" and d["cross_check"]["verdict"] == "agree"
         values[name, bool(flags)] = d["objective"]
     lp, dual = values["fractional-flow", True], values["dual", False]
     ilp, milp = values["fractional-flow", False], values["time-indexed", False]
     assert lp == pytest.approx(dual) and dual <= ilp + 1e-6 and ilp <= milp + 1e-6  # Lemma 1
     sched = tmp_path / "s.json"
-    code, d, _ = run_json(capsys, "solve", inst, "--formulation", "time-indexed", "-o", sched)
-    assert code == 0 and run_json(capsys, "verify", inst, sched)[1]["objective"] == pytest.approx(milp)
+    code, d, _ = run_json(capfd, "solve", inst, "--formulation", "time-indexed", "-o", sched)
+    assert code == 0 and run_json(capfd, "verify", inst, sched)[1]["objective"] == pytest.approx(milp)
     for algorithm in ("aonline", "aonline-edge", "srtf", "tiresias-l", "batchsche"):
-        code, d, _ = run_json(capsys, "run", inst, "--algorithm", algorithm)
+        code, d, _ = run_json(capfd, "run", inst, "--algorithm", algorithm)
         assert code == 0 and d["feasible"] and d["objective"] >= milp - 1e-6

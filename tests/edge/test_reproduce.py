@@ -6,7 +6,7 @@ from optsched.cli import main
 from optsched.edge import reproduce
 
 
-def test_both_reproductions_write_their_reports(monkeypatch, tmp_path, capsys):
+def test_both_reproductions_write_their_reports(monkeypatch, tmp_path, capfd):
     monkeypatch.setitem(reproduce.SCALES, "default", {
         "jobs": [6, 10], "servers_fixed": 6, "servers": [4, 8], "jobs_fixed": 6,
         "ratio_jobs": [2], "ratio_time_limit": 30.0})
@@ -16,7 +16,7 @@ def test_both_reproductions_write_their_reports(monkeypatch, tmp_path, capsys):
         assert main(["reproduce", name, "--seeds", "1", "--workers", "1", "-o", str(out)]) == 0
         for file in ["report.md", "results.csv", *figures]:
             assert (out / file).stat().st_size > 0
-    printed = capsys.readouterr().out
+    printed = capfd.readouterr().out
     assert "JCT rate" in printed and "Assumed where the paper is silent" in printed
     rows = list(csv.DictReader(open(tmp_path / "edge-ratio" / "results.csv")))
     assert rows and all(r["milp_optimal"] == "True" for r in rows)

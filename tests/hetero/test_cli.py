@@ -7,8 +7,8 @@ from tests.cli_helpers import run, run_json
 ALGORITHMS = ["aonline", "fifo", "drf", "antman", "tiresias"]
 
 
-def test_families_lists_hetero(capsys):
-    _, families, _ = run_json(capsys, "families")
+def test_families_lists_hetero(capfd):
+    _, families, _ = run_json(capfd, "families")
     hetero = next(f for f in families if f["name"] == "hetero")
     assert hetero["sense"] == "min"
     assert set(hetero["formulations"]) == {"time-indexed", "configuration"}
@@ -16,14 +16,14 @@ def test_families_lists_hetero(capsys):
 
 
 @pytest.mark.parametrize("framework,seed", [("ps", 0), ("ps", 5), ("allreduce", 1), ("allreduce", 4)])
-def test_done_when_on_tiny_instances(framework, seed, capsys, tmp_path):
+def test_done_when_on_tiny_instances(framework, seed, capfd, tmp_path):
     inst = tmp_path / "i.json"
-    assert run(capsys, "generate", "hetero", "--preset", "tiny", "--seed", seed, "--option",
+    assert run(capfd, "generate", "hetero", "--preset", "tiny", "--seed", seed, "--option",
                f"framework={framework}", "-o", inst)[0] == 0
     values = {}
     for name in ("configuration", "time-indexed"):
         for flags in ([], ["--relax"]):
-            code, d, _ = run_json(capsys, "solve", inst, "--formulation", name, *flags, "--cross-check")
+            code, d, _ = run_json(capfd, "solve", inst, "--formulation", name, *flags, "--cross-check")
             assert code == 0 and d["status"] == "optimal" and d["cross_check"]["verdict"] == "agree"
             values[name, bool(flags)] = d["objective"]
     opt = values["configuration", False]
@@ -31,22 +31,22 @@ def test_done_when_on_tiny_instances(framework, seed, capsys, tmp_path):
     assert values["configuration", True] <= opt + 1e-6 and values["time-indexed", True] <= opt + 1e-6
     for name in ("configuration", "time-indexed"):
         sched = tmp_path / f"{name}.json"
-        assert run_json(capsys, "solve", inst, "--formulation", name, "-o", sched)[0] == 0
-        assert run_json(capsys, "verify", inst, sched)[1]["objective"] == pytest.approx(opt)
+        assert run_json(capfd, "solve", inst, "--formulation", name, "-o", sched)[0] == 0
+        assert run_json(capfd, "verify", inst, sched)[1]["objective"] == pytest.approx(opt)
     for algorithm in ALGORITHMS:
-        code, d, _ = run_json(capsys, "run", inst, "--algorithm", algorithm)
+        code, d, _ = run_json(capfd, "run", inst, "--algorithm", algorithm)
         assert code == 0 and d["feasible"] and d["objective"] >= opt - 1e-6
 
 
-def test_aonline_parameters_reach_the_algorithm(capsys, tmp_path):
+def test_aonline_parameters_reach_the_algorithm(capfd, tmp_path):
     inst = tmp_path / "i.json"
-    run(capsys, "generate", "hetero", "--preset", "tiny", "--seed", 2, "-o", inst)
+    run(capfd, "generate", "hetero", "--preset", "tiny", "--seed", 2, "-o", inst)
     objectives = {}
     for alpha in (1, 4):
-        code, d, _ = run_json(capsys, "run", inst, "--algorithm", "aonline", "--param", f"alpha={alpha}",
+        code, d, _ = run_json(capfd, "run", inst, "--algorithm", "aonline", "--param", f"alpha={alpha}",
                               "--param", "oracle=paper")
         assert code == 0 and d["feasible"]
         objectives[alpha] = d["objective"]
     assert objectives[1] < objectives[4]  # every batch waits until α τ_i
-    code, out, err = run(capsys, "run", inst, "--algorithm", "aonline", "--param", "alpha_mode=sometimes")
+    code, out, err = run(capfd, "run", inst, "--algorithm", "aonline", "--param", "alpha_mode=sometimes")
     assert code == 2 and out == "" and err.count("\n") == 1 and "alpha_mode" in err

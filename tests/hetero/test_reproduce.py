@@ -9,7 +9,7 @@ from optsched.hetero import reproduce
 
 
 @pytest.mark.slow
-def test_the_reproduction_writes_its_report(monkeypatch, tmp_path, capsys):
+def test_the_reproduction_writes_its_report(monkeypatch, tmp_path, capfd):
     monkeypatch.setitem(reproduce.SCALES, "default", {
         "jobs": [3, 5], "servers_fixed": 3, "servers": [2, 3], "jobs_fixed": 3, "F": [1, 4],
         "batch_jobs": [3], "batch_tau": 48, "mw_time_limit": 30.0})
@@ -18,7 +18,7 @@ def test_the_reproduction_writes_its_report(monkeypatch, tmp_path, capsys):
     for file in ["report.md", "results.csv", "weighted_completion_vs_jobs_ps.png", "weighted_completion_vs_jobs_allreduce.png",
                  "weighted_completion_vs_servers_ps.png", "aonline_vs_F.png", "maxweight_vs_jain.png"]:
         assert (out / file).stat().st_size > 0
-    printed = capsys.readouterr().out
+    printed = capfd.readouterr().out
     assert "A_maxweight vs Jain" in printed and "Assumed where the paper is silent" in printed
     rows = list(csv.DictReader(open(out / "results.csv")))
     assert {r["algorithm"] for r in rows if r["sweep"] == "jobs"} == set(reproduce.ALGORITHMS)

@@ -7,8 +7,8 @@ import pytest
 from tests.cli_helpers import run, run_json
 
 
-def test_families_lists_oasis(capsys):
-    _, families, _ = run_json(capsys, "families")
+def test_families_lists_oasis(capfd):
+    _, families, _ = run_json(capfd, "families")
     oasis = next(f for f in families if f["name"] == "oasis")
     assert oasis["sense"] == "max"
     assert oasis["formulations"] == ["time-indexed", "compact-exponential", "dual", "column-generation"]
@@ -16,38 +16,38 @@ def test_families_lists_oasis(capsys):
 
 
 @pytest.mark.parametrize("seed", [0, 2])
-def test_done_when_on_family_t(seed, capsys, tmp_path):
+def test_done_when_on_family_t(seed, capfd, tmp_path):
     inst = tmp_path / "i.json"
-    assert run(capsys, "generate", "oasis", "--preset", "tiny", "--seed", seed, "-o", inst)[0] == 0
+    assert run(capfd, "generate", "oasis", "--preset", "tiny", "--seed", seed, "-o", inst)[0] == 0
     objectives = {}
     for formulation in ("time-indexed", "compact-exponential"):
         for solver in ("highs", "cbc"):
             sched = tmp_path / f"{formulation}-{solver}.json"
-            code, d, _ = run_json(capsys, "solve", inst, "--formulation", formulation, "--solver", solver, "-o", sched)
+            code, d, _ = run_json(capfd, "solve", inst, "--formulation", formulation, "--solver", solver, "-o", sched)
             assert code == 0 and d["status"] == "optimal" and d["verified"]["feasible"]
             objectives[formulation, solver] = d["objective"]
-            code, v, _ = run_json(capsys, "verify", inst, sched)
+            code, v, _ = run_json(capfd, "verify", inst, sched)
             assert code == 0 and v["objective"] == pytest.approx(d["objective"])
     optimum = objectives["time-indexed", "highs"]
     assert all(v == pytest.approx(optimum, rel=1e-6) for v in objectives.values())
-    bounds = [run_json(capsys, "solve", inst, "--formulation", name, *flags)[1]["objective"]
+    bounds = [run_json(capfd, "solve", inst, "--formulation", name, *flags)[1]["objective"]
               for name, flags in (("dual", []), ("compact-exponential", ["--relax"]), ("column-generation", []))]
     assert bounds == pytest.approx([bounds[0]] * 3, rel=1e-6) and bounds[0] >= optimum - 1e-6
     for algorithm in ("oasis", "fifo", "drf", "rrh", "dorm"):
-        code, d, _ = run_json(capsys, "run", inst, "--algorithm", algorithm)
+        code, d, _ = run_json(capfd, "run", inst, "--algorithm", algorithm)
         assert code == 0 and d["feasible"] and d["objective"] <= optimum + 1e-6
 
 
-def test_generator_options_and_refusals(capsys, tmp_path):
-    code, out, _ = run(capsys, "generate", "oasis", "--option", "mode=chunks")
+def test_generator_options_and_refusals(capfd, tmp_path):
+    code, out, _ = run(capfd, "generate", "oasis", "--option", "mode=chunks")
     assert code == 0 and json.loads(out)["instance"]["mode"] == "chunks"
-    code, _, err = run(capsys, "generate", "oasis", "--option", "speed=9")
+    code, _, err = run(capfd, "generate", "oasis", "--option", "speed=9")
     assert code == 2 and "no parameter 'speed'" in err
     small = tmp_path / "s.json"
-    run(capsys, "generate", "oasis", "--preset", "small", "-o", small)
-    code, out, err = run(capsys, "solve", small, "--formulation", "compact-exponential")
+    run(capfd, "generate", "oasis", "--preset", "small", "-o", small)
+    code, out, err = run(capfd, "solve", small, "--formulation", "compact-exponential")
     assert code == 2 and out == "" and "column limit" in err and err.count("\n") == 1
-    code, _, err = run(capsys, "solve", small, "--formulation", "dual", "-o", tmp_path / "x.json")
+    code, _, err = run(capfd, "solve", small, "--formulation", "dual", "-o", tmp_path / "x.json")
     assert code == 2 and "does not give one" in err and not (tmp_path / "x.json").exists()
-    code, _, err = run(capsys, "run", small, "--algorithm", "oasis", "--param", "u_scale=big")
+    code, _, err = run(capfd, "run", small, "--algorithm", "oasis", "--param", "u_scale=big")
     assert code == 2 and "expected a number" in err

@@ -6,13 +6,13 @@ from optsched.cli import main
 from optsched.oasis import reproduce
 
 
-def test_reproduce_writes_tables_figures_and_assumptions(monkeypatch, tmp_path, capsys):
+def test_reproduce_writes_tables_figures_and_assumptions(monkeypatch, tmp_path, capfd):
     monkeypatch.setitem(reproduce.SCALES, "default", {
         "T": 12, "servers": 3, "jobs": [4, 8], "dorm_time_limit": 0.2, "fig4_jobs": 3,
         "fig5_servers": [2], "fig5_gamma1": [(1, 10)], "fig5_time_limit": 10.0, "fig6_jobs": 6})
     out = tmp_path / "report"
     assert main(["reproduce", "oasis-sec5", "--seeds", "1", "--workers", "1", "-o", str(out)]) == 0
-    printed = capsys.readouterr().out
+    printed = capfd.readouterr().out
     assert "Fig. 3" in printed and "Assumed where the paper is silent" in printed
     for name in ("report.md", "results.csv", "fig3_utility_vs_jobs.png", "fig4_completion_vs_target.png",
                  "fig5_ratio.png", "fig6_estimates.png"):
@@ -25,6 +25,6 @@ def test_reproduce_writes_tables_figures_and_assumptions(monkeypatch, tmp_path, 
     assert "What the paper reports" in (out / "report.md").read_text()
 
 
-def test_unknown_reproduction_is_bad_input(capsys):
+def test_unknown_reproduction_is_bad_input(capfd):
     assert main(["reproduce", "nope"]) == 2
-    assert "unknown reproduction 'nope'" in capsys.readouterr().err
+    assert "unknown reproduction 'nope'" in capfd.readouterr().err

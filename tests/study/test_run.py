@@ -143,22 +143,22 @@ def test_a_study_on_a_local_dask_cluster_gives_the_same_table_as_local_processes
                                   stable(dask.references.drop(columns="study")))
 
 
-def test_an_unreachable_dask_scheduler_is_one_line_and_exit_2(capsys, tmp_path, monkeypatch):
+def test_an_unreachable_dask_scheduler_is_one_line_and_exit_2(capfd, tmp_path, monkeypatch):
     pytest.importorskip("distributed")
     from optsched.study import executors
 
     monkeypatch.setattr(executors, "CONNECT_TIMEOUT", "1s")
-    code, _, err = run_cli(capsys, "study", "--family", "single", "--seeds", "1", "--executor", "dask",
+    code, _, err = run_cli(capfd, "study", "--family", "single", "--seeds", "1", "--executor", "dask",
                            "--scheduler", "tcp://127.0.0.1:9", "--quiet", "-o", tmp_path / "out")
     assert code == 2 and "cannot reach the Dask scheduler at tcp://127.0.0.1:9" in err
     assert not (tmp_path / "out").exists()
 
 
-def test_the_cli_prints_the_summary_and_json(capsys, tmp_path):
-    code, out, err = run_cli(capsys, "study", "--family", "single", "--seeds", "3", "--workers", "1",
+def test_the_cli_prints_the_summary_and_json(capfd, tmp_path):
+    code, out, err = run_cli(capfd, "study", "--family", "single", "--seeds", "3", "--workers", "1",
                              "--algorithm", "wspt", "--quiet", "-o", tmp_path / "c")
     assert code == 0 and "Empirical competitive ratios" in out and "wspt" in out and "from the cache" in err
-    code, out, _ = run_cli(capsys, "study", "--family", "single", "--seeds", "3", "--workers", "1",
+    code, out, _ = run_cli(capfd, "study", "--family", "single", "--seeds", "3", "--workers", "1",
                            "--algorithm", "wspt", "--quiet", "--json", "-o", tmp_path / "c")
     import json
 

@@ -68,10 +68,10 @@ def test_the_demo_preset_covers_every_family_with_every_algorithm():
     ("executor = 'slurm'\n[[part]]\nfamily = 'single'", "executor: must be one of local, dask"),
     ("[[part\n", "not valid TOML"),
 ])
-def test_bad_study_files_exit_2_with_one_line_and_write_nothing(capsys, tmp_path, content, message):
+def test_bad_study_files_exit_2_with_one_line_and_write_nothing(capfd, tmp_path, content, message):
     path = tmp_path / "bad.toml"
     path.write_text(content)
-    code, out, err = run(capsys, "study", path, "-o", tmp_path / "out")
+    code, out, err = run(capfd, "study", path, "-o", tmp_path / "out")
     assert code == 2 and out == "" and message in err and err.count("\n") == 1
     assert not (tmp_path / "out").exists()
 
@@ -85,11 +85,11 @@ def test_bad_study_files_exit_2_with_one_line_and_write_nothing(capsys, tmp_path
     (("--family", "single", "--algorithm", "wspt:colour=red"), "has no parameter 'colour'"),
     (("missing.toml",), "no such study file"),
 ])
-def test_bad_study_flags_exit_2(capsys, tmp_path, argv, message):
-    code, out, err = run(capsys, "study", *argv, "-o", tmp_path / "out")
+def test_bad_study_flags_exit_2(capfd, tmp_path, argv, message):
+    code, out, err = run(capfd, "study", *argv, "-o", tmp_path / "out")
     assert code == 2 and message in err and not (tmp_path / "out").exists()
 
 
-def test_an_output_folder_whose_parent_is_missing_is_refused_before_any_work(capsys, tmp_path):
-    code, _, err = run(capsys, "study", "--family", "single", "-o", tmp_path / "no" / "out")
+def test_an_output_folder_whose_parent_is_missing_is_refused_before_any_work(capfd, tmp_path):
+    code, _, err = run(capfd, "study", "--family", "single", "-o", tmp_path / "no" / "out")
     assert code == 2 and "does not exist" in err

@@ -1,0 +1,132 @@
+"""The command-line contract where users meet it: the installed ``optsched`` console script, run as
+a subprocess, every verb on every registered family.
+
+In-process tests (``cli.main`` with ``capsys``) never see what native libraries write to file
+descriptors 1 and 2; these do. They check the exit code, that standard output is exactly one JSON
+document with ``--json``, that human output carries no solver chatter, and that a success leaves
+standard error empty. Bad input is covered by tests/test_bad_input.py, through the same runner.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from optsched.registry import FAMILY_PACKAGES, get
+
+from .contract_helpers import optsched
+
+FAMILIES = list(FAMILY_PACKAGES)
+FORMULATIONS = [(f, name) for f in FAMILIES for name in get(f).formulations]
+ALGORITHMS = [(f, name) for f in FAMILIES for name in get(f).algorithms]
+
+SOLVE_KEYS = {"family", "formulation", "relaxed", "solver", "status", "objective", "bound", "gap",
+              "runtime_s", "sense"}
+RUN_KEYS = {"family", "algorithm", "objective", "feasible", "violations", "runtime_s"}
+VERIFY_KEYS = {"feasible", "objective", "violations"}
+
+
+def generate_args(family: str) -> list[str]:
+    sizes = get(family).demo_sizes
+    return ["generate", family, "--preset", "tiny", "--seed", "1"] + (["--jobs", str(sizes[0])] if sizes else [])
+
+
+@pytest.fixture(scope="module")
+def instances(tmp_path_factory):
+    """One tiny instance file per family, written by the installed command."""
+    folder = tmp_path_factory.mktemp("instances")
+    paths = {}
+    for family in FAMILIES:
+        paths[family] = folder / f"{family}.json"
+        done = optsched(*generate_args(family), "-o", paths[family])
+        assert done.code == 0 and done.out == "" and done.err == "", done
+    return paths
+
+
+def json_output(done):
+    """The one JSON document on stdout (json.loads refuses anything before or after it)."""
+    assert done.err == "", done.err
+    return json.loads(done.out)
+
+
+def test_families_json_is_one_document_listing_every_family():
+    listed = json_output(optsched("families", "--json"))
+    assert [f["name"] for f in listed] == FAMILIES
+    for entry in listed:
+        family = get(entry["name"])
+        assert entry["sense"] == family.sense in ("min", "max")
+        assert entry["formulations"] == list(family.formulations)
+        assert entry["algorithms"] == list(family.algorithms)
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_generate_prints_one_instance_document(family):
+    document = json_output(optsched(*generate_args(family)))
+    assert document["family"] == family and document["format"] == 1 and "instance" in document
+
+
+@pytest.mark.parametrize("relax", [False, True], ids=["exact", "relax"])
+@pytest.mark.parametrize(("family", "formulation"), FORMULATIONS)
+def test_solve_json_is_one_document(instances, family, formulation, relax):
+    done = optsched("solve", instances[family], "--formulation", formulation, "--json", *(["--relax"] if relax else []))
+    data = json_output(done)
+    assert SOLVE_KEYS <= set(data)
+    assert data["family"] == family and data["formulation"] == formulation and data["relaxed"] is relax
+    assert data["status"] == "optimal", data
+    assert done.code == 0
+    if "verified" in data:
+        assert data["verified"]["feasible"] and data["verified"]["matches_solver"], data
+
+
+@pytest.mark.parametrize(("family", "algorithm"), ALGORITHMS)
+def test_run_json_and_verify_json_agree(instances, tmp_path, family, algorithm):
+    schedule = tmp_path / "schedule.json"
+    ran = optsched("run", instances[family], "--algorithm", algorithm, "--json", "-o", schedule)
+    data = json_output(ran)
+    assert RUN_KEYS <= set(data) and data["family"] == family and data["algorithm"] == algorithm
+    assert ran.code == 0 and data["feasible"] is True and data["violations"] == []
+    checked = optsched("verify", instances[family], schedule, "--json")
+    verdict = json_output(checked)
+    assert VERIFY_KEYS <= set(verdict) and checked.code == 0
+    assert verdict["feasible"] is True and verdict["objective"] == pytest.approx(data["objective"], rel=1e-9)
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_human_solve_output_carries_no_solver_chatter(instances, family):
+    formulation = next(iter(get(family).formulations))
+    done = optsched("solve", instances[family], "--formulation", formulation, "--cross-check")
+    assert done.code == 0 and done.err == ""
+    assert done.out.startswith(f"{family} / {formulation} (MILP) with highs ")
+    assert "Copyright" not in done.out and "Running HiGHS" not in done.out and "Coin" not in done.out
+
+
+def test_solver_log_goes_to_the_log_file_not_stdout(instances, tmp_path):
+    log = tmp_path / "solver.log"
+    done = optsched("solve", instances["single"], "--formulation", "time-indexed", "--cross-check", "--json",
+                    "--log", log)
+    assert json_output(done)["status"] == "optimal"
+    text = log.read_text()
+    assert "HiGHS" in text and "Coin" in text  # both solvers' logs, on request
+
+
+def test_solver_log_to_stderr_leaves_stdout_one_document(instances):
+    done = optsched("solve", instances["single"], "--formulation", "time-indexed", "--json", "--log", "-")
+    assert json.loads(done.out)["status"] == "optimal" and "HiGHS" in done.err
+
+
+def test_a_tiny_study_prints_one_json_summary(tmp_path):
+    out = tmp_path / "study"
+    done = optsched("study", "--family", "single", "--seeds", "2", "--jobs", "3", "--workers", "1", "--quiet",
+                    "--json", "-o", out)
+    summary = json.loads(done.out)  # stderr carries the study's status lines
+    assert done.code == 0 and summary["units"] > 0 and summary["problems"] == []
+    assert (out / "results.csv").exists()
+
+
+def test_reproduce_list_names_every_reproduction():
+    done = optsched("reproduce", "--list")
+    assert done.code == 0 and done.err == ""
+    names = [line.split(":")[0] for line in done.out.splitlines()]
+    expected = [name for f in FAMILIES for name in get(f).reproductions]
+    assert sorted(names) == sorted(set(expected))
