@@ -1,6 +1,8 @@
 """The ``optsched`` command line (the contract is in DESIGN.md, "Command-line contract").
 
-Exit codes: 0 success; 1 a schedule is infeasible, or a solve produced no schedule to write;
+Exit codes: 0 success; 1 a schedule is infeasible, a solve produced no schedule to write, or
+a computation could not deliver on good input (``failed: ...``, e.g. a sub-solve without a proof), or
+optsched failed (an internal error, one line; ``OPTSCHED_TRACEBACK=1`` shows the traceback);
 2 bad input (one line on stderr, nothing written).
 """
 
@@ -21,10 +23,11 @@ from .documents import (
     load_schedule,
     schedule_document,
 )
-from .errors import InputError
+from .errors import Failure, InputError
 from .jsonio import check_writable, dumps, write_json
+from .limits import MAX_JOBS, MAX_SEEDS, MAX_WORKERS
 from .numeric import close
-from .registry import bind, families, get
+from .registry import Bounded, bind, families, get
 
 #: The solvers of :mod:`optsched.solve` (``SOLVERS`` there; tests/test_cli.py keeps the two equal),
 #: named here so that the parser is built without importing the solver libraries.
@@ -58,7 +61,7 @@ def _nonnegative_float(text: str) -> float:
     return value
 
 
-def _int_at_least(lowest: int):
+def _int_at_least(lowest: int, highest: int | None = None):
     def parse(text: str) -> int:
         try:
             value = int(text)
@@ -66,6 +69,9 @@ def _int_at_least(lowest: int):
             raise argparse.ArgumentTypeError(f"expected an integer, got {text!r}") from None
         if value < lowest:
             raise argparse.ArgumentTypeError(f"must be >= {lowest}, got {value}")
+        if highest is not None and value > highest:
+            raise argparse.ArgumentTypeError(f"must be <= {highest:,}, more is beyond what optsched handles, "
+                                             f"got {text if len(text) <= 20 else text[:17] + '...'}")
         return value
 
     return parse
@@ -94,7 +100,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = verbs.add_parser("generate", help="generate a seeded instance")
     p.add_argument("family")
     p.add_argument("--preset", default="tiny", help="size preset (see 'optsched families')")
-    p.add_argument("--jobs", type=_int_at_least(1), help="number of jobs (overrides the preset)")
+    p.add_argument("--jobs", type=_int_at_least(1, MAX_JOBS), help="number of jobs (overrides the preset)")
     p.add_argument("--seed", type=_int_at_least(0), default=0)
     p.add_argument("--option", type=_key_value, action="append", default=[], metavar="KEY=VALUE",
                    help="a generator option of the family (see 'optsched families')")
@@ -133,8 +139,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("name", help="e.g. oasis-sec5 ('optsched reproduce --list' lists them)", nargs="?")
     p.add_argument("--list", action="store_true", help="list the reproductions")
     p.add_argument("--preset", default="default", help="default (minutes) or paper (the paper's sizes)")
-    p.add_argument("--seeds", type=_int_at_least(1), help="seeds per point (default 2; paper 3)")
-    p.add_argument("--workers", type=_int_at_least(1), default=os.cpu_count() or 1, help="worker processes")
+    p.add_argument("--seeds", type=_int_at_least(1, MAX_SEEDS), help="seeds per point (default 2; paper 3)")
+    p.add_argument("--workers", type=_int_at_least(1, MAX_WORKERS), default=os.cpu_count() or 1,
+                   help="worker processes")
     p.add_argument("-o", "--output", metavar="DIR", help="report folder (default reproduce-NAME)")
 
     p = verbs.add_parser("study", help="a ratio study: methods vs the offline optimum over many instances, cached")
@@ -155,7 +162,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--cross-check", action="store_true", help="cross-check every reference solve")
     p.add_argument("--no-relax", action="store_true", help="skip the LP relaxations")
     p.add_argument("--executor", choices=("local", "dask"), help="local processes (default) or a Dask cluster")
-    p.add_argument("--workers", type=_int_at_least(1), help="worker processes (default: the CPUs here)")
+    p.add_argument("--workers", type=_int_at_least(1, MAX_WORKERS), help="worker processes (default: the CPUs here)")
     p.add_argument("--scheduler", metavar="ADDRESS", help="Dask scheduler, e.g. tcp://10.0.0.5:8786 "
                    "(default: start a local cluster)")
     p.add_argument("-o", "--output", metavar="DIR", help="output folder (default study-NAME)")
@@ -170,15 +177,28 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = build_parser().parse_args(argv)
         log = getattr(args, "log", None)
         if log not in (None, "-"):
-            check_writable(log)
+            check_writable(log, *filter(None, (getattr(args, "instance", None), getattr(args, "output", None))))
         native_output.set_log(log)
         return _VERBS[args.verb](args)
     except InputError as exc:
         print(f"optsched: error: {exc}", file=sys.stderr)
         return 2
+    except Failure as exc:
+        print(f"optsched: failed: {exc}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         print("optsched: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # the reader left (`optsched families | head`): stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+    except Exception as exc:  # a bug, not bad input: one line and exit 1, the traceback on request
+        if os.environ.get("OPTSCHED_TRACEBACK"):
+            raise
+        first = (str(exc).strip().splitlines() or [""])[0]
+        print(f"optsched: internal error: {type(exc).__name__}: {first} "
+              "(please report it; OPTSCHED_TRACEBACK=1 shows where)", file=sys.stderr)
+        return 1
 
 
 def _emit(args, data: dict, lines: list[str]) -> None:
@@ -189,18 +209,30 @@ def _emit(args, data: dict, lines: list[str]) -> None:
 
 
 def _families(args) -> int:
-    table = [family.to_dict() for family in families().values()]
+    found = families()
     if args.json:
-        print(dumps(table), end="")
+        print(dumps([family.to_dict() for family in found.values()]), end="")
         return 0
-    for f in table:
-        print(f"{f['name']} ({f['sense']}): {f['summary']}")
-        print(f"  presets:      {', '.join(f['presets'])}")
-        if f["generator_options"]:
-            print(f"  options:      {', '.join(f'{k}={v}' for k, v in f['generator_options'].items())}")
-        print(f"  formulations: {', '.join(f['formulations'])}")
-        print(f"  algorithms:   {', '.join(f['algorithms'])}")
+    for f in found.values():
+        print(f"{f.name} ({f.sense}): {f.summary}")
+        print(f"  presets:      {', '.join(f.presets)}")
+        if f.generator_options:
+            print(f"  options:      {', '.join(f'{k}={_declared(v)}' for k, v in f.generator_options.items())}")
+        print(f"  formulations: {', '.join(f.formulations)}")
+        for a in f.algorithms.values():
+            params = f" ({', '.join(f'{k}={_declared(v)}' for k, v in a.params.items())})" if a.params else ""
+            print(f"  algorithm:    {a.name}{params}")
     return 0
+
+
+def _declared(value) -> str:
+    """A declared parameter as the listing shows it: ``a|b`` for a choice, ``0.5 [>= 0 and <= 1]``
+    for a range, else its default."""
+    if isinstance(value, tuple):
+        return "|".join(value)
+    if isinstance(value, Bounded):
+        return f"{value.default} [{value.describe()}]"
+    return str(value)
 
 
 def _generate(args) -> int:
@@ -228,7 +260,7 @@ def _solve(args) -> int:
             raise InputError("-o writes a schedule, and an LP relaxation (--relax) has none")
         if not formulation.gives_schedule:
             raise InputError(f"-o writes a schedule, and formulation {formulation.name} does not give one")
-        check_writable(args.output)
+        check_writable(args.output, args.instance)
     from .solve import solve
 
     started = time.perf_counter()
@@ -294,7 +326,7 @@ def _run(args) -> int:
     algorithm = family.algorithm(args.algorithm)
     params = algorithm.bind(dict(args.param))
     if args.output:
-        check_writable(args.output)
+        check_writable(args.output, args.instance)
     start = time.perf_counter()
     schedule = algorithm.run(loaded.instance, seed=args.seed, **params)
     runtime = time.perf_counter() - start
@@ -331,10 +363,12 @@ def _verify(args) -> int:
 def _reproduce(args) -> int:
     from .reproduce import reproductions, run
 
-    if args.list or not args.name:
+    if not args.list and not args.name:
+        raise InputError(f"reproduce: name a reproduction ({', '.join(reproductions())}) or give --list")
+    if args.list:
         for name, r in reproductions().items():
             print(f"{name}: {r.summary}")
-        return 0 if args.list else 2
+        return 0
     run(args.name, args.preset, args.seeds, args.workers, args.output)
     return 0
 
@@ -372,6 +406,7 @@ def _study(args) -> int:
     outcome = studies.run(study, fresh=args.fresh, progress=not args.quiet, log=sys.stderr)
     if args.json:
         print(json.dumps({"output": str(study.output), "units": outcome.units, "cached": outcome.cached,
+                          "recomputed": outcome.recomputed,
                           "wall_s": outcome.wall_s, "problems": outcome.problems,
                           "methods": outcome.method_summary.to_dict("records"),
                           "references": outcome.reference_summary.to_dict("records")}, indent=2, default=str))

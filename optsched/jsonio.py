@@ -2,7 +2,8 @@
 
 Reading turns every failure into one :class:`~optsched.errors.InputError` line naming the file and
 the problem; writing is atomic (a temporary file renamed into place), so that a failed command
-leaves nothing half-written.
+leaves nothing half-written. A special file (``/dev/null``, a named pipe) is written in place, never
+replaced by a regular file.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import stat
 import tempfile
 from typing import Any
 
@@ -35,22 +37,66 @@ def parse_json(text: str, where: str = "<input>") -> Any:
         raise InputError(f"{where}: {literal} is not a number JSON allows")
 
     try:
-        return json.loads(text, parse_constant=refuse)
+        parsed = json.loads(text, parse_constant=refuse)
     except json.JSONDecodeError as exc:
         raise InputError(f"{where}: malformed JSON at line {exc.lineno} column {exc.colno}: {exc.msg}") from None
+    except RecursionError:
+        raise InputError(f"{where}: JSON nested more than {MAX_DEPTH} levels deep") from None
+    if _depth(parsed) > MAX_DEPTH:
+        raise InputError(f"{where}: JSON nested more than {MAX_DEPTH} levels deep")
+    return parsed
+
+
+#: Deepest nesting of arrays and objects a document may have (optsched's own documents use 5).
+MAX_DEPTH = 64
+
+
+def _depth(value: Any) -> int:
+    """How deeply arrays and objects nest in ``value`` (without recursion)."""
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        item, level = stack.pop()
+        children = item.values() if isinstance(item, dict) else item if isinstance(item, list) else None
+        if children is not None:
+            deepest = max(deepest, level)
+            stack.extend((child, level + 1) for child in children)
+    return deepest
 
 
 def dumps(obj: Any) -> str:
     return json.dumps(obj, indent=2, allow_nan=False) + "\n"
 
 
-def check_writable(path: str) -> None:
-    """Fail early, before any work, if ``path`` cannot be created."""
+def check_writable(path: str, *inputs: str) -> None:
+    """Fail early, before any work, if ``path`` cannot be written, or is one of the ``inputs``."""
     folder = os.path.dirname(os.path.abspath(path))
     if not os.path.isdir(folder):
         raise InputError(f"{path}: cannot write: directory {folder} does not exist")
     if os.path.isdir(path):
         raise InputError(f"{path}: cannot write: is a directory")
+    for given in inputs:
+        if os.path.exists(path) and os.path.exists(given) and os.path.samefile(path, given):
+            raise InputError(f"{path}: is the input file {given}; write the output elsewhere")
+    if not _special(path):
+        check_folder_writable(folder, path)
+
+
+def check_folder_writable(folder: str, named: str) -> None:
+    """Fail early if no file can be created in ``folder`` (read-only, /proc, no permission)."""
+    try:
+        fd, probe = tempfile.mkstemp(dir=folder, prefix=".optsched-", suffix=".probe")
+    except OSError as exc:
+        raise InputError(f"{named}: cannot write there: {exc.strerror or exc}") from None
+    os.close(fd)
+    os.unlink(probe)
+
+
+def _special(path: str) -> bool:
+    """Whether ``path`` exists and is not a regular file (a device such as /dev/null, a pipe)."""
+    try:
+        return not stat.S_ISREG(os.stat(path).st_mode)
+    except OSError:
+        return False
 
 
 def write_json(path: str, obj: Any) -> None:
@@ -60,6 +106,10 @@ def write_json(path: str, obj: Any) -> None:
 
 def write_text(path: str, text: str) -> None:
     check_writable(path)
+    if _special(path):
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+        return
     folder = os.path.dirname(os.path.abspath(path))
     fd, tmp = tempfile.mkstemp(dir=folder, prefix=".optsched-", suffix=".tmp")
     try:

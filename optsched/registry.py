@@ -94,11 +94,58 @@ class Theorem:
 
 
 @dataclass(frozen=True)
+class Bounded:
+    """A numeric parameter's default and its valid range, declared once in the registration:
+    ``low <= value <= high`` (``low < value`` when ``open_low``); None leaves a side open.
+    :func:`bind` checks it before any work starts."""
+
+    default: int | float
+    low: float | None = None
+    high: float | None = None
+    open_low: bool = False
+
+    def admits(self, value: float) -> bool:
+        above = self.low is None or (value > self.low if self.open_low else value >= self.low)
+        return above and (self.high is None or value <= self.high)
+
+    def describe(self) -> str:
+        low = "" if self.low is None else f"{'>' if self.open_low else '>='} {self.low:g}"
+        high = "" if self.high is None else f"<= {self.high:g}"
+        return " and ".join(filter(None, (low, high)))
+
+
+def positive(default: int | float) -> Bounded:
+    """A parameter that must be > 0."""
+    return Bounded(default, 0, open_low=True)
+
+
+def at_least(low: float, default: int | float) -> Bounded:
+    """A parameter that must be >= ``low``."""
+    return Bounded(default, low)
+
+
+def between(low: float, high: float, default: int | float) -> Bounded:
+    """A parameter that must lie in [``low``, ``high``]."""
+    return Bounded(default, low, high)
+
+
+def default_of(declared: Any) -> Any:
+    """The default of a declared parameter: a choice's first name, a :class:`Bounded`'s default, or
+    the value itself."""
+    if isinstance(declared, tuple):
+        return declared[0]
+    if isinstance(declared, Bounded):
+        return declared.default
+    return declared
+
+
+@dataclass(frozen=True)
 class Algorithm:
     """An online algorithm or baseline: ``run(instance, *, seed, **params) -> schedule``.
 
-    ``params`` maps each parameter to its default; the default's type is the parameter's type, and a
-    tuple of names declares a choice (its first name is the default). Use :meth:`bind` to get the
+    ``params`` maps each parameter to its default; the default's type is the parameter's type, a
+    tuple of names declares a choice (its first name is the default), and a :class:`Bounded` default
+    declares the valid range too. Use :meth:`bind` to get the
     keyword arguments for ``run``. ``theorem(instance, **params)``, where the paper proves a
     competitive bound, returns a :class:`Theorem` (or None when it does not apply to these parameters).
     """
@@ -116,8 +163,8 @@ class Algorithm:
 
 def bind(defaults: Mapping[str, Any], given: Mapping[str, str], owner: str, flag: str) -> dict[str, Any]:
     """``defaults`` updated with ``given`` strings coerced to the defaults' types (a tuple default is a
-    choice among its names, the first being the default)."""
-    bound = {key: value[0] if isinstance(value, tuple) else value for key, value in defaults.items()}
+    choice among its names, the first being the default; a :class:`Bounded` one is range-checked)."""
+    bound = {key: default_of(value) for key, value in defaults.items()}
     for key, text in given.items():
         if key not in defaults:
             known = ", ".join(sorted(defaults)) or "none"
@@ -127,6 +174,11 @@ def bind(defaults: Mapping[str, Any], given: Mapping[str, str], owner: str, flag
 
 
 def _coerce(text: str, default: Any, where: str) -> Any:
+    if isinstance(default, Bounded):
+        value = _coerce(text, default.default, where)
+        if not default.admits(value):
+            raise InputError(f"{where}: must be {default.describe()}, got {text}")
+        return value
     if isinstance(default, tuple):
         if text not in default:
             raise InputError(f"{where}: must be one of {', '.join(default)}, got {text!r}")
@@ -204,7 +256,8 @@ class Family:
             "summary": self.summary,
             "source": self.source,
             "presets": list(self.presets),
-            "generator_options": dict(self.generator_options),
+            "generator_options": {key: value if isinstance(value, tuple) else default_of(value)
+                                  for key, value in self.generator_options.items()},
             "formulations": list(self.formulations),
             "algorithms": list(self.algorithms),
         }

@@ -21,7 +21,7 @@ from typing import Any, Callable, Iterable, Sequence, TextIO
 
 from . import __version__
 from .errors import InputError
-from .jsonio import write_text
+from .jsonio import check_folder_writable, write_text
 from .registry import Reproduction, families
 from .solve import cbc_version, highs_version
 
@@ -151,6 +151,10 @@ def run(name: str, scale: str, seeds: int | None, workers: int, out_dir: str | N
     folder = Path(out_dir or f"reproduce-{name}")
     if folder.exists() and not folder.is_dir():
         raise InputError(f"{folder}: exists and is not a directory")
+    existing = next(p for p in (folder.absolute(), *folder.absolute().parents) if p.exists())
+    if not existing.is_dir():
+        raise InputError(f"{folder}: cannot create it: {existing} is not a directory")
+    check_folder_writable(str(existing), str(folder))
     folder.mkdir(parents=True, exist_ok=True)
     setting = Setting(scale, seeds or (3 if scale == "paper" else 2), workers, folder,
                       progress if progress is not None and progress.isatty() else None)

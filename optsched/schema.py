@@ -10,6 +10,7 @@ import math
 from typing import Any
 
 from .errors import InputError
+from .limits import MAX_MAGNITUDE
 
 
 def _show(value: Any) -> str:
@@ -84,6 +85,7 @@ def integer(value: Any, where: str, *, min: int | None = None) -> int:
         isinstance(value, float) and not (math.isfinite(value) and value.is_integer())
     ):
         raise InputError(f"{where}: must be an integer, got {_show(value)}")
+    _check_magnitude(value, where)
     value = int(value)
     if min is not None and value < min:
         kind = "a positive integer" if min == 1 else f"an integer >= {min}"
@@ -94,6 +96,7 @@ def integer(value: Any, where: str, *, min: int | None = None) -> int:
 def number(value: Any, where: str, *, min: float | None = None, positive: bool = False) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise InputError(f"{where}: must be a number, got {_show(value)}")
+    _check_magnitude(value, where)
     value = float(value)
     if not math.isfinite(value):
         raise InputError(f"{where}: must be a finite number, got {value}")
@@ -102,3 +105,10 @@ def number(value: Any, where: str, *, min: float | None = None, positive: bool =
     if min is not None and value < min:
         raise InputError(f"{where}: must be >= {min:g}, got {value:g}")
     return value
+
+
+def _check_magnitude(value: int | float, where: str) -> None:
+    """Refuse numbers beyond :data:`~optsched.limits.MAX_MAGNITUDE` (ints too large for a float included)."""
+    if abs(value) > MAX_MAGNITUDE:
+        shown = _show(value) if abs(value) < 1e100 or isinstance(value, float) else f"an integer of {len(str(abs(value)))} digits"
+        raise InputError(f"{where}: must be at most {MAX_MAGNITUDE:g} in absolute value, got {shown}")

@@ -193,3 +193,37 @@ def test_the_parser_offers_exactly_the_solvers_of_the_solver_layer():
     from optsched import cli, solve
 
     assert cli.SOLVERS == solve.SOLVERS
+
+
+def test_a_solver_that_fails_a_computation_is_exit_1_not_bad_input(capfd, instance, monkeypatch):
+    """A sub-solve that ends unproven is reported as the solver's failure (exit 1), never as exit 2."""
+    from optsched.errors import SolverFailure
+    from optsched.registry import Formulation, get
+
+    def failing(inst, relax=False):
+        raise SolverFailure("the placement ILP did not prove the best counts for split (2, 2) (feasible in 60 s)")
+
+    monkeypatch.setitem(get("single").formulations, "time-indexed", Formulation("time-indexed", failing, ""))
+    code, out, err = run(capfd, "solve", instance, "--formulation", "time-indexed", "--json")
+    assert code == 1 and out == ""
+    assert err == "optsched: failed: the placement ILP did not prove the best counts for split (2, 2) " \
+                  "(feasible in 60 s)\n"
+
+
+def test_best_counts_that_the_ilp_does_not_prove_raise_a_solver_failure(monkeypatch):
+    from dataclasses import replace
+
+    from optsched.asrpt import patterns
+    from optsched.asrpt.templates import PAPER_CLUSTER, configure
+    from optsched.errors import SolverFailure
+
+    real = patterns.solve
+    monkeypatch.setattr(patterns, "solve", lambda model, **kw: replace(real(model, **kw), status="feasible"))
+    monkeypatch.setattr(patterns, "ENUMERATION_LIMIT", 0)
+    patterns._best_counts.cache_clear()
+    job = configure("vgg19", 8, PAPER_CLUSTER, stages=2)
+    try:
+        with pytest.raises(SolverFailure, match="did not prove the best counts"):
+            patterns.best_counts(job, (4, 4), PAPER_CLUSTER)
+    finally:
+        patterns._best_counts.cache_clear()

@@ -3,7 +3,7 @@
 import pytest
 
 from optsched.errors import InputError
-from optsched.registry import Algorithm, families, get
+from optsched.registry import Algorithm, between, default_of, families, get, positive
 
 
 def test_every_family_is_complete():
@@ -80,12 +80,8 @@ def test_registered_constants_equal_the_modules_that_use_them():
     aonline = get("hetero").algorithm("aonline").params
     assert aonline["alpha_mode"] == hetero_online.ALPHA_MODES and aonline["oracle"] == hetero_online.ORACLES
     assert aonline["tie_break"] == oracles.TIE_BREAKS
-    assert get("asrpt").algorithm("asrpt").params["comm_heavy"] == asrpt_online.COMM_HEAVY
+    assert default_of(get("asrpt").algorithm("asrpt").params["comm_heavy"]) == asrpt_online.COMM_HEAVY
     assert get("placement").generator_options["model"] == tuple(templates.MODELS)
-
-
-def _default(value):
-    return value[0] if isinstance(value, tuple) else value
 
 
 def test_registered_defaults_equal_the_functions_defaults():
@@ -96,8 +92,18 @@ def test_registered_defaults_equal_the_functions_defaults():
     for family in families().values():
         signature = inspect.signature(family.generate.resolve()).parameters
         for key, value in family.generator_options.items():
-            assert signature[key].default == _default(value), (family.name, key)
+            assert signature[key].default == default_of(value), (family.name, key)
         for algorithm in family.algorithms.values():
             signature = inspect.signature(algorithm.run.resolve()).parameters
             for key, value in algorithm.params.items():
-                assert signature[key].default == _default(value), (family.name, algorithm.name, key)
+                assert signature[key].default == default_of(value), (family.name, algorithm.name, key)
+
+
+def test_bounded_params_are_range_checked():
+    algorithm = Algorithm("a", lambda instance, seed: None, "",
+                          {"scale": positive(1.0), "share": between(0, 1, 0.5)})
+    assert algorithm.bind({"scale": "2.5", "share": "1"}) == {"scale": 2.5, "share": 1.0}
+    for given, message in (({"scale": "0"}, "must be > 0, got 0"), ({"scale": "-1"}, "must be > 0"),
+                           ({"share": "1.5"}, "must be >= 0 and <= 1, got 1.5")):
+        with pytest.raises(InputError, match=message):
+            algorithm.bind(given)

@@ -11,7 +11,7 @@ verifiers), ``formulations`` (F1-F4), ``srpt`` (the virtual single machine), ``c
 recurring-job Philly stand-in), ``generate``, ``theory`` (Lemmas 1-3, Theorem 1), ``reproduce``.
 """
 
-from ..registry import Algorithm, Family, Formulation, Reproduction, lazy
+from ..registry import Algorithm, Family, Formulation, Reproduction, at_least, between, positive, lazy
 
 SOURCE = "Prediction-assisted online distributed deep learning workload scheduling in GPU clusters (paper 004)"
 PRESETS = ("tiny", "small", "paper")
@@ -40,7 +40,7 @@ PLACEMENT = Family(
     },
     generator_options={"model": ("vgg19", "resnet152", "inception-v3", "bert-large", "xlnet-large", "t5", "gpt-6.7b",
                                  "gpt-13b", "gpt-175b"),
-                       "gpus": 16, "stages": 0, "fill": ("at_most", "exact")},
+                       "gpus": at_least(1, 16), "stages": at_least(0, 0), "fill": ("at_most", "exact")},
     demo_sizes=(),
     reproductions={
         "asrpt-table2": Reproduction("asrpt-table2", "Table II: Heavy-Edge vs the placement ILP, VGG19 and GPT-175B, "
@@ -48,7 +48,7 @@ PLACEMENT = Family(
     },
 )
 
-_ASRPT_PARAMS = {"tau": 1.0, "comm_heavy": 1.5, "blocking": True}
+_ASRPT_PARAMS = {"tau": at_least(0, 1.0), "comm_heavy": positive(1.5), "blocking": True}
 
 ASRPT = Family(
     name="asrpt",
@@ -79,7 +79,8 @@ ASRPT = Family(
         "wcs-workload": Algorithm("wcs-workload", lazy("optsched.asrpt.baselines:wcs_workload"), "work-conserving, by predicted workload"),
         "wcs-subtime": Algorithm("wcs-subtime", lazy("optsched.asrpt.baselines:wcs_subtime"), "work-conserving, by submission time"),
     },
-    generator_options={"prediction": "", "servers": 250, "nic_gbps": 10.0, "single_gpu_share": -1.0, "load": 1.0},
+    generator_options={"prediction": "", "servers": at_least(1, 250), "nic_gbps": positive(10.0),
+                       "single_gpu_share": between(-1, 1, -1.0), "load": positive(1.0)},
     demo_sizes=(2, 3, 4, 5),  # the time-indexed model takes seconds from 6 jobs on
     reproductions={
         "asrpt-sim": Reproduction("asrpt-sim", "Figs. 6-9: total completion time vs jobs, single-GPU share, NIC "

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
-from ..errors import InputError
+from ..errors import SolverFailure
 from ..solve import solve
 from . import formulations
 from .instance import Cluster, Job, PlacementInstance
@@ -81,7 +81,7 @@ def _best_counts(job: Job, parts: tuple[int, ...], cluster: Cluster, time_limit:
     model = formulations.placement_ilp(instance)
     result = solve(model, time_limit=time_limit)
     if not result.optimal:
-        raise InputError(f"the placement ILP did not prove the best counts for split {parts} "
+        raise SolverFailure(f"the placement ILP did not prove the best counts for split {parts} "
                          f"({result.status} in {time_limit:g} s)")
     counts = list(model.decode(result).counts)
     return alpha(job, counts, cluster), counts

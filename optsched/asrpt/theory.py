@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from ..errors import InputError
+from ..errors import SolverFailure
 from ..registry import Theorem
 from .heavy_edge import alpha_tilde
 from .instance import Instance
@@ -122,7 +122,7 @@ def theorem1_hook(instance: Instance, tau: float, perfect: bool = False) -> Theo
     """The bound a study reports with every A-SRPT ratio (None when ``α^min`` is out of reach)."""
     try:
         c = constants(instance, perfect)
-    except InputError:  # the exact α^min needs the placement ILP and it did not prove optimality
+    except SolverFailure:  # the exact α^min needs the placement ILP and it did not prove optimality
         return None
     bound = theorem1_bound(c.rho, c.rho_bar, tau, c.G, c.g_max, c.epsilon_bar)
     return Theorem("Theorem 1", bound,

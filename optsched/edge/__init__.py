@@ -9,7 +9,7 @@ Modules: ``instance`` (model, JSON, time scaling), ``generate`` (presets F1-F7, 
 fitting, Lemma 1, Theorem 3's factors).
 """
 
-from ..registry import Algorithm, Family, Formulation, Reproduction, lazy
+from ..registry import Algorithm, Family, Formulation, Reproduction, at_least, lazy
 
 FAMILY = Family(
     name="edge",
@@ -38,11 +38,11 @@ FAMILY = Family(
                                   {"q_mode": ("timeline", "eq5")}),
         "srtf": Algorithm("srtf", lazy("optsched.edge.baselines:srtf"), "shortest remaining time first, preemptive, rigid gangs"),
         "tiresias-l": Algorithm("tiresias-l", lazy("optsched.edge.baselines:tiresias_l"), "least attained service queues, rigid gangs",
-                                {"queues": 2}),
+                                {"queues": at_least(1, 2)}),
         "batchsche": Algorithm("batchsche", lazy("optsched.edge.baselines:batchsche"), "batches placed by least resource cost, elastic",
-                               {"cloud_price": 0.5}),
+                               {"cloud_price": at_least(0, 0.5)}),
     },
-    generator_options={"servers": 0, "epsilon": 0.0, "copy": ("offline", "online")},
+    generator_options={"servers": at_least(0, 0), "epsilon": at_least(0, 0.0), "copy": ("offline", "online")},
     reproductions={
         "edge-sec5": Reproduction("edge-sec5", "Section V: JCT rate vs jobs and servers, preemptions, "
                                   "communication, utilisation, makespan", lazy("optsched.edge.reproduce:reproduce_sec5")),

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 import pulp
 
+from ..limits import model_variables
 from ..numeric import round_if_integral
 from ..solve import Model, Result
 from .instance import Instance
@@ -63,6 +64,7 @@ def time_indexed(instance: Instance, relax: bool = False) -> Model:
     binary = pulp.LpContinuous if relax else pulp.LpBinary
     prob = pulp.LpProblem("edge_time_indexed", pulp.LpMinimize)
     groups = worker_groups(instance)
+    model_variables(sum(instance.horizon(j) for j in range(len(instance.jobs))) * len(groups), "time-indexed")
     x, k, objective = {}, {}, []
     group_rows: dict[tuple[int, int], list] = {}
     for j, job in enumerate(instance.jobs):

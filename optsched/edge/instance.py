@@ -19,6 +19,7 @@ from fractions import Fraction
 from functools import cached_property
 
 from ..errors import InputError
+from ..limits import MAX_SLOTS, refuse_above
 from ..schema import Fields, integer, number
 
 
@@ -104,7 +105,9 @@ class Instance:
         servers = tuple(_server(raw, f.path(f"servers[{s}]")) for s, raw in enumerate(f.array("servers")))
         jobs = tuple(_job(raw, len(servers), f.path(f"jobs[{j}]")) for j, raw in enumerate(f.array("jobs")))
         f.done()
-        return cls(servers, jobs, cloud)
+        instance = cls(servers, jobs, cloud)
+        refuse_above(instance.horizon(), MAX_SLOTS, f"{where}: the horizon (time slots, spec §2.5)")
+        return instance
 
 
 def _types(raw: object, where: str) -> tuple[str, ...]:

@@ -11,7 +11,7 @@ A_dual, A_online, Alg. 1-3), ``baselines`` (FIFO, DRF, AntMan, Tiresias, the Jai
 ``theory`` (λ, γ, α, (A1)/(A2), bounds, the Theorem 5 hook), ``reproduce`` (Section 7).
 """
 
-from ..registry import Algorithm, Family, Formulation, Reproduction, lazy
+from ..registry import Algorithm, Family, Formulation, Reproduction, Bounded, at_least, between, positive, lazy
 
 FAMILY = Family(
     name="hetero",
@@ -33,16 +33,17 @@ FAMILY = Family(
     algorithms={
         "aonline": Algorithm("aonline", lazy("optsched.hetero.online:aonline"),
                              "Algorithm 1: doubling rounds, A_dual sub-rounds, A_maxweight with price functions (11)",
-                             {"alpha_mode": ("fixed", "theorem", "per_round_safe"), "alpha": 4, "oracle": ("exact", "paper"), "F": 1.0,
+                             {"alpha_mode": ("fixed", "theorem", "per_round_safe"), "alpha": at_least(1, 4), "oracle": ("exact", "paper"), "F": positive(1.0),
                               "lambda_horizon": ("T", "tau"), "tie_break": ("paper", "earliest_completion")}, lazy("optsched.hetero.theory:theorem5")),
         "fifo": Algorithm("fifo", lazy("optsched.hetero.baselines:fifo"), "first in first out, non-preemptive, random worker count in 1..30"),
         "drf": Algorithm("drf", lazy("optsched.hetero.baselines:drf"), "dominant resource fairness by progressive filling when jobs wait"),
         "antman": Algorithm("antman", lazy("optsched.hetero.baselines:antman"), "resource-guarantee jobs first, opportunistic jobs preempted",
-                            {"guaranteed": 0.5, "threshold": 5}),
+                            {"guaranteed": between(0, 1, 0.5), "threshold": at_least(0, 5)}),
         "tiresias": Algorithm("tiresias", lazy("optsched.hetero.baselines:tiresias"),
                               "preemptive, smallest remaining work x GPUs first at every event"),
     },
-    generator_options={"framework": ("ps", "allreduce"), "servers": 0, "kappa": 0.35},
+    generator_options={"framework": ("ps", "allreduce"), "servers": at_least(0, 0),
+                       "kappa": Bounded(0.35, 0, 10, open_low=True)},
     reproductions={"hetero-sec7": Reproduction("hetero-sec7", "Section 7: A_online vs FIFO, DRF, AntMan, Tiresias "
                                                "over jobs, servers and F; A_maxweight vs Jain", lazy("optsched.hetero.reproduce:reproduce"))},
 )

@@ -30,6 +30,7 @@ from functools import cached_property
 import numpy as np
 
 from ..errors import InputError
+from ..limits import MAX_SLOTS, refuse_above
 from ..schema import Fields, integer, number
 
 FRAMEWORKS = ("ps", "allreduce")
@@ -252,6 +253,7 @@ class Instance:
         f = Fields(d, where)
         framework = f.text("framework", choices=FRAMEWORKS)
         T = f.integer("T", min=1)
+        refuse_above(T, MAX_SLOTS, f.path("T"))
         capacity = _matrix(f.array("capacity", nonempty=True), f.path("capacity"))
         workers = _matrix(f.array("worker_demand", nonempty=True), f.path("worker_demand"))
         pss = _matrix(f.array("ps_demand", default=[]), f.path("ps_demand"))

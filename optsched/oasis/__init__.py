@@ -8,7 +8,7 @@ generation), ``subroutine`` (Algorithm 2), ``online`` (Algorithm 1), ``baselines
 RRH, Dorm), ``theory`` (constants (23)-(26), α, dual checks).
 """
 
-from ..registry import Algorithm, Family, Formulation, Reproduction, lazy
+from ..registry import Algorithm, Family, Formulation, Reproduction, at_least, between, positive, lazy
 
 FAMILY = Family(
     name="oasis",
@@ -34,16 +34,17 @@ FAMILY = Family(
     },
     algorithms={
         "oasis": Algorithm("oasis", lazy("optsched.oasis.online:oasis"), "Algorithm 1 with the Algorithm 2 subroutine and price functions (22)",
-                           {"u_scale": 1.0, "l_scale": 1.0, "literal": False}, lazy("optsched.oasis.theory:theorem4")),
+                           {"u_scale": positive(1.0), "l_scale": positive(1.0), "literal": False}, lazy("optsched.oasis.theory:theorem4")),
         "fifo": Algorithm("fifo", lazy("optsched.oasis.baselines:fifo"), "first in first out, fixed sizes, round-robin placement",
                           {"backfill": False, "random_ps": False}),
         "drf": Algorithm("drf", lazy("optsched.oasis.baselines:drf"), "dominant resource fairness by progressive filling at each event"),
         "rrh": Algorithm("rrh", lazy("optsched.oasis.baselines:rrh"), "risk-reward heuristic: admission by delay cost, run by score",
                          {"theta": 0.0, "random_ps": False}),
         "dorm": Algorithm("dorm", lazy("optsched.oasis.baselines:dorm"), "utilisation-maximising MILP with fairness and adjustment limits",
-                          {"fairness": 0.8, "adjust": 0.5, "time_limit": 1.0, "gap": 0.01}),
+                          {"fairness": between(0, 1, 0.8), "adjust": between(0, 1, 0.5),
+                           "time_limit": positive(1.0), "gap": at_least(0, 0.01)}),
     },
-    generator_options={"mode": "worker_slots", "slots": 0, "servers": 0},
+    generator_options={"mode": ("worker_slots", "chunks"), "slots": at_least(0, 0), "servers": at_least(0, 0)},
     reproductions={"oasis-sec5": Reproduction("oasis-sec5", "Section V: utility vs jobs, completion vs target, "
                                               "OPT/OASiS, misestimated constants", lazy("optsched.oasis.reproduce:reproduce"))},
 )

@@ -21,6 +21,8 @@ from dataclasses import dataclass, field
 import numpy as np
 import pulp
 
+from ..errors import SolverFailure
+from ..limits import model_variables
 from ..numeric import round_if_integral
 from ..solve import Model, Result, solve
 from .columns import COLUMN_LIMIT, Column, all_columns
@@ -42,6 +44,7 @@ def time_indexed(instance: Instance, relax: bool = False) -> Model:
     prob = pulp.LpProblem("oasis_time_indexed", pulp.LpMaximize)
     phi, y, z = {}, {}, {}
     runnable = [i for i, f in enumerate(instance.facts) if f.feasible]
+    model_variables(sum(T + 1 - instance.jobs[i].arrival for i in runnable), "time-indexed")
     for i in runnable:
         job, facts = instance.jobs[i], instance.facts[i]
         for t in range(job.arrival, T + 1):
@@ -236,7 +239,7 @@ def run_column_generation(instance: Instance, *, tol: float = 1e-9, max_iteratio
             return state
         state.result = solve(_master(instance, state.columns, relax=True), solver=solver)
         if not state.result.optimal:
-            raise RuntimeError(f"column generation: the master LP ended {state.result.status}")
+            raise SolverFailure(f"column generation: the master LP ended {state.result.status}")
         state.master_values.append(state.result.objective)
         prices_w, prices_p = np.zeros((T, H, R)), np.zeros((T, K, R))
         for name, value in state.result.duals.items():

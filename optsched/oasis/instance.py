@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from ..errors import InputError
+from ..limits import MAX_SLOTS, refuse_above
 from ..numeric import ceil_tol, floor_tol
 from ..schema import Fields, number
 
@@ -174,6 +175,7 @@ class Instance:
     def from_dict(cls, d: object, where: str = "instance") -> "Instance":
         f = Fields(d, where)
         T = f.integer("T", min=1)
+        refuse_above(T, MAX_SLOTS, f.path("T"))
         resources = tuple(_names(f.array("resources", nonempty=True), f.path("resources")))
         mode = f.text("mode", default="worker_slots", choices=MODES)
         slot_seconds = f.number("slot_seconds", positive=True, default=3600.0)

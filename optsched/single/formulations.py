@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import pulp
 
+from ..limits import model_variables
 from ..numeric import round_if_integral
 from ..solve import Model, Result
 from .instance import Instance
@@ -26,6 +27,7 @@ from .schedule import Schedule
 def time_indexed(instance: Instance, relax: bool = False) -> Model:
     """Build the time-indexed MILP (or its LP relaxation with ``relax=True``)."""
     T = instance.horizon
+    model_variables(sum(T - job.p - job.r + 1 for job in instance.jobs), "time-indexed")
     problem = pulp.LpProblem("single_time_indexed", pulp.LpMinimize)
     category = pulp.LpContinuous if relax else pulp.LpBinary
     x = {

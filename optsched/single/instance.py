@@ -10,6 +10,7 @@ import math
 from dataclasses import dataclass
 
 from ..errors import InputError
+from ..limits import MAX_SLOTS, refuse_above
 from ..schema import Fields
 
 
@@ -59,5 +60,7 @@ class Instance:
             jobs.append(Job(p=job.integer("p", min=1), w=job.number("w", positive=True),
                             r=job.integer("r", min=0, default=0)))
             job.done()
-        return cls(tuple(jobs))
+        instance = cls(tuple(jobs))
+        refuse_above(instance.horizon, MAX_SLOTS, f"{where}: the horizon max r + Σ p (time slots)")
+        return instance
 

@@ -4,43 +4,76 @@ Only the coordinating process writes, one committed transaction per result, so a
 any moment (``kill -9`` included) leaves every finished unit stored once and no half-written one;
 running it again computes only what is missing. SQLite's journal makes each insert all or nothing,
 and the key is the primary key, so a result can never be stored twice.
+
+Each row carries a SHA-256 checksum of its stored text. A row whose text no longer matches it (a
+disk fault, an edited file) is not used: :meth:`Cache.lookup` leaves it out and names it, the unit
+runs again and its new result replaces the row. A file SQLite cannot read at all is bad input with
+one line that says how to rebuild it (``--fresh``).
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import sqlite3
 import time
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Iterator
 
 from ..errors import InputError
 
 
+def _checksum(key: str, text: str) -> str:
+    return hashlib.sha256(f"{key}\n{text}".encode()).hexdigest()
+
+
 class Cache:
     def __init__(self, path: Path):
-        try:
+        self.path = path
+        with self._readable():
             self._db = sqlite3.connect(path, isolation_level=None)
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=FULL")
+            columns = [row[1] for row in self._db.execute("PRAGMA table_info(units)")]
+            if columns and "checksum" not in columns:  # written by an optsched without checksums
+                self._db.execute("DROP TABLE units")
             self._db.execute("CREATE TABLE IF NOT EXISTS units (key TEXT PRIMARY KEY, kind TEXT NOT NULL, "
-                             "result TEXT NOT NULL, stored REAL NOT NULL)")
-        except sqlite3.DatabaseError as exc:
-            raise InputError(f"{path}: not a usable study cache ({exc}); remove it or use --fresh") from None
+                             "result TEXT NOT NULL, stored REAL NOT NULL, checksum TEXT NOT NULL)")
 
-    def lookup(self, keys: list[str]) -> dict[str, dict]:
-        """The stored results among ``keys``."""
-        found = {}
-        for start in range(0, len(keys), 500):
-            chunk = keys[start:start + 500]
-            marks = ",".join("?" * len(chunk))
-            for key, text in self._db.execute(f"SELECT key, result FROM units WHERE key IN ({marks})", chunk):
-                found[key] = json.loads(text)
-        return found
+    @contextmanager
+    def _readable(self) -> Iterator[None]:
+        """Turn SQLite's refusal of a damaged file into one line of bad input."""
+        try:
+            yield
+        except sqlite3.DatabaseError as exc:
+            raise InputError(f"{self.path}: the study cache is damaged ({exc}); "
+                             "run again with --fresh to rebuild it") from None
+
+    def lookup(self, keys: list[str]) -> tuple[dict[str, dict], list[str]]:
+        """The stored results among ``keys``, and the keys whose stored rows failed their checksum
+        (those rows are deleted, so that the units' new results take their place)."""
+        found, damaged = {}, []
+        with self._readable():
+            for start in range(0, len(keys), 500):
+                chunk = keys[start:start + 500]
+                marks = ",".join("?" * len(chunk))
+                query = f"SELECT key, result, checksum FROM units WHERE key IN ({marks})"
+                for key, text, checksum in self._db.execute(query, chunk):
+                    if checksum == _checksum(key, text):
+                        found[key] = json.loads(text)
+                    else:
+                        damaged.append(key)
+            for key in damaged:
+                self._db.execute("DELETE FROM units WHERE key = ?", (key,))
+        return found, damaged
 
     def store(self, key: str, kind: str, result: dict) -> None:
         """Store one finished unit (committed before this returns); a key already stored is kept."""
-        self._db.execute("INSERT OR IGNORE INTO units VALUES (?, ?, ?, ?)",
-                         (key, kind, json.dumps(result, allow_nan=True), time.time()))
+        text = json.dumps(result, allow_nan=True)
+        with self._readable():
+            self._db.execute("INSERT OR IGNORE INTO units VALUES (?, ?, ?, ?, ?)",
+                             (key, kind, text, time.time(), _checksum(key, text)))
 
     def close(self) -> None:
         self._db.close()

@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import logging
 import os
+import sys
 import threading
 import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures.process import BrokenProcessPool
 from typing import Iterator, Sequence
 
-from ..errors import InputError
+from ..errors import Failure, InputError
 from .units import Unit, run_unit
 
 #: How long to try to reach a Dask scheduler before giving up.
@@ -34,15 +36,42 @@ def _exit_with_parent() -> None:
     threading.Thread(target=watch, daemon=True).start()
 
 
+#: How often a local pool whose worker died (killed, out of memory) is replaced before the study stops.
+POOL_RESTARTS = 3
+
+
 def local(units: Sequence[Unit], workers: int) -> Iterator[tuple[Unit, dict]]:
-    """In this process when ``workers`` is 1, otherwise on ``workers`` local processes."""
+    """In this process when ``workers`` is 1, otherwise on ``workers`` local processes.
+
+    A worker process that dies breaks the whole pool; the pool is then replaced and every unit not
+    yet finished runs again (up to :data:`POOL_RESTARTS` times; finished units are already stored).
+    """
     if workers <= 1:
         for unit in units:
             yield unit, run_unit(unit.payload)
         return
+    left = list(units)
+    for restart in range(POOL_RESTARTS + 1):
+        finished: set[int] = set()
+        try:
+            for index, result in _pool_run(left, workers):
+                finished.add(index)
+                yield left[index], result
+            return
+        except BrokenProcessPool:
+            left = [unit for i, unit in enumerate(left) if i not in finished]
+            if restart == POOL_RESTARTS:
+                raise Failure(f"worker processes died {POOL_RESTARTS + 1} times; the study stopped with "
+                                    f"{len(left)} unit(s) left (the finished ones are cached: run it again)") from None
+            print(f"optsched: a worker process died; {len(left)} unit(s) run again on a new pool",
+                  file=sys.stderr, flush=True)
+
+
+def _pool_run(units: Sequence[Unit], workers: int) -> Iterator[tuple[int, dict]]:
+    """``(index, result)`` as the units finish on a pool of ``workers`` processes."""
     pool = ProcessPoolExecutor(max_workers=workers, initializer=_exit_with_parent)
     try:
-        futures = {pool.submit(run_unit, unit.payload): unit for unit in units}
+        futures = {pool.submit(run_unit, unit.payload): i for i, unit in enumerate(units)}
         for future in as_completed(futures):
             yield futures[future], future.result()
     finally:
@@ -51,10 +80,10 @@ def local(units: Sequence[Unit], workers: int) -> Iterator[tuple[Unit, dict]]:
 
 def dask(units: Sequence[Unit], workers: int, scheduler: str | None) -> Iterator[tuple[Unit, dict]]:
     """On the Dask scheduler at ``scheduler``, or on a local cluster of ``workers`` single-threaded
-    worker processes on loopback when no address is given."""
+    worker processes on loopback when no address is given. Connects at once (an unreachable
+    scheduler is reported before any unit is planned to run), then yields as units finish."""
     try:
         from distributed import Client, LocalCluster
-        from distributed import as_completed as dask_completed
     except ImportError:
         raise InputError("--executor dask needs dask.distributed: pip install 'optsched[dask]'") from None
     cluster = None
@@ -68,7 +97,14 @@ def dask(units: Sequence[Unit], workers: int, scheduler: str | None) -> Iterator
     except (OSError, TimeoutError) as exc:
         if cluster is not None:
             cluster.close()
-        raise InputError(f"cannot reach the Dask scheduler at {scheduler or 'a local cluster'}: {exc}") from None
+        reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        raise InputError(f"cannot reach the Dask scheduler at {scheduler or 'a local cluster'}: {reason}") from None
+    return _dask_results(client, cluster, units)
+
+
+def _dask_results(client, cluster, units: Sequence[Unit]) -> Iterator[tuple[Unit, dict]]:
+    from distributed import as_completed as dask_completed
+
     try:
         futures = client.map(run_unit, [u.payload for u in units], key=[f"optsched-{u.key}" for u in units],
                              pure=False)

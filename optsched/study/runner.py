@@ -26,7 +26,7 @@ import pandas as pd
 from tqdm import tqdm
 
 from ..errors import InputError
-from ..jsonio import fingerprint, write_json, write_text
+from ..jsonio import check_folder_writable, fingerprint, write_json, write_text
 from ..registry import get
 from ..solve import cbc_version, highs_version
 from . import executors
@@ -48,6 +48,7 @@ class Outcome:
     wall_s: float  #: from start to the tables (instance generation included, report writing not)
     compute_s: float  #: running the units that were not cached
     versions: dict
+    recomputed: int = 0  #: cached results that failed their checksum and were run again
 
     @property
     def problems(self) -> list[str]:
@@ -73,6 +74,7 @@ def _check_output(out: Path) -> None:
         raise InputError(f"{out}: cannot write the study there: it is a file")
     if not out.parent.is_dir():
         raise InputError(f"{out}: cannot write the study there: directory {out.parent} does not exist")
+    check_folder_writable(str(out if out.exists() else out.parent), str(out))
 
 
 def _prepare_output(study: Study, fresh: bool) -> bool:
@@ -150,15 +152,19 @@ def run(study: Study, *, fresh: bool = False, progress: bool = True, log: TextIO
     created = _prepare_output(study, fresh)
     cache = Cache(out / "cache.sqlite")
     try:
-        done = cache.lookup(list(unique))
+        done, damaged = cache.lookup(list(unique))
         pending = [unit for key, unit in unique.items() if key not in done]
+        results = _execute(study, pending)
         if log:
             print(f"study {study.name}: {len(instances)} instances, {len(unique)} units, {len(done)} from the cache, "
                   f"{len(pending)} to run ({study.executor}, {study.workers} worker(s))", file=log, flush=True)
+            if damaged:
+                print(f"study {study.name}: {len(damaged)} cached result(s) failed their checksum and run again",
+                      file=log, flush=True)
         compute_started = time.perf_counter()
         with tqdm(total=len(unique), initial=len(done), desc=study.name, unit="unit", file=sys.stderr,
                   disable=None if progress else True, smoothing=0.05) as bar:
-            for unit, result in _execute(study, pending):
+            for unit, result in results:
                 if result.get("code") != versions["optsched"]:
                     raise InputError(f"a worker runs optsched {result.get('code')}, this process "
                                      f"{versions['optsched']}: install the same optsched on every worker")
@@ -176,7 +182,7 @@ def run(study: Study, *, fresh: bool = False, progress: bool = True, log: TextIO
     results, references = _tables(study, plan, done)
     method_summary, reference_summary = summary(results, references)
     outcome = Outcome(study, results, references, method_summary, reference_summary, len(unique),
-                      len(unique) - len(pending), time.perf_counter() - started, compute_s, versions)
+                      len(unique) - len(pending), time.perf_counter() - started, compute_s, versions, len(damaged))
     _write(outcome, out)
     if log:
         print(f"study {study.name}: {len(pending)} units run in {compute_s:.1f} s; tables and report written "

@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from ..errors import InputError
+from ..limits import MAX_JOBS, MAX_SEEDS, MAX_UNITS, MAX_WORKERS, refuse_above
 from ..registry import bind, families, get
 from ..solve import SOLVERS
 
@@ -99,12 +100,18 @@ class Study:
                 "scheduler": self.scheduler, "parts": [p.to_dict() for p in self.parts]}
 
 
+def _seed_range(lo: int, hi: int, where: str) -> tuple[int, ...]:
+    """Seeds ``lo..hi``, refused before they are listed when there are too many."""
+    refuse_above(hi - lo + 1, MAX_SEEDS, f"{where}: the number of seeds")
+    return tuple(range(lo, hi + 1))
+
+
 def parse_seeds(value: Any, where: str) -> tuple[int, ...]:
     """``N`` (0..N-1), ``"A-B"`` (inclusive), ``"a,b,c"``, or a list of integers."""
     if isinstance(value, bool):
         raise InputError(f"{where}: expected a count, a range A-B or a list of seeds, got {value!r}")
     if isinstance(value, int):
-        seeds = tuple(range(value))
+        seeds = _seed_range(0, value - 1, where)
     elif isinstance(value, list):
         if not all(isinstance(s, int) and not isinstance(s, bool) for s in value):
             raise InputError(f"{where}: a list of seeds must hold integers only")
@@ -112,18 +119,19 @@ def parse_seeds(value: Any, where: str) -> tuple[int, ...]:
     elif isinstance(value, str):
         text = value.strip()
         if re.fullmatch(r"\d+", text):
-            seeds = tuple(range(int(text)))
+            seeds = _seed_range(0, int(text) - 1, where)
         elif m := re.fullmatch(r"(\d+)\s*-\s*(\d+)", text):
             lo, hi = int(m.group(1)), int(m.group(2))
             if hi < lo:
                 raise InputError(f"{where}: empty seed range {text!r}")
-            seeds = tuple(range(lo, hi + 1))
+            seeds = _seed_range(lo, hi, where)
         elif re.fullmatch(r"\d+(\s*,\s*\d+)*", text):
             seeds = tuple(int(s) for s in text.split(","))
         else:
             raise InputError(f"{where}: expected N, A-B or a,b,c, got {value!r}")
     else:
         raise InputError(f"{where}: expected a count, a range A-B or a list of seeds, got {value!r}")
+    refuse_above(len(seeds), MAX_SEEDS, f"{where}: the number of seeds")
     if not seeds or min(seeds) < 0:
         raise InputError(f"{where}: seeds must be a non-empty set of integers >= 0")
     if len(set(seeds)) != len(seeds):
@@ -215,6 +223,8 @@ def part(table: Mapping[str, Any], where: str) -> Part:
     jobs_list = jobs_value if isinstance(jobs_value, list) else [jobs_value]
     if not all(isinstance(j, int) and not isinstance(j, bool) and j >= 1 for j in jobs_list):
         raise InputError(f"{where}.jobs: expected job counts >= 1, got {jobs_value!r}")
+    for count in jobs_list:
+        refuse_above(count, MAX_JOBS, f"{where}.jobs: a job count")
     options_table = table.get("options", {})
     if not isinstance(options_table, dict):
         raise InputError(f"{where}.options: expected a table of generator options")
@@ -252,11 +262,14 @@ def study(table: Mapping[str, Any], where: str, output: Path | None = None) -> S
     workers = table.get("workers", os.cpu_count() or 1)
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise InputError(f"{where}.workers: expected an integer >= 1, got {workers!r}")
+    refuse_above(workers, MAX_WORKERS, f"{where}.workers")
     scheduler = table.get("scheduler")
     if scheduler is not None and not isinstance(scheduler, str):
         raise InputError(f"{where}.scheduler: expected an address such as tcp://host:8786")
-    return Study(name, tuple(part(p, f"{where}: part[{k}]") for k, p in enumerate(parts)), executor, workers,
-                 scheduler, output or Path(f"study-{name}"))
+    built = tuple(part(p, f"{where}: part[{k}]") for k, p in enumerate(parts))
+    refuse_above(sum(len(p.seeds) * len(p.jobs) * (len(p.methods) + 2) for p in built), MAX_UNITS,
+                 f"{where}: the number of units (instances x (methods + reference + relaxation))")
+    return Study(name, built, executor, workers, scheduler, output or Path(f"study-{name}"))
 
 
 def read_toml(path: str) -> dict:

@@ -7,6 +7,7 @@ import sqlite3
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pandas as pd
 import pytest
@@ -165,3 +166,57 @@ def test_the_cli_prints_the_summary_and_json(capfd, tmp_path):
     summary = json.loads(out)
     assert code == 0 and summary["cached"] == summary["units"] == 9 and summary["problems"] == []
     assert summary["methods"][0]["method"] == "wspt" and summary["methods"][0]["exact_ratios"] == 3
+
+
+def test_a_cached_row_that_fails_its_checksum_is_run_again_and_reported(tmp_path):
+    s = small(tmp_path)
+    first = run(s, progress=False)
+    db = tmp_path / "s" / "cache.sqlite"
+    with sqlite3.connect(db) as con:  # one stored objective digit changed, as a disk fault or an edit would
+        key, text = con.execute("SELECT key, result FROM units WHERE result LIKE '%\"objective\": %' "
+                                "AND kind = 'algorithm' LIMIT 1").fetchone()
+        value = text.split('"objective": ')[1].split(",")[0]
+        tampered = text.replace(f'"objective": {value}', f'"objective": {float(value) + 1}', 1)
+        assert tampered != text
+        con.execute("UPDATE units SET result = ? WHERE key = ?", (tampered, key))
+    again = run(s, progress=False)
+    assert again.recomputed == 1 and again.cached == again.units - 1
+    pd.testing.assert_frame_equal(stable(again.results), stable(first.results))
+    third = run(s, progress=False)
+    assert third.recomputed == 0 and third.cached == third.units
+
+
+def test_a_damaged_cache_file_is_one_line_of_bad_input(tmp_path, capfd):
+    run(small(tmp_path), progress=False)
+    db = tmp_path / "s" / "cache.sqlite"
+    for leftover in ("cache.sqlite-wal", "cache.sqlite-shm"):
+        (tmp_path / "s" / leftover).unlink(missing_ok=True)
+    data = bytearray(db.read_bytes())
+    data[100:4096 * 2] = b"\xff" * (4096 * 2 - 100)  # the header's tail and the first pages
+    db.write_bytes(bytes(data))
+    argv = ["study", "--family", "single", "--seeds", "4", "--jobs", "3,4", "--workers", "1", "--quiet",
+            "-o", tmp_path / "s"]
+    code, out, err = run_cli(capfd, *argv)
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert "the study cache is damaged" in err and "--fresh" in err
+    code, _, _ = run_cli(capfd, *argv, "--fresh")
+    assert code == 0
+
+
+def test_a_killed_worker_is_replaced_and_its_units_run_again(tmp_path):
+    """kill -9 of one worker process breaks the pool; the study replaces it and finishes complete."""
+    argv = ["study", "--family", "single", "--seeds", "60", "--jobs", "4,5", "--workers", "2", "--quiet"]
+    out = tmp_path / "k"
+    proc = subprocess.Popen([sys.executable, "-m", "optsched.cli", *argv, "-o", str(out)],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 120
+    while _count(out / "cache.sqlite") < 20 and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.01)
+    children = Path(f"/proc/{proc.pid}/task/{proc.pid}/children").read_text().split()
+    assert children, "no worker process to kill; make the study longer"
+    os.kill(int(children[0]), signal.SIGKILL)
+    _, err = proc.communicate(timeout=300)
+    assert proc.returncode == 0, err
+    assert "a worker process died" in err and "Traceback" not in err
+    assert _count(out / "cache.sqlite") == 480
+    assert len(pd.read_csv(out / "results.csv")) == 240

@@ -1,0 +1,37 @@
+"""Sizes optsched refuses up front, so that bad input fails in a line instead of hanging or running
+out of memory (on a machine of 2 cores and 24 GiB, the size the toolkit is tested on).
+
+Each limit is far above what the papers' evaluations need (the largest bundled instance has 75,000
+jobs; the largest paper horizon is a few thousand slots) and far below what would exhaust memory.
+"""
+
+from __future__ import annotations
+
+from .errors import InputError
+
+#: Largest absolute value of a number in an instance or schedule. Beyond it, float sums of products
+#: (objectives, loads) stop being exact to a few digits; the bundled instances stay below 1e6.
+MAX_MAGNITUDE = 1e12
+#: Jobs one generated instance may have.
+MAX_JOBS = 100_000
+#: Time slots an instance of a slot-based family (single, oasis, edge, hetero) may span: its
+#: simulations step through them one by one.
+MAX_SLOTS = 1_000_000
+#: Variables one solver model may have (a PuLP variable takes about 1 KB before the solver sees it).
+MAX_MODEL_VARIABLES = 2_000_000
+#: Seeds one study part may list, and units one study may plan.
+MAX_SEEDS = 100_000
+MAX_UNITS = 1_000_000
+#: Worker processes one study or reproduction may start.
+MAX_WORKERS = 256
+
+
+def refuse_above(value: float, limit: float, what: str) -> None:
+    """Raise :class:`InputError` when ``value`` exceeds ``limit``; ``what`` names the quantity."""
+    if value > limit:
+        raise InputError(f"{what} is {value:.4g}, more than optsched handles ({limit:,.0f})")
+
+
+def model_variables(count: float, formulation: str) -> None:
+    """Refuse to build a model of more than :data:`MAX_MODEL_VARIABLES` variables."""
+    refuse_above(count, MAX_MODEL_VARIABLES, f"the {formulation} model's variable count")

@@ -1,0 +1,218 @@
+"""Bad input, at the process boundary: every row runs the installed ``optsched`` and must exit 2 with
+one line on stderr naming the problem, nothing on stdout, no traceback, and nothing written.
+
+Rows are data. Per-family rows are derived from the registry (unknown names, every declared parameter
+range, hostile documents), so a new family or parameter adds rows without new code; the rest are the
+cases a new user found (issue 15).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from optsched.registry import FAMILY_PACKAGES, Bounded, get
+
+from .contract_helpers import optsched
+
+FAMILIES = list(FAMILY_PACKAGES)
+UNWRITABLE = "/proc/optsched-out"  # its folder exists, and nothing can be created in it, even as root
+
+
+@pytest.fixture(scope="module")
+def files(tmp_path_factory):
+    """Per family: a tiny instance and a schedule of it (from its first algorithm); built once."""
+    folder = tmp_path_factory.mktemp("valid")
+    made = {}
+    for family in FAMILIES:
+        sizes = get(family).demo_sizes
+        instance, schedule = folder / f"{family}.json", folder / f"{family}-schedule.json"
+        assert optsched("generate", family, "--seed", "2", *(["--jobs", sizes[0]] if sizes else []),
+                        "-o", instance).code == 0
+        algorithm = next(iter(get(family).algorithms))
+        assert optsched("run", instance, "--algorithm", algorithm, "-o", schedule).code == 0
+        made[family] = (instance, schedule)
+    return made
+
+
+def document(path: Path) -> dict:
+    return json.loads(path.read_text())
+
+
+def write(folder: Path, name: str, content) -> Path:
+    path = folder / name
+    path.write_text(content if isinstance(content, str) else json.dumps(content))
+    return path
+
+
+def nested(levels: int) -> str:
+    return "[" * levels + "]" * levels
+
+
+def with_first_number(doc, value: str) -> str:
+    """The document as text with its first numeric field (inside ``instance``) spelled as ``value``."""
+    def first(node):
+        items = node.items() if isinstance(node, dict) else enumerate(node) if isinstance(node, list) else ()
+        for key, child in items:
+            if isinstance(child, (int, float)) and not isinstance(child, bool):
+                return node, key
+            found = first(child)
+            if found:
+                return found
+        return None
+
+    node, key = first(doc["instance"])
+    node[key] = "@@NUMBER@@"
+    return json.dumps(doc).replace('"@@NUMBER@@"', value)
+
+
+def below(declared: Bounded) -> str:
+    """A value just outside a declared range (below its low end)."""
+    return str(declared.low if declared.open_low else declared.low - 1)
+
+
+def family_rows():
+    rows = {}
+    for name in FAMILIES:
+        family = get(name)
+        algorithm = next(iter(family.algorithms))
+        rows[f"{name}: unknown formulation"] = (
+            lambda t, f, name=name: ["solve", f[name][0], "--formulation", "magic"], "no formulation 'magic'")
+        rows[f"{name}: unknown algorithm"] = (
+            lambda t, f, name=name: ["run", f[name][0], "--algorithm", "magic"], "no algorithm 'magic'")
+        rows[f"{name}: unknown parameter"] = (
+            lambda t, f, name=name, a=algorithm: ["run", f[name][0], "--algorithm", a, "--param", "nope=1"],
+            "has no parameter 'nope'")
+        rows[f"{name}: run -o an unwritable place"] = (
+            lambda t, f, name=name, a=algorithm: ["run", f[name][0], "--algorithm", a, "-o", UNWRITABLE],
+            "cannot write there")
+        rows[f"{name}: run -o onto its own input"] = (
+            lambda t, f, name=name, a=algorithm: ["run", f[name][0], "--algorithm", a, "-o", f[name][0]],
+            "is the input file")
+        rows[f"{name}: an integer too large for a float"] = (
+            lambda t, f, name=name: ["verify", write(t, "big.json", with_first_number(document(f[name][0]), "1" + "0" * 400)),
+                                     f[name][1]], "an integer of 401 digits")
+        rows[f"{name}: a number near the float limit"] = (
+            lambda t, f, name=name: ["verify", write(t, "big.json", with_first_number(document(f[name][0]), "1e308")),
+                                     f[name][1]], "must be at most 1e+12")
+        rows[f"{name}: an instance nested 100,000 deep"] = (
+            lambda t, f, name=name: ["verify", write(t, "deep.json", '{"family": "%s", "format": 1, "instance": %s}'
+                                                     % (name, nested(100_000))), f[name][1]], "nested more than")
+        rows[f"{name}: a schedule nested 100,000 deep"] = (
+            lambda t, f, name=name: ["verify", f[name][0], write(t, "deep.json", nested(100_000))], "nested more than")
+        rows[f"{name}: an unknown instance field"] = (
+            lambda t, f, name=name: ["verify", write(t, "extra.json", {**document(f[name][0]),
+                                     "instance": {**document(f[name][0])["instance"], "bogus": 1}}), f[name][1]],
+            "unknown field 'bogus'")
+        for a in family.algorithms.values():
+            for key, declared in a.params.items():
+                if isinstance(declared, Bounded) and declared.low is not None:
+                    rows[f"{name}: {a.name} {key} out of range"] = (
+                        lambda t, f, name=name, a=a.name, k=key, v=below(declared):
+                        ["run", f[name][0], "--algorithm", a, "--param", f"{k}={v}"], f"--param {key}: must be")
+        for key, declared in family.generator_options.items():
+            if isinstance(declared, Bounded) and declared.low is not None:
+                rows[f"{name}: generator option {key} out of range"] = (
+                    lambda t, f, name=name, k=key, v=below(declared):
+                    ["generate", name, "--option", f"{k}={v}", "-o", t / "g.json"], f"--option {key}: must be")
+    return rows
+
+
+def single_doc(**job) -> dict:
+    return {"family": "single", "format": 1, "instance": {"jobs": [{"p": 2, "w": 1, "r": 0, **job}]}}
+
+
+STUDY_TOML = """
+[[part]]
+family = "single"
+seeds = {seeds}
+jobs = {jobs}
+"""
+
+CASES = {
+    **family_rows(),
+    # output that cannot be written, found before any work
+    "generate -o an unwritable place": (lambda t, f: ["generate", "single", "-o", UNWRITABLE], "cannot write there"),
+    "solve -o an unwritable place": (lambda t, f: ["solve", f["single"][0], "--formulation", "time-indexed",
+                                                   "-o", UNWRITABLE], "cannot write there"),
+    "solve -o onto its own input": (lambda t, f: ["solve", f["single"][0], "--formulation", "time-indexed",
+                                                  "-o", f["single"][0]], "is the input file"),
+    "solve --log onto its input": (lambda t, f: ["solve", f["single"][0], "--formulation", "time-indexed",
+                                                 "--log", f["single"][0]], "is the input file"),
+    "study -o an unwritable place": (lambda t, f: ["study", "--family", "single", "--seeds", "1", "--jobs", "3",
+                                                   "-o", UNWRITABLE], "cannot write there"),
+    "reproduce -o an unwritable place": (lambda t, f: ["reproduce", "edge-ratio", "-o", UNWRITABLE + "/report"],
+                                         "cannot write there"),
+    # sizes that would exhaust memory or never finish
+    "generate a billion jobs": (lambda t, f: ["generate", "single", "--jobs", "1000000000"], "--jobs: must be <="),
+    "generate 10**30 jobs": (lambda t, f: ["generate", "hetero", "--jobs", "1" + "0" * 30], "--jobs: must be <="),
+    "a study of 10**12 seeds": (lambda t, f: ["study", "--family", "single", "--seeds", "1000000000000",
+                                             "-o", t / "s"], "the number of seeds"),
+    "a study file with a huge seed range": (lambda t, f: ["study", write(t, "s.toml", STUDY_TOML.format(
+        seeds='"0-99999999999"', jobs="[3]")), "-o", t / "s"], "the number of seeds"),
+    "a study file with a huge job count": (lambda t, f: ["study", write(t, "s.toml", STUDY_TOML.format(
+        seeds="2", jobs="[1000000000]")), "-o", t / "s"], "a job count"),
+    "single p = 10**30": (lambda t, f: ["solve", write(t, "i.json", json.dumps(single_doc()).replace(
+        '"p": 2', '"p": 1' + "0" * 30)), "--formulation", "time-indexed"], "must be at most 1e+12"),
+    "single p = 10**9 (a billion slots)": (lambda t, f: ["solve", write(t, "i.json", single_doc(p=10**9)),
+                                                         "--formulation", "time-indexed"], "the horizon"),
+    "single, a model too large to build": (lambda t, f: ["solve", write(t, "i.json", {**single_doc(), "instance": {
+        "jobs": [{"p": 1, "w": 1, "r": 0}] * 3 + [{"p": 1, "w": 1, "r": 900_000}]}}), "--formulation", "time-indexed"],
+        "variable count"),
+    "oasis T = 10**30": (lambda t, f: ["solve", write(t, "i.json", {**document(f["oasis"][0]), "instance": {
+        **document(f["oasis"][0])["instance"], "T": 10**30}}), "--formulation", "time-indexed"], "must be at most"),
+    "oasis T = 10**9": (lambda t, f: ["solve", write(t, "i.json", {**document(f["oasis"][0]), "instance": {
+        **document(f["oasis"][0])["instance"], "T": 10**9}}), "--formulation", "time-indexed"], "instance.T is"),
+    "edge p_edge = 10**9": (lambda t, f: ["run", write(t, "i.json", {**document(f["edge"][0]), "instance": {
+        **document(f["edge"][0])["instance"], "jobs": [{**job, "p_edge": 10**9}
+                                                      for job in document(f["edge"][0])["instance"]["jobs"]]}}),
+        "--algorithm", "srtf"], "the horizon"),
+    # a study with a bad method is refused before its folder exists
+    "a study with an out-of-range algorithm parameter": (lambda t, f: [
+        "study", "--family", "oasis", "--seeds", "1", "--algorithm", "oasis:u_scale=0", "-o", t / "s"],
+        "u_scale: must be > 0"),
+    "reproduce without a name": (lambda t, f: ["reproduce"], "name a reproduction"),
+    "an unreachable Dask scheduler": (lambda t, f: ["study", "--family", "single", "--seeds", "1", "--jobs", "3",
+                                                    "--executor", "dask", "--scheduler", "tcp://127.0.0.1:9",
+                                                    "-o", t / "s"], "cannot reach the Dask scheduler"),
+}
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_bad_input_exits_2_with_one_line_and_writes_nothing(case, files, tmp_path):
+    build, expected = CASES[case]
+    argv = build(tmp_path, files)
+    before = {p: p.stat().st_mtime_ns for p in tmp_path.rglob("*")}
+    valid_before = {p: p.read_bytes() for pair in files.values() for p in pair}
+    done = optsched(*argv, cwd=tmp_path)
+    assert done.code == 2, done
+    assert done.out == ""
+    assert done.err.startswith("optsched: error: ") and done.err.count("\n") == 1, done.err
+    assert expected in done.err, done.err
+    assert {p: p.stat().st_mtime_ns for p in tmp_path.rglob("*")} == before
+    assert {p: p.read_bytes() for pair in files.values() for p in pair} == valid_before
+
+
+def test_writing_to_a_device_writes_through_it_and_keeps_it_a_device(files):
+    done = optsched("run", files["single"][0], "--algorithm", "wspt", "-o", os.devnull)
+    assert done.code == 0 and Path(os.devnull).is_char_device()
+
+
+def test_an_unexpected_failure_is_one_line_and_exit_1_with_the_traceback_on_request(files, tmp_path):
+    """A bug is not bad input: one line, exit 1; OPTSCHED_TRACEBACK=1 shows it in full. Provoked by a
+    sitecustomize that breaks the verifier."""
+    (tmp_path / "sitecustomize.py").write_text(
+        "import optsched.single.schedule as s\n"
+        "def broken(instance, schedule):\n    raise RuntimeError('boom')\n"
+        "s.verify = broken\n")
+    env = {"PYTHONPATH": str(tmp_path)}
+    args = ("verify", *files["single"])
+    done = optsched(*args, env=env)
+    assert done.code == 1 and done.out == ""
+    assert done.err.strip() == ("optsched: internal error: RuntimeError: boom "
+                                "(please report it; OPTSCHED_TRACEBACK=1 shows where)")
+    shown = optsched(*args, env={**env, "OPTSCHED_TRACEBACK": "1"})
+    assert shown.code == 1 and "Traceback" in shown.err and "RuntimeError: boom" in shown.err
