@@ -12,6 +12,7 @@ import hashlib
 import json
 import os
 import stat
+import sys
 import tempfile
 from typing import Any
 
@@ -42,6 +43,10 @@ def parse_json(text: str, where: str = "<input>") -> Any:
         raise InputError(f"{where}: malformed JSON at line {exc.lineno} column {exc.colno}: {exc.msg}") from None
     except RecursionError:
         raise InputError(f"{where}: JSON nested more than {MAX_DEPTH} levels deep") from None
+    except InputError:
+        raise
+    except ValueError:  # an integer literal beyond Python's digit limit for int(str)
+        raise InputError(f"{where}: an integer literal of more than {sys.get_int_max_str_digits():,} digits") from None
     if _depth(parsed) > MAX_DEPTH:
         raise InputError(f"{where}: JSON nested more than {MAX_DEPTH} levels deep")
     return parsed
@@ -69,11 +74,7 @@ def dumps(obj: Any) -> str:
 
 def check_writable(path: str, *inputs: str) -> None:
     """Fail early, before any work, if ``path`` cannot be written, or is one of the ``inputs``."""
-    folder = os.path.dirname(os.path.abspath(path))
-    if not os.path.isdir(folder):
-        raise InputError(f"{path}: cannot write: directory {folder} does not exist")
-    if os.path.isdir(path):
-        raise InputError(f"{path}: cannot write: is a directory")
+    folder = _target_folder(path)
     for given in inputs:
         if os.path.exists(path) and os.path.exists(given) and os.path.samefile(path, given):
             raise InputError(f"{path}: is the input file {given}; write the output elsewhere")
@@ -83,12 +84,27 @@ def check_writable(path: str, *inputs: str) -> None:
 
 def check_folder_writable(folder: str, named: str) -> None:
     """Fail early if no file can be created in ``folder`` (read-only, /proc, no permission)."""
-    try:
-        fd, probe = tempfile.mkstemp(dir=folder, prefix=".optsched-", suffix=".probe")
-    except OSError as exc:
-        raise InputError(f"{named}: cannot write there: {exc.strerror or exc}") from None
+    fd, probe = _temporary(folder, named, ".probe")
     os.close(fd)
     os.unlink(probe)
+
+
+def _target_folder(path: str) -> str:
+    """The folder ``path`` will be written in; refused when missing or when ``path`` is a folder."""
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise InputError(f"{path}: cannot write: directory {folder} does not exist")
+    if os.path.isdir(path):
+        raise InputError(f"{path}: cannot write: is a directory")
+    return folder
+
+
+def _temporary(folder: str, named: str, suffix: str) -> tuple[int, str]:
+    """A new file in ``folder`` (descriptor, path); a folder that refuses one is bad input."""
+    try:
+        return tempfile.mkstemp(dir=folder, prefix=".optsched-", suffix=suffix)
+    except OSError as exc:
+        raise InputError(f"{named}: cannot write there: {exc.strerror or exc}") from None
 
 
 def _special(path: str) -> bool:
@@ -105,13 +121,12 @@ def write_json(path: str, obj: Any) -> None:
 
 
 def write_text(path: str, text: str) -> None:
-    check_writable(path)
+    folder = _target_folder(path)
     if _special(path):
         with open(path, "w", encoding="utf-8") as f:
             f.write(text)
         return
-    folder = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(dir=folder, prefix=".optsched-", suffix=".tmp")
+    fd, tmp = _temporary(folder, path, ".tmp")
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)

@@ -4,7 +4,7 @@ Each family package defines ``FAMILY`` (a :class:`Family`) in its ``__init__``, 
 it serves several (``asrpt`` serves ``placement`` and ``asrpt``); :data:`FAMILY_PACKAGES` says which
 package registers which family. The CLI and the studies reach every family through this module only.
 
-Registrations are light: a family's ``__init__`` names its functions with :func:`lazy` instead of
+Registrations are light: a family's ``__init__`` names its functions with :func:`lazy_from` instead of
 importing them, so that listing the families, or loading one, imports no solver, numpy or scipy
 until a function is called (``optsched families`` starts in a fraction of a second).
 """
@@ -60,12 +60,13 @@ class Lazy:
         return {"target": self.target, "_function": None}
 
     def __repr__(self) -> str:
-        return f"lazy({self.target!r})"
+        return f"Lazy({self.target!r})"
 
 
-def lazy(target: str) -> Lazy:
-    """``lazy("optsched.single.online:wspt")``: the function, imported when first called."""
-    return Lazy(target)
+def lazy_from(package: str) -> Callable[[str], Lazy]:
+    """:class:`Lazy` functions of one package's modules: ``here = lazy_from(__name__)`` in a family's
+    ``__init__``, then ``here("online:wspt")`` is ``online.wspt``, imported when first called."""
+    return lambda target: Lazy(f"{package}.{target}")
 
 
 @dataclass(frozen=True)

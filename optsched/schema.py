@@ -108,7 +108,9 @@ def number(value: Any, where: str, *, min: float | None = None, positive: bool =
 
 
 def _check_magnitude(value: int | float, where: str) -> None:
-    """Refuse numbers beyond :data:`~optsched.limits.MAX_MAGNITUDE` (ints too large for a float included)."""
+    """Refuse numbers beyond :data:`~optsched.limits.MAX_MAGNITUDE`, integers too large for a float
+    included (named by their digit count rather than printed)."""
     if abs(value) > MAX_MAGNITUDE:
-        shown = _show(value) if abs(value) < 1e100 or isinstance(value, float) else f"an integer of {len(str(abs(value)))} digits"
+        digits = len(str(abs(value))) if isinstance(value, int) else 0
+        shown = f"an integer of {digits} digits" if digits > 20 else _show(value)
         raise InputError(f"{where}: must be at most {MAX_MAGNITUDE:g} in absolute value, got {shown}")

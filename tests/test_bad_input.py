@@ -95,6 +95,9 @@ def family_rows():
         rows[f"{name}: an integer too large for a float"] = (
             lambda t, f, name=name: ["verify", write(t, "big.json", with_first_number(document(f[name][0]), "1" + "0" * 400)),
                                      f[name][1]], "an integer of 401 digits")
+        rows[f"{name}: an integer of 5,000 digits"] = (
+            lambda t, f, name=name: ["verify", write(t, "big.json", with_first_number(document(f[name][0]), "1" + "0" * 5000)),
+                                     f[name][1]], "an integer literal of more than")
         rows[f"{name}: a number near the float limit"] = (
             lambda t, f, name=name: ["verify", write(t, "big.json", with_first_number(document(f[name][0]), "1e308")),
                                      f[name][1]], "must be at most 1e+12")

@@ -11,7 +11,9 @@ verifiers), ``formulations`` (F1-F4), ``srpt`` (the virtual single machine), ``c
 recurring-job Philly stand-in), ``generate``, ``theory`` (Lemmas 1-3, Theorem 1), ``reproduce``.
 """
 
-from ..registry import Algorithm, Family, Formulation, Reproduction, at_least, between, positive, lazy
+from ..registry import Algorithm, Family, Formulation, Reproduction, at_least, between, lazy_from, positive
+
+here = lazy_from(__name__)
 
 SOURCE = "Prediction-assisted online distributed deep learning workload scheduling in GPU clusters (paper 004)"
 PRESETS = ("tiny", "small", "paper")
@@ -22,20 +24,21 @@ PLACEMENT = Family(
     summary="one job's GPU mapping (stages x replicas over servers), min per-iteration time (ms), Table II",
     source=SOURCE,
     presets=PRESETS,
-    generate=lazy("optsched.asrpt.generate:generate_placement"),
-    instance_from_dict=lazy("optsched.asrpt.instance:PlacementInstance.from_dict"),
-    schedule_from_dict=lazy("optsched.asrpt.schedule:Placement.from_dict"),
-    verify=lazy("optsched.asrpt.schedule:verify_placement"),
-    objective=lazy("optsched.asrpt.schedule:placement_objective"),
+    generate=here("generate:generate_placement"),
+    instance_from_dict=here("instance:PlacementInstance.from_dict"),
+    schedule_from_dict=here("schedule:Placement.from_dict"),
+    verify=here("schedule:verify_placement"),
+    objective=here("schedule:placement_objective"),
     formulations={
-        "ilp": Formulation("ilp", lazy("optsched.asrpt.formulations:placement_ilp"),
+        "ilp": Formulation("ilp", here("formulations:placement_ilp"),
                            "F1: count-level MILP of the bottleneck (7), at-most or exact fill"),
-        "graph-cut": Formulation("graph-cut", lazy("optsched.asrpt.formulations:graph_cut"),
+        "graph-cut": Formulation("graph-cut", here("formulations:graph_cut"),
                                  "F2: least cut weight (MB/iteration) of the job graph; a placement, "
                                  "not the family's objective", gives_schedule=False),
     },
     algorithms={
-        "heavy-edge": Algorithm("heavy-edge", lazy("optsched.asrpt.online:heavy_edge_placement"), "Heavy-Edge on the MOST allotment (spec §3.3)",
+        "heavy-edge": Algorithm("heavy-edge", here("online:heavy_edge_placement"),
+                                "Heavy-Edge on the MOST allotment (spec §3.3)",
                                 {"criterion": ("heaviest", "sum")}),
     },
     generator_options={"model": ("vgg19", "resnet152", "inception-v3", "bert-large", "xlnet-large", "t5", "gpt-6.7b",
@@ -44,7 +47,7 @@ PLACEMENT = Family(
     demo_sizes=(),
     reproductions={
         "asrpt-table2": Reproduction("asrpt-table2", "Table II: Heavy-Edge vs the placement ILP, VGG19 and GPT-175B, "
-                                     "20 availability cases", lazy("optsched.asrpt.reproduce:reproduce_table2")),
+                                     "20 availability cases", here("reproduce:reproduce_table2")),
     },
 )
 
@@ -56,35 +59,37 @@ ASRPT = Family(
     summary="online non-preemptive GPU-cluster scheduling with predicted iterations, min total completion time",
     source=SOURCE,
     presets=PRESETS,
-    generate=lazy("optsched.asrpt.generate:generate_stream"),
-    instance_from_dict=lazy("optsched.asrpt.instance:Instance.from_dict"),
-    schedule_from_dict=lazy("optsched.asrpt.schedule:Schedule.from_dict"),
-    verify=lazy("optsched.asrpt.schedule:verify"),
-    objective=lazy("optsched.asrpt.schedule:objective"),
+    generate=here("generate:generate_stream"),
+    instance_from_dict=here("instance:Instance.from_dict"),
+    schedule_from_dict=here("schedule:Schedule.from_dict"),
+    verify=here("schedule:verify"),
+    objective=here("schedule:objective"),
     formulations={
-        "time-indexed": Formulation("time-indexed", lazy("optsched.asrpt.formulations:time_indexed"),
+        "time-indexed": Formulation("time-indexed", here("formulations:time_indexed"),
                                     "F4: the exact offline optimum of (8), best counts per server split"),
-        "single-machine": Formulation("single-machine", lazy("optsched.asrpt.formulations:single_machine"),
+        "single-machine": Formulation("single-machine", here("formulations:single_machine"),
                                       "F3 on A_1^min: preemptive single machine, a lower bound on (8)",
                                       gives_schedule=False),
     },
     algorithms={
-        "asrpt": Algorithm("asrpt", lazy("optsched.asrpt.online:asrpt"), "A-SRPT (Algorithm 1) with the instance's predictions",
-                           _ASRPT_PARAMS, lazy("optsched.asrpt.theory:theorem1")),
-        "asrpt-perfect": Algorithm("asrpt-perfect", lazy("optsched.asrpt.online:asrpt_perfect"), "A-SRPT with perfect predictions",
-                                   _ASRPT_PARAMS, lazy("optsched.asrpt.theory:theorem1_perfect")),
-        "spjf": Algorithm("spjf", lazy("optsched.asrpt.baselines:spjf"), "shortest predicted job first, no backfilling"),
-        "spwf": Algorithm("spwf", lazy("optsched.asrpt.baselines:spwf"), "shortest predicted workload first, no backfilling"),
-        "wcs-duration": Algorithm("wcs-duration", lazy("optsched.asrpt.baselines:wcs_duration"), "work-conserving, by predicted duration"),
-        "wcs-workload": Algorithm("wcs-workload", lazy("optsched.asrpt.baselines:wcs_workload"), "work-conserving, by predicted workload"),
-        "wcs-subtime": Algorithm("wcs-subtime", lazy("optsched.asrpt.baselines:wcs_subtime"), "work-conserving, by submission time"),
+        "asrpt": Algorithm("asrpt", here("online:asrpt"), "A-SRPT (Algorithm 1) with the instance's predictions",
+                           _ASRPT_PARAMS, here("theory:theorem1")),
+        "asrpt-perfect": Algorithm("asrpt-perfect", here("online:asrpt_perfect"), "A-SRPT with perfect predictions",
+                                   _ASRPT_PARAMS, here("theory:theorem1_perfect")),
+        "spjf": Algorithm("spjf", here("baselines:spjf"), "shortest predicted job first, no backfilling"),
+        "spwf": Algorithm("spwf", here("baselines:spwf"), "shortest predicted workload first, no backfilling"),
+        "wcs-duration": Algorithm("wcs-duration", here("baselines:wcs_duration"),
+                                  "work-conserving, by predicted duration"),
+        "wcs-workload": Algorithm("wcs-workload", here("baselines:wcs_workload"),
+                                  "work-conserving, by predicted workload"),
+        "wcs-subtime": Algorithm("wcs-subtime", here("baselines:wcs_subtime"), "work-conserving, by submission time"),
     },
     generator_options={"prediction": "", "servers": at_least(1, 250), "nic_gbps": positive(10.0),
                        "single_gpu_share": between(-1, 1, -1.0), "load": positive(1.0)},
     demo_sizes=(2, 3, 4, 5),  # the time-indexed model takes seconds from 6 jobs on
     reproductions={
         "asrpt-sim": Reproduction("asrpt-sim", "Figs. 6-9: total completion time vs jobs, single-GPU share, NIC "
-                                  "bandwidth, predictor (and τ)", lazy("optsched.asrpt.reproduce:reproduce_sim")),
+                                  "bandwidth, predictor (and τ)", here("reproduce:reproduce_sim")),
     },
 )
 

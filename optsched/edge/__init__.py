@@ -9,7 +9,9 @@ Modules: ``instance`` (model, JSON, time scaling), ``generate`` (presets F1-F7, 
 fitting, Lemma 1, Theorem 3's factors).
 """
 
-from ..registry import Algorithm, Family, Formulation, Reproduction, at_least, lazy
+from ..registry import Algorithm, Family, Formulation, Reproduction, at_least, lazy_from
+
+here = lazy_from(__name__)
 
 FAMILY = Family(
     name="edge",
@@ -17,36 +19,38 @@ FAMILY = Family(
     summary="edge-cloud preemptive scheduling of PS jobs, chunk dispatch by marginal flow time, min total JCT",
     source="Online preemptive scheduling of distributed ML jobs in edge-cloud systems (paper 003)",
     presets=("tiny", "small", "f1", "f2", "f3", "f4", "f5", "f6", "testbed", "paper", "synthetic"),
-    generate=lazy("optsched.edge.generate:generate"),
-    instance_from_dict=lazy("optsched.edge.instance:Instance.from_dict"),
-    schedule_from_dict=lazy("optsched.edge.schedule:Schedule.from_dict"),
-    verify=lazy("optsched.edge.schedule:verify"),
-    objective=lazy("optsched.edge.schedule:objective"),
+    generate=here("generate:generate"),
+    instance_from_dict=here("instance:Instance.from_dict"),
+    schedule_from_dict=here("schedule:Schedule.from_dict"),
+    verify=here("schedule:verify"),
+    objective=here("schedule:objective"),
     formulations={
-        "time-indexed": Formulation("time-indexed", lazy("optsched.edge.formulations:time_indexed"),
+        "time-indexed": Formulation("time-indexed", here("formulations:time_indexed"),
                                     "MILP-2: the exact optimum of problem (2), total JCT"),
-        "fractional-flow": Formulation("fractional-flow", lazy("optsched.edge.formulations:fractional_flow"),
+        "fractional-flow": Formulation("fractional-flow", here("formulations:fractional_flow"),
                                        "ILP (4), chunk-level fractional flow time (<= OPT(2), Lemma 1); "
                                        "--relax gives LP-4R", gives_schedule=False),
-        "dual": Formulation("dual", lazy("optsched.edge.formulations:dual"), "the dual (6) of LP-4R, built directly",
+        "dual": Formulation("dual", here("formulations:dual"), "the dual (6) of LP-4R, built directly",
                             gives_schedule=False),
     },
     algorithms={
-        "aonline": Algorithm("aonline", lazy("optsched.edge.online:aonline"), "A_online: greedy chunk dispatch by Q, HAPRF, A_ps",
+        "aonline": Algorithm("aonline", here("online:aonline"), "A_online: greedy chunk dispatch by Q, HAPRF, A_ps",
                              {"q_mode": ("timeline", "eq5"), "repaired": False}),
-        "aonline-edge": Algorithm("aonline-edge", lazy("optsched.edge.online:aonline_edge"), "A_online-E: A_online without the cloud",
+        "aonline-edge": Algorithm("aonline-edge", here("online:aonline_edge"), "A_online-E: A_online without the cloud",
                                   {"q_mode": ("timeline", "eq5")}),
-        "srtf": Algorithm("srtf", lazy("optsched.edge.baselines:srtf"), "shortest remaining time first, preemptive, rigid gangs"),
-        "tiresias-l": Algorithm("tiresias-l", lazy("optsched.edge.baselines:tiresias_l"), "least attained service queues, rigid gangs",
+        "srtf": Algorithm("srtf", here("baselines:srtf"), "shortest remaining time first, preemptive, rigid gangs"),
+        "tiresias-l": Algorithm("tiresias-l", here("baselines:tiresias_l"),
+                                "least attained service queues, rigid gangs",
                                 {"queues": at_least(1, 2)}),
-        "batchsche": Algorithm("batchsche", lazy("optsched.edge.baselines:batchsche"), "batches placed by least resource cost, elastic",
+        "batchsche": Algorithm("batchsche", here("baselines:batchsche"),
+                               "batches placed by least resource cost, elastic",
                                {"cloud_price": at_least(0, 0.5)}),
     },
     generator_options={"servers": at_least(0, 0), "epsilon": at_least(0, 0.0), "copy": ("offline", "online")},
     reproductions={
         "edge-sec5": Reproduction("edge-sec5", "Section V: JCT rate vs jobs and servers, preemptions, "
-                                  "communication, utilisation, makespan", lazy("optsched.edge.reproduce:reproduce_sec5")),
+                                  "communication, utilisation, makespan", here("reproduce:reproduce_sec5")),
         "edge-ratio": Reproduction("edge-ratio", "Figs. 12/13: ratio to the exact optimum for ε in {0, 0.2, 0.5}",
-                                   lazy("optsched.edge.reproduce:reproduce_ratio")),
+                                   here("reproduce:reproduce_ratio")),
     },
 )

@@ -11,7 +11,9 @@ A_dual, A_online, Alg. 1-3), ``baselines`` (FIFO, DRF, AntMan, Tiresias, the Jai
 ``theory`` (λ, γ, α, (A1)/(A2), bounds, the Theorem 5 hook), ``reproduce`` (Section 7).
 """
 
-from ..registry import Algorithm, Family, Formulation, Reproduction, Bounded, at_least, between, positive, lazy
+from ..registry import Algorithm, Bounded, Family, Formulation, Reproduction, at_least, between, lazy_from, positive
+
+here = lazy_from(__name__)
 
 FAMILY = Family(
     name="hetero",
@@ -19,31 +21,37 @@ FAMILY = Family(
     summary="Zhou et al.: heterogeneous PS / Ring-AllReduce training jobs, min total weighted completion time",
     source="Zhou, Li, Wu et al.: Online Scheduling Algorithm for Heterogeneous Distributed Machine Learning Jobs, IEEE TCC",
     presets=("tiny", "small", "paper", "trace"),
-    generate=lazy("optsched.hetero.generate:generate"),
-    instance_from_dict=lazy("optsched.hetero.instance:Instance.from_dict"),
-    schedule_from_dict=lazy("optsched.hetero.schedule:Schedule.from_dict"),
-    verify=lazy("optsched.hetero.schedule:verify"),
-    objective=lazy("optsched.hetero.schedule:objective"),
+    generate=here("generate:generate"),
+    instance_from_dict=here("instance:Instance.from_dict"),
+    schedule_from_dict=here("schedule:Schedule.from_dict"),
+    verify=here("schedule:verify"),
+    objective=here("schedule:objective"),
     formulations={
-        "configuration": Formulation("configuration", lazy("optsched.hetero.formulations:configuration"),
+        "configuration": Formulation("configuration", here("formulations:configuration"),
                                      "schedule-column ILP (model A); exact; --relax gives the configuration LP"),
-        "time-indexed": Formulation("time-indexed", lazy("optsched.hetero.formulations:time_indexed"),
+        "time-indexed": Formulation("time-indexed", here("formulations:time_indexed"),
                                     "compact linearised MILP of (2) / (15) (model B); exact"),
     },
     algorithms={
-        "aonline": Algorithm("aonline", lazy("optsched.hetero.online:aonline"),
+        "aonline": Algorithm("aonline", here("online:aonline"),
                              "Algorithm 1: doubling rounds, A_dual sub-rounds, A_maxweight with price functions (11)",
-                             {"alpha_mode": ("fixed", "theorem", "per_round_safe"), "alpha": at_least(1, 4), "oracle": ("exact", "paper"), "F": positive(1.0),
-                              "lambda_horizon": ("T", "tau"), "tie_break": ("paper", "earliest_completion")}, lazy("optsched.hetero.theory:theorem5")),
-        "fifo": Algorithm("fifo", lazy("optsched.hetero.baselines:fifo"), "first in first out, non-preemptive, random worker count in 1..30"),
-        "drf": Algorithm("drf", lazy("optsched.hetero.baselines:drf"), "dominant resource fairness by progressive filling when jobs wait"),
-        "antman": Algorithm("antman", lazy("optsched.hetero.baselines:antman"), "resource-guarantee jobs first, opportunistic jobs preempted",
+                             {"alpha_mode": ("fixed", "theorem", "per_round_safe"), "alpha": at_least(1, 4),
+                              "oracle": ("exact", "paper"), "F": positive(1.0), "lambda_horizon": ("T", "tau"),
+                              "tie_break": ("paper", "earliest_completion")},
+                             here("theory:theorem5")),
+        "fifo": Algorithm("fifo", here("baselines:fifo"),
+                          "first in first out, non-preemptive, random worker count in 1..30"),
+        "drf": Algorithm("drf", here("baselines:drf"),
+                         "dominant resource fairness by progressive filling when jobs wait"),
+        "antman": Algorithm("antman", here("baselines:antman"),
+                            "resource-guarantee jobs first, opportunistic jobs preempted",
                             {"guaranteed": between(0, 1, 0.5), "threshold": at_least(0, 5)}),
-        "tiresias": Algorithm("tiresias", lazy("optsched.hetero.baselines:tiresias"),
+        "tiresias": Algorithm("tiresias", here("baselines:tiresias"),
                               "preemptive, smallest remaining work x GPUs first at every event"),
     },
     generator_options={"framework": ("ps", "allreduce"), "servers": at_least(0, 0),
                        "kappa": Bounded(0.35, 0, 10, open_low=True)},
     reproductions={"hetero-sec7": Reproduction("hetero-sec7", "Section 7: A_online vs FIFO, DRF, AntMan, Tiresias "
-                                               "over jobs, servers and F; A_maxweight vs Jain", lazy("optsched.hetero.reproduce:reproduce"))},
+                                               "over jobs, servers and F; A_maxweight vs Jain",
+                                               here("reproduce:reproduce"))},
 )

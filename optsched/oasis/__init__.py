@@ -8,7 +8,9 @@ generation), ``subroutine`` (Algorithm 2), ``online`` (Algorithm 1), ``baselines
 RRH, Dorm), ``theory`` (constants (23)-(26), α, dual checks).
 """
 
-from ..registry import Algorithm, Family, Formulation, Reproduction, at_least, between, positive, lazy
+from ..registry import Algorithm, Family, Formulation, Reproduction, at_least, between, lazy_from, positive
+
+here = lazy_from(__name__)
 
 FAMILY = Family(
     name="oasis",
@@ -16,35 +18,39 @@ FAMILY = Family(
     summary="OASiS (Bao et al. 2018): admit and schedule PS-based training jobs online, max total utility",
     source="Bao, Peng, Wu, Li: Online Job Scheduling in Distributed Machine Learning Clusters, INFOCOM 2018",
     presets=("tiny", "small", "paper", "paper-literal", "trace"),
-    generate=lazy("optsched.oasis.generate:generate"),
-    instance_from_dict=lazy("optsched.oasis.instance:Instance.from_dict"),
-    schedule_from_dict=lazy("optsched.oasis.schedule:Schedule.from_dict"),
-    verify=lazy("optsched.oasis.schedule:verify"),
-    objective=lazy("optsched.oasis.schedule:objective"),
+    generate=here("generate:generate"),
+    instance_from_dict=here("instance:Instance.from_dict"),
+    schedule_from_dict=here("schedule:Schedule.from_dict"),
+    verify=here("schedule:verify"),
+    objective=here("schedule:objective"),
     formulations={
-        "time-indexed": Formulation("time-indexed", lazy("optsched.oasis.formulations:time_indexed"),
+        "time-indexed": Formulation("time-indexed", here("formulations:time_indexed"),
                                     "problem (1) as a MILP (x-free encoding); exact"),
-        "compact-exponential": Formulation("compact-exponential", lazy("optsched.oasis.formulations:compact_exponential"),
+        "compact-exponential": Formulation("compact-exponential", here("formulations:compact_exponential"),
                                            "ILP (14) over enumerated schedules; --relax gives LP(14)"),
-        "dual": Formulation("dual", lazy("optsched.oasis.formulations:dual"), "the dual LP (19)/(20), built directly; = LP(14)",
+        "dual": Formulation("dual", here("formulations:dual"), "the dual LP (19)/(20), built directly; = LP(14)",
                             gives_schedule=False),
-        "column-generation": Formulation("column-generation", lazy("optsched.oasis.formulations:column_generation"),
+        "column-generation": Formulation("column-generation", here("formulations:column_generation"),
                                          "LP(14) by column generation priced by Algorithm 2; >= the optimum",
                                          gives_schedule=False),
     },
     algorithms={
-        "oasis": Algorithm("oasis", lazy("optsched.oasis.online:oasis"), "Algorithm 1 with the Algorithm 2 subroutine and price functions (22)",
-                           {"u_scale": positive(1.0), "l_scale": positive(1.0), "literal": False}, lazy("optsched.oasis.theory:theorem4")),
-        "fifo": Algorithm("fifo", lazy("optsched.oasis.baselines:fifo"), "first in first out, fixed sizes, round-robin placement",
+        "oasis": Algorithm("oasis", here("online:oasis"),
+                           "Algorithm 1 with the Algorithm 2 subroutine and price functions (22)",
+                           {"u_scale": positive(1.0), "l_scale": positive(1.0), "literal": False},
+                           here("theory:theorem4")),
+        "fifo": Algorithm("fifo", here("baselines:fifo"), "first in first out, fixed sizes, round-robin placement",
                           {"backfill": False, "random_ps": False}),
-        "drf": Algorithm("drf", lazy("optsched.oasis.baselines:drf"), "dominant resource fairness by progressive filling at each event"),
-        "rrh": Algorithm("rrh", lazy("optsched.oasis.baselines:rrh"), "risk-reward heuristic: admission by delay cost, run by score",
+        "drf": Algorithm("drf", here("baselines:drf"),
+                         "dominant resource fairness by progressive filling at each event"),
+        "rrh": Algorithm("rrh", here("baselines:rrh"), "risk-reward heuristic: admission by delay cost, run by score",
                          {"theta": 0.0, "random_ps": False}),
-        "dorm": Algorithm("dorm", lazy("optsched.oasis.baselines:dorm"), "utilisation-maximising MILP with fairness and adjustment limits",
+        "dorm": Algorithm("dorm", here("baselines:dorm"),
+                          "utilisation-maximising MILP with fairness and adjustment limits",
                           {"fairness": between(0, 1, 0.8), "adjust": between(0, 1, 0.5),
                            "time_limit": positive(1.0), "gap": at_least(0, 0.01)}),
     },
     generator_options={"mode": ("worker_slots", "chunks"), "slots": at_least(0, 0), "servers": at_least(0, 0)},
     reproductions={"oasis-sec5": Reproduction("oasis-sec5", "Section V: utility vs jobs, completion vs target, "
-                                              "OPT/OASiS, misestimated constants", lazy("optsched.oasis.reproduce:reproduce"))},
+                                              "OPT/OASiS, misestimated constants", here("reproduce:reproduce"))},
 )
