@@ -33,8 +33,8 @@ from optsched.solve import solve
 
 def placements(cases: int, gpus: int) -> None:
     print(f"### Placement: {cases} availability cases, {gpus}-GPU jobs (means; max for the ILP)\n")
-    print("| model | eq. (7) once (ms) | Heavy-Edge (ms) | Heavy-Edge / eq. (7) | ILP exact fill (s) | ILP exact, max (s) "
-          "| ILP any server (s) | ILP any server, max (s) | optimal |")
+    print("| model | eq. (7) once (ms) | Heavy-Edge (ms) | Heavy-Edge / eq. (7) | ILP exact fill (s) "
+          "| ILP exact, max (s) | ILP any server (s) | ILP any server, max (s) | optimal |")
     print("|---|---|---|---|---|---|---|---|---|")
     for model in STAGES:
         evals, heavies, exact, free, proven = [], [], [], [], 0

@@ -65,7 +65,8 @@ def milp_times(seeds: int) -> None:
 
 def column_generation_vs_enumeration(seeds: int) -> None:
     print("### LP(14): column generation vs enumeration\n")
-    print("| instance | largest job's columns | enumeration LP (s) | column generation (s) | CG iterations | CG columns | LP value agrees |")
+    print("| instance | largest job's columns | enumeration LP (s) | column generation (s) | CG iterations "
+          "| CG columns | LP value agrees |")
     print("|---|---|---|---|---|---|---|")
     rng = np.random.default_rng
     cases = [("tiny", lambda seed: generate("tiny", seed)),

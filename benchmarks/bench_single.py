@@ -61,7 +61,8 @@ def main() -> None:
     args = parser.parse_args()
 
     print(f"machine: {machine()}; median of {args.repeats} repeats, summed over {args.instances} instances\n")
-    print("| jobs | MILP vars | HiGHS (s) | CBC, optsched (s) | CBC / HiGHS | CBC, preprocessing on (s) | optsched CBC / preprocessing on | WSPT (ms) |")
+    print("| jobs | MILP vars | HiGHS (s) | CBC, optsched (s) | CBC / HiGHS | CBC, preprocessing on (s) "
+          "| optsched CBC / preprocessing on | WSPT (ms) |")
     print("|---|---|---|---|---|---|---|---|")
     for n in args.sizes:
         instances = [generate("small", seed=seed, jobs=n) for seed in range(args.instances)]
@@ -76,10 +77,10 @@ def main() -> None:
             check = solve(time_indexed(instance), solver="cbc")
             if not (check.optimal and abs(check.objective - result.objective) <= 1e-6 * result.objective):
                 raise SystemExit(f"n={n}: CBC disagrees ({check.status} {check.objective} vs {result.objective})")
-            highs += median_seconds(lambda: solve(time_indexed(instance)), args.repeats)
-            cbc += median_seconds(lambda: solve(time_indexed(instance), solver="cbc"), args.repeats)
-            cbc_pre += median_seconds(lambda: cbc_with_preprocessing(instance), args.repeats)
-            online += median_seconds(lambda: wspt(instance), args.repeats)
+            highs += median_seconds(lambda i=instance: solve(time_indexed(i)), args.repeats)
+            cbc += median_seconds(lambda i=instance: solve(time_indexed(i), solver="cbc"), args.repeats)
+            cbc_pre += median_seconds(lambda i=instance: cbc_with_preprocessing(i), args.repeats)
+            online += median_seconds(lambda i=instance: wspt(i), args.repeats)
         print(f"| {n} | {variables // len(instances)} | {highs:.3f} | {cbc:.3f} | {cbc / highs:.1f}x | "
               f"{cbc_pre:.3f} | {cbc / cbc_pre:.2f}x | {1000 * online:.2f} |")
 

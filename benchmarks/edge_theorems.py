@@ -46,7 +46,8 @@ def main() -> None:
             repaired += fitted_dual_check(run_aonline(instance, repaired=True), repaired=True).violations > 0
         label = "job-dependent" if job_dependent else "job-independent"
         n = args.instances
-        print(f"| {label} | {n} | {printed} ({printed / n:.0%}) | {selected} ({selected / n:.0%}) | {repaired} ({repaired / n:.1%}) |")
+        print(f"| {label} | {n} | {printed} ({printed / n:.0%}) | {selected} ({selected / n:.0%}) "
+              f"| {repaired} ({repaired / n:.1%}) |")
 
 
 if __name__ == "__main__":

@@ -9,7 +9,8 @@ made before ``t``.
 from __future__ import annotations
 
 from collections import deque
-from typing import Callable, Generic, Sequence, TypeVar
+from collections.abc import Callable, Sequence
+from typing import Generic, TypeVar
 
 T = TypeVar("T")
 

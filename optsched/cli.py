@@ -14,7 +14,7 @@ import math
 import os
 import sys
 import time
-from typing import Sequence
+from collections.abc import Sequence
 
 from . import __version__, native_output
 from .documents import (
@@ -90,7 +90,8 @@ def _log_option(parser: argparse.ArgumentParser) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="optsched", description="Online scheduling of distributed ML training jobs, with exact baselines.")
+    parser = _Parser(prog="optsched",
+                     description="Online scheduling of distributed ML training jobs, with exact baselines.")
     parser.add_argument("--version", action="version", version=f"optsched {__version__}")
     verbs = parser.add_subparsers(dest="verb", required=True, metavar="VERB")
 

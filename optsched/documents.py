@@ -76,7 +76,8 @@ def load_schedule(path: str, loaded: LoadedInstance) -> tuple[Any, dict]:
     """Read a schedule document made for ``loaded``'s instance; returns (schedule, produced_by)."""
     fields, family = _envelope(read_json(path), path, "schedule")
     if family.name != loaded.family.name:
-        raise InputError(f"{path}: a schedule for family {family.name}, but the instance is of family {loaded.family.name}")
+        raise InputError(f"{path}: a schedule for family {family.name}, "
+                         f"but the instance is of family {loaded.family.name}")
     made_for = fields.text("instance")
     if made_for != loaded.fingerprint:
         raise InputError(f"{path}: schedule was made for instance {made_for}, not this one ({loaded.fingerprint})")

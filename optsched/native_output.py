@@ -20,8 +20,8 @@ import ctypes
 import os
 import sys
 import threading
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Iterator
 
 #: Where native output goes: None (discarded), a file path (appended to), or "-" (standard error).
 _log: str | None = None

@@ -12,8 +12,9 @@ until a function is called (``optsched families`` starts in a fraction of a seco
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from .errors import InputError
 
@@ -216,10 +217,11 @@ class Reproduction:
 class Family:
     """Everything optsched knows about one family of instances.
 
-    ``generate(preset, seed, jobs=None, **generator_options)`` returns an instance; ``instance_from_dict(d, where)`` and
-    ``schedule_from_dict(d, instance, where)`` read the family's JSON, naming ``where`` in errors
-    (instances and schedules have ``to_dict()``); ``verify(instance, schedule)`` returns readable violations (empty when feasible)
-    and ``objective(instance, schedule)`` the objective in the family's ``sense``.
+    ``generate(preset, seed, jobs=None, **generator_options)`` returns an instance;
+    ``instance_from_dict(d, where)`` and ``schedule_from_dict(d, instance, where)`` read the family's
+    JSON, naming ``where`` in errors (instances and schedules have ``to_dict()``);
+    ``verify(instance, schedule)`` returns readable violations (empty when feasible) and
+    ``objective(instance, schedule)`` the objective in the family's ``sense``.
     """
 
     name: str

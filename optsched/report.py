@@ -31,7 +31,7 @@ def _num(x, digits: int = 3):
     return round(float(x), digits)
 
 
-def summary_tables(outcome: "Outcome") -> list[Table]:
+def summary_tables(outcome: Outcome) -> list[Table]:
     refs = Table("Reference solves (optimum per instance) and the LP relaxation",
                  ["family", "formulation", "instances", "optimal", "cross-checked", "agree", "disagree",
                   "LP gap mean", "LP gap max", "solve median s"], [])
@@ -41,8 +41,8 @@ def summary_tables(outcome: "Outcome") -> list[Table]:
                           _num(r["integrality_gap_max"]), _num(r["solve_median_s"], 4)])
     refs.note = "LP gap = OPT/LP (min) or LP/OPT (max), the integrality gap of the reference formulation; 1 is tight."
     methods = Table("Empirical competitive ratios (exact: against proven optima)",
-                    ["family", "method", "runs", "feasible", "ratio mean", "median", "max", "infinite", "vs bound", "bound max",
-                     "theorem bound", "held", "violated", "unknown", "beat OPT"], [])
+                    ["family", "method", "runs", "feasible", "ratio mean", "median", "max", "infinite", "vs bound",
+                     "bound max", "theorem bound", "held", "violated", "unknown", "beat OPT"], [])
     for m in outcome.method_summary.to_dict("records"):
         methods.rows.append([m["family"], m["method"], m["instances"], m["feasible"], _num(m["ratio_mean"]),
                              _num(m["ratio_median"]), _num(m["ratio_max"]), m["infinite_ratios"],
@@ -51,9 +51,9 @@ def summary_tables(outcome: "Outcome") -> list[Table]:
                              m["theorem_held"] if m["theorem"] else "-", m["theorem_violated"] if m["theorem"] else "-",
                              m["theorem_unknown"] if m["theorem"] else "-", m["beats_reference"]])
     methods.note = ("ratio = ALG/OPT (min) or OPT/ALG (max), 1 is best; mean, median and max over finite ratios, "
-                    "'infinite' counts runs that earned 0 where the optimum earns more. 'vs bound': runs whose reference was not "
-                    "proven optimal, measured against the best proven bound ('bound max' is an upper bound on their true "
-                    "ratios). "
+                    "'infinite' counts runs that earned 0 where the optimum earns more. 'vs bound': runs whose "
+                    "reference was not proven optimal, measured against the best proven bound ('bound max' is an "
+                    "upper bound on their true ratios). "
                     "'theorem bound': the smallest per-instance bound the paper proves for the method.")
     return [refs, methods]
 
@@ -188,7 +188,7 @@ FIGURES = (("ratios.png", "Empirical ratio per method; the red line is the paper
            ("runtime_vs_size.png", "Median runtime of each method and of the reference solve vs instance size"))
 
 
-def write_report(outcome: "Outcome", out: Path) -> None:
+def write_report(outcome: Outcome, out: Path) -> None:
     """Draw the figures and write ``report.md`` into ``out``."""
     results, references = outcome.results, outcome.references
     _ratio_figure(results, out / "ratios.png")

@@ -13,11 +13,12 @@ import os
 import sys
 import textwrap
 import time
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable, Sequence, TextIO
+from typing import Any, TextIO
 
 from . import __version__
 from .errors import InputError
@@ -111,7 +112,8 @@ def write_report(report: Report, setting: Setting, name: str) -> Path:
              f"`optsched reproduce {name} --preset {setting.scale} --seeds {setting.seeds}` ({versions}).", ""]
     if report.paper_says:
         lines += ["## What the paper reports", ""] + [f"- {s}" for s in report.paper_says] + [""]
-    lines += ["## Settings the paper left open, and what was assumed", ""] + [f"- {s}" for s in report.assumptions] + [""]
+    lines += ["## Settings the paper left open, and what was assumed", ""]
+    lines += [f"- {s}" for s in report.assumptions] + [""]
     lines += ["## Results", ""]
     for table in report.tables:
         lines += [table.markdown(), ""]

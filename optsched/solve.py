@@ -29,9 +29,10 @@ import re
 import subprocess
 import tempfile
 import time
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cache
-from typing import Any, Callable, Mapping
+from typing import Any
 
 import highspy
 import numpy as np
@@ -61,7 +62,7 @@ class Model:
     """
 
     problem: pulp.LpProblem
-    decode: Callable[["Result"], Any] | None = None
+    decode: Callable[[Result], Any] | None = None
 
     @property
     def sense(self) -> str:
@@ -287,8 +288,9 @@ class _HighsBuildOnly(pulp.HiGHS):
         model = highspy.HighsLp()
         model.num_col_ = len(variables)
         model.col_cost_ = np.array([sign * objective.get(v, 0.0) for v in variables], dtype=float)
-        model.col_lower_ = np.array([-highspy.kHighsInf if v.lowBound is None else v.lowBound for v in variables], dtype=float)
-        model.col_upper_ = np.array([highspy.kHighsInf if v.upBound is None else v.upBound for v in variables], dtype=float)
+        inf = highspy.kHighsInf
+        model.col_lower_ = np.array([-inf if v.lowBound is None else v.lowBound for v in variables], dtype=float)
+        model.col_upper_ = np.array([inf if v.upBound is None else v.upBound for v in variables], dtype=float)
         starts, index, value, lower, upper = [0], [], [], [], []
         for i, c in enumerate(lp.constraints()):
             c.index = i

@@ -102,8 +102,8 @@ def family_rows():
             lambda t, f, name=name: ["verify", write(t, "big.json", with_first_number(document(f[name][0]), "1e308")),
                                      f[name][1]], "must be at most 1e+12")
         rows[f"{name}: an instance nested 100,000 deep"] = (
-            lambda t, f, name=name: ["verify", write(t, "deep.json", '{"family": "%s", "format": 1, "instance": %s}'
-                                                     % (name, nested(100_000))), f[name][1]], "nested more than")
+            lambda t, f, name=name: ["verify", write(t, "deep.json", f'{{"family": "{name}", "format": 1, '
+                                                     f'"instance": {nested(100_000)}}}'), f[name][1]], "nested more than")
         rows[f"{name}: a schedule nested 100,000 deep"] = (
             lambda t, f, name=name: ["verify", f[name][0], write(t, "deep.json", nested(100_000))], "nested more than")
         rows[f"{name}: an unknown instance field"] = (
@@ -114,12 +114,12 @@ def family_rows():
             for key, declared in a.params.items():
                 if isinstance(declared, Bounded) and declared.low is not None:
                     rows[f"{name}: {a.name} {key} out of range"] = (
-                        lambda t, f, name=name, a=a.name, k=key, v=below(declared):
+                        lambda t, f, name=name, a=a.name, k=key, v=below(declared):  # noqa: B008 (bound per row)
                         ["run", f[name][0], "--algorithm", a, "--param", f"{k}={v}"], f"--param {key}: must be")
         for key, declared in family.generator_options.items():
             if isinstance(declared, Bounded) and declared.low is not None:
                 rows[f"{name}: generator option {key} out of range"] = (
-                    lambda t, f, name=name, k=key, v=below(declared):
+                    lambda t, f, name=name, k=key, v=below(declared):  # noqa: B008 (bound per row)
                     ["generate", name, "--option", f"{k}={v}", "-o", t / "g.json"], f"--option {key}: must be")
     return rows
 

@@ -1,20 +1,22 @@
 """Seeded generators of both families (spec asrpt.md §4.7, §5).
 
-Family ``placement`` (one job, free GPUs per server):
+Family ``placement`` (one job, free GPUs per server), by preset:
 
-| preset | what |
-|---|---|
-| ``tiny`` | a random job of 1-3 stages and 1-3 replicas each on 2-4 servers of 4 GPUs |
-| ``small`` | 2-5 stages of 1-4 replicas on 4-8 servers of 8 GPUs |
-| ``paper`` | a Table I model (option ``model``, default ``vgg19``) configured on ``gpus`` GPUs (default 16; ``stages`` fixes the pipeline depth) over 8-16 servers of 8 GPUs with free GPUs uniform in 0..8: Table II's availability cases, one per seed |
+- ``tiny``: a random job of 1-3 stages and 1-3 replicas each on 2-4 servers of 4 GPUs.
+- ``small``: 2-5 stages of 1-4 replicas on 4-8 servers of 8 GPUs.
+- ``paper``: a Table I model (option ``model``, default ``vgg19``) configured on ``gpus`` GPUs
+  (default 16; ``stages`` fixes the pipeline depth) over 8-16 servers of 8 GPUs with free GPUs
+  uniform in 0..8: Table II's availability cases, one per seed.
 
-Family ``asrpt`` (a job stream):
+Family ``asrpt`` (a job stream), by preset:
 
-| preset | what |
-|---|---|
-| ``tiny`` | integral (§4.7): 2 servers x 2 GPUs, ``B_inter = B_intra = 1`` MB/s, stages of 1-2 replicas with ``P`` in {1, 2, 3} s and volumes in {0, 2} MB, parameters in {0, 1} MB, 1-3 iterations, releases in 0..5 s; every ``α`` is a whole number of seconds; 4 jobs unless ``jobs`` |
-| ``small`` | the same on 3 servers, 6 jobs unless ``jobs`` |
-| ``paper`` | the simulation of §V-B: 250 servers x 8 GPUs (option ``servers``), 10 Gbps NICs (``nic_gbps``), 300 GB/s NVLink; consecutive jobs of the recurring-job Philly workload (:mod:`.workload`, 2,000 unless ``jobs``); the seed picks the window |
+- ``tiny``: integral (§4.7): 2 servers x 2 GPUs, ``B_inter = B_intra = 1`` MB/s, stages of 1-2
+  replicas with ``P`` in {1, 2, 3} s and volumes in {0, 2} MB, parameters in {0, 1} MB, 1-3
+  iterations, releases in 0..5 s; every ``α`` is a whole number of seconds; 4 jobs unless ``jobs``.
+- ``small``: the same on 3 servers, 6 jobs unless ``jobs``.
+- ``paper``: the simulation of §V-B: 250 servers x 8 GPUs (option ``servers``), 10 Gbps NICs
+  (``nic_gbps``), 300 GB/s NVLink; consecutive jobs of the recurring-job Philly workload
+  (:mod:`.workload`, 2,000 unless ``jobs``); the seed picks the window.
 
 Options of ``asrpt``: ``prediction`` (tiny/small: ``noisy`` = true count +-1, ``perfect``, ``zero``,
 ``over``, ``under``; paper: a predictor of :mod:`.predict`, default ``rf``), ``single_gpu_share``
@@ -36,7 +38,7 @@ from ..errors import InputError
 from .heavy_edge import allot, alpha_tilde
 from .instance import Cluster, Instance, Job, PlacementInstance, Stage, StreamJob
 from .predict import PREDICTORS, predict
-from .templates import MODELS, PAPER_CLUSTER, configure
+from .templates import PAPER_CLUSTER, configure
 from .workload import SINGLE_GPU_MODELS, TRAIN_SHARE, workload
 
 PRESETS = ("tiny", "small", "paper")

@@ -58,7 +58,7 @@ class Cluster:
         return {"servers": self.servers, "gpus": self.gpus, "inter_bw": self.inter_bw, "intra_bw": self.intra_bw}
 
     @classmethod
-    def from_dict(cls, d: object, where: str = "cluster") -> "Cluster":
+    def from_dict(cls, d: object, where: str = "cluster") -> Cluster:
         f = Fields(d, where)
         cluster = cls(f.integer("servers", min=1), f.integer("gpus", min=1), f.number("inter_bw", positive=True),
                       f.number("intra_bw", positive=True))
@@ -79,7 +79,7 @@ class Stage:
                 "allreduce": self.allreduce}
 
     @classmethod
-    def from_dict(cls, d: object, where: str) -> "Stage":
+    def from_dict(cls, d: object, where: str) -> Stage:
         f = Fields(d, where)
         stage = cls(f.number("compute", positive=True), f.integer("replicas", min=1, default=1),
                     f.number("params", min=0.0, default=0.0), f.number("send", min=0.0, default=0.0),
@@ -120,7 +120,7 @@ class Job:
         return {"model": self.model, "stages": [stage.to_dict() for stage in self.stages]}
 
     @classmethod
-    def from_dict(cls, d: object, where: str = "job") -> "Job":
+    def from_dict(cls, d: object, where: str = "job") -> Job:
         f = Fields(d, where)
         raw = f.array("stages", nonempty=True)
         stages = tuple(Stage.from_dict(s, f.path(f"stages[{k}]")) for k, s in enumerate(raw))
@@ -167,7 +167,7 @@ class PlacementInstance:
                 "available": list(self.available), "fill": self.fill, "job": self.job.to_dict()}
 
     @classmethod
-    def from_dict(cls, d: object, where: str = "instance") -> "PlacementInstance":
+    def from_dict(cls, d: object, where: str = "instance") -> PlacementInstance:
         f = Fields(d, where)
         f.text("kind", choices=("placement",))
         gpus = f.integer("gpus", min=1)
@@ -220,7 +220,7 @@ class Instance:
                 "provenance": dict(self.provenance), "jobs": [sj.to_dict() for sj in self.jobs]}
 
     @classmethod
-    def from_dict(cls, d: object, where: str = "instance") -> "Instance":
+    def from_dict(cls, d: object, where: str = "instance") -> Instance:
         f = Fields(d, where)
         f.text("kind", choices=("stream",))
         cluster = Cluster.from_dict(f.raw("cluster"), f.path("cluster"))

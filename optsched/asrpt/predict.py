@@ -15,7 +15,7 @@ exactly" (``ε_i = 0``) is well defined.
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Sequence
+from collections.abc import Sequence
 
 import numpy as np
 

@@ -44,7 +44,7 @@ class Placement:
         return {"counts": [list(row) for row in self.counts]}
 
     @classmethod
-    def from_dict(cls, d: object, instance: PlacementInstance, where: str = "schedule") -> "Placement":
+    def from_dict(cls, d: object, instance: PlacementInstance, where: str = "schedule") -> Placement:
         f = Fields(d, where)
         raw = f.array("counts")
         f.done()
@@ -59,7 +59,7 @@ class Placement:
         return cls(tuple(rows))
 
     @classmethod
-    def from_rows(cls, rows: dict[int, list[int]], instance: PlacementInstance) -> "Placement":
+    def from_rows(cls, rows: dict[int, list[int]], instance: PlacementInstance) -> Placement:
         zero = [0] * len(instance.job.stages)
         return cls(tuple(tuple(rows.get(m, zero)) for m in range(len(instance.available))))
 
@@ -101,7 +101,7 @@ class Schedule:
         return {"jobs": [run.to_dict() for run in self.jobs]}
 
     @classmethod
-    def from_dict(cls, d: object, instance: Instance, where: str = "schedule") -> "Schedule":
+    def from_dict(cls, d: object, instance: Instance, where: str = "schedule") -> Schedule:
         runs = []
         for entry, path in per_job(d, len(instance.jobs), where):
             f = Fields(entry, path)
@@ -144,7 +144,7 @@ def verify(instance: Instance, schedule: Schedule) -> list[str]:
     if problems:
         return problems
     events: dict[int, list[tuple[float, int, int]]] = {}
-    for i, (run, length) in enumerate(zip(schedule.jobs, durations(instance, schedule))):
+    for run, length in zip(schedule.jobs, durations(instance, schedule)):
         for m, row in run.counts.items():
             if sum(row):
                 # Ends sort before starts at the same time (half-open intervals, [A6]).

@@ -36,7 +36,7 @@ from __future__ import annotations
 import json
 import math
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 from .heavy_edge import alpha_tilde
 from .instance import Cluster, Job, Stage
@@ -182,7 +182,7 @@ def _least_stages(model: Model) -> int:
     return len(model.layers)
 
 
-@lru_cache(maxsize=None)
+@cache
 def configure(name: str, gpus: int, cluster: Cluster, stages: int | None = None) -> Job:
     """The planner's configuration of model ``name`` on ``gpus`` GPUs (module docstring), or the
     balanced one with exactly ``stages`` stages."""

@@ -104,7 +104,8 @@ def theorem1_bound(rho: float, rho_bar: float, tau: float, G: int, g_max: int, e
     if g_max >= G:
         return math.inf
     spare = G - g_max
-    return (2 + tau + rho * G / spare) * rho + 2 * rho * g_max * rho_bar * (1 + tau + (1 + rho) * G / spare) * epsilon_bar
+    return ((2 + tau + rho * G / spare) * rho
+            + 2 * rho * g_max * rho_bar * (1 + tau + (1 + rho) * G / spare) * epsilon_bar)
 
 
 def theorem1(instance: Instance, *, tau: float = 1.0, blocking: bool = True, **_) -> Theorem | None:

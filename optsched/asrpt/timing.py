@@ -17,7 +17,7 @@ interfere (each GPU owns ``1/g`` of its server's NIC).
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from .instance import Cluster, Job
 

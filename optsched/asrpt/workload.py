@@ -76,7 +76,7 @@ def workload(cluster: Cluster, seed: int = 0) -> tuple[WorkloadJob, ...]:
     iterations = np.empty(len(trace), dtype=int)
     jobs: list[Job | None] = [None] * len(trace)
     users = np.empty(len(trace), dtype=int)
-    for g, members in enumerate(groups):
+    for members in groups:
         first = trace[members[0]]
         names = SINGLE_GPU_MODELS if first.gpus == 1 else tuple(MODELS)
         job = configure(names[int(rng.integers(len(names)))], first.gpus, cluster)

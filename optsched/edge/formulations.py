@@ -5,8 +5,9 @@
   done by slot ``t`` covers the whole job times the completion mass up to ``t`` (a strong form of
   (2b)), no work after the completion slot, a worker in it. Identical workers of a server are
   aggregated (exact for the job-level (2)); completions before a trivial lower bound are fixed to 0.
-  Per-job horizon ``r + Δ_c + p^1`` with a cloud, the global one without. PSs are left out: a cloud PS is always free, or edge PSs cannot run out [R]; decoded
-  schedules get a cloud PS, or the first free qualified edge PS.
+  Per-job horizon ``r + Δ_c + p^1`` with a cloud, the global one without. PSs are left out: a cloud
+  PS is always free, or edge PSs cannot run out [R]; decoded schedules get a cloud PS, or the first
+  free qualified edge PS.
 * ``fractional-flow``: ILP-4, the chunk-level average-fractional-flow ILP (4), with ζ linearised by
   splitting cloud columns by rate (every chunk has a private cloud worker). Lemma 1: OPT(4) <= OPT(2).
   Its objective is not total JCT, so it gives no schedule. ``relax=True`` gives **LP-4R**, the paper's
@@ -99,7 +100,8 @@ def time_indexed(instance: Instance, relax: bool = False) -> Model:
             work = p1 * pulp.lpSum(here) + (p0 - p1) * (u[t] if t in u else 0)  # (2b) at the ζ-dependent rate
             cumulative.append(work)
             # all the work is done by the completion slot: a strong form of (2b)
-            prob += pulp.lpSum(cumulative) >= D * p0 * p1 * pulp.lpSum(done[v] for v in slots if v <= t), f"work_{j}_{t}"
+            finished_by_t = pulp.lpSum(done[v] for v in slots if v <= t)
+            prob += pulp.lpSum(cumulative) >= D * p0 * p1 * finished_by_t, f"work_{j}_{t}"
             if here:
                 later = pulp.lpSum(done[v] for v in slots if v >= t)
                 prob += pulp.lpSum(here) <= D * later, f"until_done_{j}_{t}"  # (2c), and nothing after C_j

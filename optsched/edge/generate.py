@@ -54,7 +54,10 @@ def _integer_jobs(rng, count, servers, D, p, r, delta_edge, delta_cloud, cloud_r
     for release in sorted(int(rng.integers(*r, endpoint=True)) for _ in range(count)):
         p0 = int(rng.integers(*p, endpoint=True))
         p1 = max(1, math.ceil(p0 * cloud_ratio)) if cloud_ratio else int(rng.integers(1, p0, endpoint=True))
-        delays = tuple(int(rng.integers(*delta_edge, endpoint=True)) for _ in range(servers)) if job_dependent else tuple(shared)
+        if job_dependent:
+            delays = tuple(int(rng.integers(*delta_edge, endpoint=True)) for _ in range(servers))
+        else:
+            delays = tuple(shared)
         jobs.append(Job(release, int(rng.integers(*D, endpoint=True)), p0, p1, delays,
                         int(rng.integers(*delta_cloud, endpoint=True)), str(rng.choice(types))))
     return tuple(jobs)
@@ -76,15 +79,19 @@ def _small(preset: str, rng: np.random.Generator, jobs: int | None) -> Instance:
         return Instance(_cluster(1, 1), _integer_jobs(rng, jobs or 5, 1, (1, 3), (1, 6), (0, 10), (0, 0), (10, 14)))
     if preset == "f2":
         workers = int(rng.integers(2, 4, endpoint=True))
-        return Instance(_cluster(1, workers), _integer_jobs(rng, jobs or 5, 1, (1, 1), (1, 5), (0, 0), (0, 0), (12, 16)))
+        return Instance(_cluster(1, workers),
+                        _integer_jobs(rng, jobs or 5, 1, (1, 1), (1, 5), (0, 0), (0, 0), (12, 16)))
     if preset == "f3":
         servers = _cluster(2, 2, ("a", "b"), rng)
-        return Instance(servers, _integer_jobs(rng, jobs or 4, 2, (1, 3), (1, 4), (0, 6), (0, 3), (3, 8), types=("a", "b")))
+        return Instance(servers,
+                        _integer_jobs(rng, jobs or 4, 2, (1, 3), (1, 4), (0, 6), (0, 3), (3, 8), types=("a", "b")))
     if preset == "f4":
-        return Instance(_cluster(1, 2), _integer_jobs(rng, jobs or 4, 1, (1, 3), (2, 5), (0, 6), (0, 1), (2, 6), cloud_ratio=0.34))
+        return Instance(_cluster(1, 2),
+                        _integer_jobs(rng, jobs or 4, 1, (1, 3), (2, 5), (0, 6), (0, 1), (2, 6), cloud_ratio=0.34))
     if preset == "f5":
         return Instance(_cluster(1, 2), _integer_jobs(rng, jobs or 3, 1, (4, 6), (1, 3), (0, 4), (0, 1), (4, 8)))
-    return Instance(_cluster(1, 2), _integer_jobs(rng, jobs or 4, 1, (1, 3), (1, 4), (0, 6), (0, 1), (0, 0)), cloud=False)
+    return Instance(_cluster(1, 2), _integer_jobs(rng, jobs or 4, 1, (1, 3), (1, 4), (0, 6), (0, 1), (0, 0)),
+                    cloud=False)
 
 
 def _physical_times(rng: np.random.Generator, epochs: int, minibatches: int) -> tuple[int, int, float]:

@@ -97,7 +97,7 @@ class Instance:
                 "jobs": [job.to_dict() for job in self.jobs]}
 
     @classmethod
-    def from_dict(cls, d: object, where: str = "instance") -> "Instance":
+    def from_dict(cls, d: object, where: str = "instance") -> Instance:
         f = Fields(d, where)
         cloud = f.raw("cloud", True)
         if not isinstance(cloud, bool):

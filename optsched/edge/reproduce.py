@@ -98,11 +98,13 @@ def reproduce_sec5(setting: Setting) -> Report:
     ]
     report.assumptions = [
         f"Scale '{setting.scale}': trace-driven 'paper' instances (Philly arrivals in hourly slots and GPU counts as "
-        f"gang sizes; Alibaba 2023 GPU nodes as edge servers: a worker per GPU, a PS per vCPU), {setting.seeds} seeds per point.",
-        f"Job sweep at {p['servers_fixed']} servers: {p['jobs']}; server sweep at {p['jobs_fixed']} jobs: {p['servers']}.",
+        f"gang sizes; Alibaba 2023 GPU nodes as edge servers: a worker per GPU, a PS per vCPU), "
+        f"{setting.seeds} seeds per point.",
+        f"Job sweep at {p['servers_fixed']} servers: {p['jobs']}; "
+        f"server sweep at {p['jobs_fixed']} jobs: {p['servers']}.",
         "Jobs: Table II models (D, B), E ~ U[20, 60], m ~ U[0.001, 0.05] h, G ~ U[10, 100] ms, q ~ U[30, 575] MB, "
-        "b ~ U[100, 5120] Mbps; p = ceil(E B / n) per eq. (1) with 1-hour slots [E2]; edge Δ ~ U{1..4}, cloud Δ ~ U{10..15}; "
-        "9 worker and 9 PS types.",
+        "b ~ U[100, 5120] Mbps; p = ceil(E B / n) per eq. (1) with 1-hour slots [E2]; edge Δ ~ U{1..4}, "
+        "cloud Δ ~ U{10..15}; 9 worker and 9 PS types.",
         "A_online: timeline Q [E16], seeded A_ps; baselines as reconstructed in spec §5.3: rigid gangs of the trace's "
         "GPU count (capped at D) [E34], data re-uploaded on migration; BatchSche at cloud price 0.5.",
         "Communication time: uploads to every server a job used, plus worker-PS exchange 2q/b per worker-slot of a "
@@ -133,7 +135,8 @@ def reproduce_sec5(setting: Setting) -> Report:
 
 def _rate(rows, key, value, name, metric):
     base = {r["seed"]: r[metric] for r in rows if r[key] == value and r["algorithm"] == "srtf"}
-    return mean(r[metric] / base[r["seed"]] for r in rows if r[key] == value and r["algorithm"] == name and base[r["seed"]])
+    return mean(r[metric] / base[r["seed"]] for r in rows
+                if r[key] == value and r["algorithm"] == name and base[r["seed"]])
 
 
 def _makespan_and_utilisation(report: Report, rows: list[dict], setting: Setting) -> None:
@@ -189,8 +192,9 @@ def reproduce_ratio(setting: Setting) -> Report:
                          "it decreases with ε and is close to 1 at ε = 0.5 (the paper divides by an easier optimum, "
                          "ILP (4) with every ζ = 1, so its ratios are upper bounds)."]
     report.assumptions = [
-        f"'small' instances (2 edge servers x 2 workers, D <= 3, p <= 4, cloud Δ in [4, 8]) with {p['ratio_jobs']} jobs, "
-        f"{max(setting.seeds, 5)} seeds each; the paper's J up to 25 with trace-sized servers is out of reach of exact solvers.",
+        f"'small' instances (2 edge servers x 2 workers, D <= 3, p <= 4, cloud Δ in [4, 8]) with "
+        f"{p['ratio_jobs']} jobs, {max(setting.seeds, 5)} seeds each; the paper's J up to 25 with trace-sized "
+        "servers is out of reach of exact solvers.",
         "Speed augmentation by time scaling (spec §3.7): with 1 + ε = a/b the offline copy has r·a, Δ·a, p·a and "
         "the online copy p·b, so the online machines are exactly 1 + ε times faster; the optimum at speed 1 on the "
         "1/a grid is at most a times the original one, so the ratios are if anything pessimistic.",
@@ -201,7 +205,8 @@ def reproduce_ratio(setting: Setting) -> Report:
                   ["ε", "JCT / OPT(2) mean", "max", "Σf / OPT(4) mean", "max", "D_max(1+1/ε)", "all optimal"], [])
     with figure(setting.out_dir / "competitive_ratio.png") as (fig, ax):
         for key, label in (("jct_ratio", "JCT / OPT(2)"), ("flow_ratio", "Σf / OPT(4)")):
-            ax.plot([float(e) for e in EPSILONS], [max(r[key] for r in rows if r["epsilon"] == float(e)) for e in EPSILONS],
+            ax.plot([float(e) for e in EPSILONS],
+                    [max(r[key] for r in rows if r["epsilon"] == float(e)) for e in EPSILONS],
                     marker="o", label=f"max {label}")
         ax.axhline(1.7, color="grey", ls="--", label="paper: < 1.7")
         ax.set_xlabel("ε")

@@ -55,14 +55,15 @@ class Schedule:
         return {"jobs": [run.to_dict() for run in self.jobs]}
 
     @classmethod
-    def from_dict(cls, d: object, instance: Instance, where: str = "schedule") -> "Schedule":
+    def from_dict(cls, d: object, instance: Instance, where: str = "schedule") -> Schedule:
         runs = []
         for entry, path in per_job(d, len(instance.jobs), where):
             g = Fields(entry, path)
             edge = _triples(g.array("edge", default=[]), g.path("edge"))
             cloud = tuple(_pair(x, f"{g.path('cloud')}[{k}]") for k, x in enumerate(g.array("cloud", default=[])))
             edge_ps = _triples(g.array("edge_ps", default=[]), g.path("edge_ps"))
-            cloud_ps = tuple(integer(x, f"{g.path('cloud_ps')}[{k}]", min=0) for k, x in enumerate(g.array("cloud_ps", default=[])))
+            cloud_ps = tuple(integer(x, f"{g.path('cloud_ps')}[{k}]", min=0)
+                             for k, x in enumerate(g.array("cloud_ps", default=[])))
             g.done()
             runs.append(JobRun(edge, cloud, edge_ps, cloud_ps))
         return cls(tuple(runs))

@@ -19,7 +19,8 @@ FAMILY = Family(
     name="hetero",
     sense="min",
     summary="Zhou et al.: heterogeneous PS / Ring-AllReduce training jobs, min total weighted completion time",
-    source="Zhou, Li, Wu et al.: Online Scheduling Algorithm for Heterogeneous Distributed Machine Learning Jobs, IEEE TCC",
+    source="Zhou, Li, Wu et al.: Online Scheduling Algorithm for Heterogeneous Distributed Machine Learning Jobs, "
+           "IEEE TCC",
     presets=("tiny", "small", "paper", "trace"),
     generate=here("generate:generate"),
     instance_from_dict=here("instance:Instance.from_dict"),

@@ -334,7 +334,8 @@ def tiresias_run(instance: Instance) -> Run:
             if j in sim.running:
                 l = sim.running[j]
                 tail = JobSchedule(t, l.completion - t, l.m, l.p, l.q, l.y, l.s)
-                if np.all(trial.room(t, tail.d) >= np.array([tail.footprint(instance, h) for h in range(instance.H)]) - TOL):
+                need = np.array([tail.footprint(instance, h) for h in range(instance.H)])
+                if np.all(trial.room(t, tail.d) >= need - TOL):
                     trial.book(tail)
                     keep.append(j)
             else:

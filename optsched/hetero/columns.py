@@ -14,8 +14,8 @@ start, duration and footprint are kept once.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Iterator
 
 from ..errors import InputError
 from ..numeric import floor_tol

@@ -107,8 +107,8 @@ def time_indexed(instance: Instance, relax: bool = False) -> Model:
         Pi = {h: problem.add_variable(f"Pi_{j}_{h}", 0, 1, binary) for h in range(H)}
         problem += pulp.lpSum(Pi.values()) == 1, f"C3one_{j}"
         for m in range(M):
-            problem += (pulp.lpSum(Y[h, m] for h in range(H))
-                        == pulp.lpSum(shapes[k].workers * x for (k, t), x in Xj.items() if shapes[k].m == m)), f"C2_{j}_{m}"
+            workers_of_m = pulp.lpSum(shapes[k].workers * x for (k, t), x in Xj.items() if shapes[k].m == m)
+            problem += pulp.lpSum(Y[h, m] for h in range(H)) == workers_of_m, f"C2_{j}_{m}"
         Q = pulp.lpSum(x for (k, t), x in Xj.items() if shapes[k].q == 1)
         for h in range(H):
             for m in range(M):

@@ -53,8 +53,9 @@ MS_PER_SLOT = 3_600_000.0
 
 def _job(rng: np.random.Generator, framework: str, M: int, P: int, T: int) -> Job:
     updates = P if framework == "ps" else 1
-    return Job(arrival=int(rng.integers(1, math.ceil(T / 3), endpoint=True)), weight=float(rng.integers(1, 10, endpoint=True)),
-               epochs=1, chunks=int(rng.integers(1, 4, endpoint=True)), minibatches=int(rng.integers(1, 3, endpoint=True)),
+    return Job(arrival=int(rng.integers(1, math.ceil(T / 3), endpoint=True)),
+               weight=float(rng.integers(1, 10, endpoint=True)), epochs=1,
+               chunks=int(rng.integers(1, 4, endpoint=True)), minibatches=int(rng.integers(1, 3, endpoint=True)),
                train=tuple(float(rng.choice([0.5, 1.0, 1.5])) for _ in range(M)),
                update=tuple(float(rng.choice([0.0, 0.25])) for _ in range(updates)),
                gradient=float(rng.choice([0.0, 0.5, 1.0])))
@@ -77,7 +78,8 @@ def generate(preset: str = "tiny", seed: int = 0, jobs: int | None = None, frame
         return _trace(rng, framework, J, H, T)
     M = P = 2
     capacity = tuple(tuple(float(rng.integers(3, 6, endpoint=True)) for _ in range(2)) for _ in range(H))
-    workers = tuple((float(rng.integers(1, 2, endpoint=True)), float(rng.integers(1, 2, endpoint=True))) for _ in range(M))
+    workers = tuple((float(rng.integers(1, 2, endpoint=True)), float(rng.integers(1, 2, endpoint=True)))
+                    for _ in range(M))
     pss = tuple((0.0, float(rng.integers(1, 2, endpoint=True))) for _ in range(P)) if framework == "ps" else ()
     kept: list[Job] = []
     while len(kept) < J:
@@ -90,7 +92,8 @@ def generate(preset: str = "tiny", seed: int = 0, jobs: int | None = None, frame
 
 def _ps_types(rng: np.random.Generator, gpu_resources: int) -> tuple[tuple[float, ...], ...]:
     """10 PS types: no GPU, 1-16 vCPUs, 5-20 Gbps (spec §5.1)."""
-    return tuple((0.0,) * gpu_resources + (float(rng.integers(1, 16, endpoint=True)), float(round(rng.uniform(5000, 20000))))
+    return tuple((0.0,) * gpu_resources
+                 + (float(rng.integers(1, 16, endpoint=True)), float(round(rng.uniform(5000, 20000))))
                  for _ in range(10))
 
 

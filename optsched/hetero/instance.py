@@ -83,7 +83,7 @@ class ShapeTable:
     d: np.ndarray
 
     @classmethod
-    def of(cls, shapes: list[Shape], framework: str) -> "ShapeTable":
+    def of(cls, shapes: list[Shape], framework: str) -> ShapeTable:
         key = (lambda s: (s.m, s.p, s.d)) if framework == "ps" else (lambda s: (s.m, s.workers))
         ordered = tuple(sorted(shapes, key=key))
 
@@ -249,7 +249,7 @@ class Instance:
                 "jobs": [job.to_dict() for job in self.jobs]}
 
     @classmethod
-    def from_dict(cls, d: object, where: str = "instance") -> "Instance":
+    def from_dict(cls, d: object, where: str = "instance") -> Instance:
         f = Fields(d, where)
         framework = f.text("framework", choices=FRAMEWORKS)
         T = f.integer("T", min=1)
@@ -320,7 +320,8 @@ def _validate(inst: Instance) -> None:
     updates = inst.P if inst.framework == "ps" else 1
     for j, job in enumerate(inst.jobs):
         if len(job.train) != inst.M:
-            raise InputError(f"instance.jobs[{j}].train: needs one time per worker type ({inst.M}), got {len(job.train)}")
+            raise InputError(f"instance.jobs[{j}].train: needs one time per worker type ({inst.M}), "
+                             f"got {len(job.train)}")
         if len(job.update) != updates:
             what = f"one time per PS type ({updates})" if inst.framework == "ps" else "one time (U_j)"
             raise InputError(f"instance.jobs[{j}].update: needs {what}, got {len(job.update)}")

@@ -63,7 +63,7 @@ class Market:
     _windows: dict = field(default_factory=dict, repr=False)
 
     @classmethod
-    def empty(cls, instance: Instance, tau: int, max_starts: int | None = None) -> "Market":
+    def empty(cls, instance: Instance, tau: int, max_starts: int | None = None) -> Market:
         """Zero prices and full capacity. The empty market is the same at every slot, so
         ``max_starts=1`` loses nothing when only the existence of a schedule matters."""
         capacity = np.asarray(instance.capacity, float)[:, :, None]
@@ -132,7 +132,7 @@ class Market:
         return self._windows[key]
 
 
-def _shapes(market: Market, j: int, q: int, best: "Best") -> list[tuple[Shape, float]]:
+def _shapes(market: Market, j: int, q: int, best: Best) -> list[tuple[Shape, float]]:
     """Shapes with flag ``q`` that fit before the deadline (``d <= τ − 1``), in the paper's loop
     order (:class:`ShapeTable`), each with a lower bound on its cost; shapes that cannot replace
     ``best`` are left out. The bound: the ``N d`` cheapest worker slots plus (ps) the ``d``
@@ -180,13 +180,15 @@ class Best:
         lower = np.asarray(bound) * (1 - 1e-9) - 1e-12
         if not self.earliest or self.schedule is None:
             return lower < self.cost
-        return (lower < self.cost - TIE) | ((lower <= self.cost + TIE) & (np.asarray(completion) <= self.schedule.completion))
+        earlier = np.asarray(completion) <= self.schedule.completion
+        return (lower < self.cost - TIE) | ((lower <= self.cost + TIE) & earlier)
 
     def offer(self, cost: float, schedule: JobSchedule) -> None:
         if not self.earliest or self.schedule is None:
             better = cost < self.cost
         else:
-            better = cost < self.cost - TIE or (cost <= self.cost + TIE and self._key(schedule) < self._key(self.schedule))
+            better = cost < self.cost - TIE or (cost <= self.cost + TIE
+                                                and self._key(schedule) < self._key(self.schedule))
         if better:
             self.cost, self.schedule = cost, schedule
 
@@ -221,7 +223,8 @@ class Best:
 
     def _key(self, l: JobSchedule) -> tuple[int, float]:
         inst = self.instance
-        per_slot = l.workers * sum(inst.worker_demand[l.m]) + (sum(l.s) * sum(inst.ps_demand[l.p]) if l.p is not None else 0.0)
+        ps_use = sum(l.s) * sum(inst.ps_demand[l.p]) if l.p is not None else 0.0
+        per_slot = l.workers * sum(inst.worker_demand[l.m]) + ps_use
         return l.completion, l.d * per_slot
 
 
@@ -364,7 +367,10 @@ def distributed_paper(market: Market, j: int, below: float = INF, tie_break: str
                     if k == n:
                         s_n = 0
                         for g in range(min(y[k], N - 1) + 1):
-                            spare = np.floor((room[n, used, start] - g * e[used]) / z[used] + TOL).min() if used.any() else 10**9
+                            if used.any():
+                                spare = np.floor((room[n, used, start] - g * e[used]) / z[used] + TOL).min()
+                            else:
+                                spare = 10**9
                             need = inst.ps_cover(shape.m, shape.p, N - g)
                             if spare >= need:
                                 y[n], s_n = g, need
@@ -375,7 +381,8 @@ def distributed_paper(market: Market, j: int, below: float = INF, tie_break: str
                 if not ok or left > 0 or s_n < 1:
                     continue
                 cost = float(sum(y[h] * omega[h, start] for h in range(H)) + s_n * psi[n, start])
-                best.offer(cost, JobSchedule(int(start) + 1, shape.d, shape.m, shape.p, 0, tuple(y), _one_hot(H, n, s_n)))
+                best.offer(cost, JobSchedule(int(start) + 1, shape.d, shape.m, shape.p, 0, tuple(y),
+                                             _one_hot(H, n, s_n)))
     return best.result()
 
 

@@ -61,7 +61,7 @@ class Schedule:
         return {"jobs": [job.to_dict() for job in self.jobs]}
 
     @classmethod
-    def from_dict(cls, d: object, instance: Instance, where: str = "schedule") -> "Schedule":
+    def from_dict(cls, d: object, instance: Instance, where: str = "schedule") -> Schedule:
         return cls(tuple(_job(entry, instance, path) for entry, path in per_job(d, len(instance.jobs), where)))
 
 
@@ -91,8 +91,10 @@ def verify(instance: Instance, schedule: Schedule) -> list[str]:
     ps = instance.framework == "ps"
     for j, (job, l) in enumerate(zip(instance.jobs, schedule.jobs)):
         where = f"job {j}"
-        if not 0 <= l.m < instance.M or (ps and (l.p is None or not 0 <= l.p < instance.P)) or (not ps and l.p is not None):
-            problems.append(f"V2 {where}: worker type {l.m} / PS type {l.p} do not exist in this {instance.framework} instance")
+        ps_type_ok = (l.p is not None and 0 <= l.p < instance.P) if ps else l.p is None
+        if not 0 <= l.m < instance.M or not ps_type_ok:
+            problems.append(f"V2 {where}: worker type {l.m} / PS type {l.p} do not exist "
+                            f"in this {instance.framework} instance")
             continue
         if l.q not in (0, 1):
             problems.append(f"V6 {where}: q must be 0 or 1, got {l.q}")

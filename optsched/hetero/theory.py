@@ -115,7 +115,8 @@ def theorem5(instance: Instance, *, alpha_mode: str = "fixed", alpha: int = 4, o
     weights = [job.weight for job in instance.jobs]
     if alpha_mode == "theorem":
         a = alpha_formula(weights, lam_)
-        name, needs = "Theorem 5: ALG/OPT <= 4α", "(A1), (A2); rigorous when α >= the largest batch with exact oracles (D4)"
+        name = "Theorem 5: ALG/OPT <= 4α"
+        needs = "(A1), (A2); rigorous when α >= the largest batch with exact oracles (D4)"
     else:
         a, name = alpha, "Lemma 1: ALG/OPT <= 4α"
         needs = "property (ii) in every round; guaranteed when α >= the largest batch with exact oracles"

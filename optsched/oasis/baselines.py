@@ -349,7 +349,8 @@ def _estimate_completions(instance: Instance, sim: _Simulator, t: int, running: 
             end = s + length - 1
             if end > horizon:
                 break
-            if np.all(use_w[s:end + 1] + need_w <= pooled_w + 1e-9) and np.all(use_p[s:end + 1] + need_p <= pooled_p + 1e-9):
+            if (np.all(use_w[s:end + 1] + need_w <= pooled_w + 1e-9)
+                    and np.all(use_p[s:end + 1] + need_p <= pooled_p + 1e-9)):
                 start = s
                 break
         if start is None:
@@ -405,8 +406,10 @@ def _dorm_milp(instance: Instance, jobs: list[int], drf_counts: dict[int, int], 
     y, z, delta = {}, {}, {}
     for i in jobs:
         facts = instance.facts[i]
-        y[i] = {h: prob.add_variable(f"y_{i}_{h}", 0, facts.worker_cap[h], pulp.LpInteger) for h in range(H) if facts.worker_cap[h]}
-        z[i] = {k: prob.add_variable(f"z_{i}_{k}", 0, facts.ps_cap[k], pulp.LpInteger) for k in range(K) if facts.ps_cap[k]}
+        y[i] = {h: prob.add_variable(f"y_{i}_{h}", 0, facts.worker_cap[h], pulp.LpInteger)
+                for h in range(H) if facts.worker_cap[h]}
+        z[i] = {k: prob.add_variable(f"z_{i}_{k}", 0, facts.ps_cap[k], pulp.LpInteger)
+                for k in range(K) if facts.ps_cap[k]}
         delta[i] = prob.add_variable(f"delta_{i}", 0, 1, pulp.LpBinary)
 
     def expr(pairs, constant=0.0):
@@ -426,7 +429,8 @@ def _dorm_milp(instance: Instance, jobs: list[int], drf_counts: dict[int, int], 
                 pairs = [(counts[i][server], demand_of(instance.jobs[i])[r]) for i in jobs
                          if server in counts[i] and demand_of(instance.jobs[i])[r] > 0]
                 if pairs:
-                    prob += pulp.LpConstraint(expr(pairs), pulp.LpConstraintLE, f"cap_{pool}_{server}_{r}", cap[server, r])
+                    prob += pulp.LpConstraint(expr(pairs), pulp.LpConstraintLE, f"cap_{pool}_{server}_{r}",
+                                              cap[server, r])
     for i in jobs:
         job = instance.jobs[i]
         workers = [(v, 1.0) for v in y[i].values()]
@@ -434,7 +438,8 @@ def _dorm_milp(instance: Instance, jobs: list[int], drf_counts: dict[int, int], 
         before = previous.get(i, 0)
         rows = {
             f"chunks_{i}": (workers, pulp.LpConstraintLE, job.chunks),
-            f"bandwidth_{i}": ([(v, job.b) for v, _ in workers] + [(v, -job.B) for v, _ in pss], pulp.LpConstraintLE, 0),
+            f"bandwidth_{i}": ([(v, job.b) for v, _ in workers] + [(v, -job.B) for v, _ in pss],
+                               pulp.LpConstraintLE, 0),
             f"ps_le_workers_{i}": (pss + [(v, -1.0) for v, _ in workers], pulp.LpConstraintLE, 0),
             f"grow_{i}": (workers + [(delta[i], -job.chunks)], pulp.LpConstraintLE, before),
             f"shrink_{i}": ([(v, -1.0) for v, _ in workers] + [(delta[i], -job.chunks)], pulp.LpConstraintLE, -before),

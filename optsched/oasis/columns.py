@@ -14,7 +14,7 @@ left out; that changes neither the ILP optimum, nor the LP optimum, nor dual fea
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import product
 
 from ..errors import InputError
@@ -71,7 +71,7 @@ def count_vectors(instance: Instance, i: int) -> list[tuple[int, ...]]:
 def _compositions(total: int, parts: int, allowed) -> list[tuple[int, ...]]:
     allowed = sorted(set(allowed))
 
-    @lru_cache(maxsize=None)
+    @cache
     def rest(p: int, left: int) -> tuple[tuple[int, ...], ...]:
         if p == 0:
             return ((),) if left == 0 else ()

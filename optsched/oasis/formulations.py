@@ -92,7 +92,8 @@ def time_indexed(instance: Instance, relax: bool = False) -> Model:
     def decode(result: Result) -> Schedule:
         plans = []
         for i in range(len(instance.jobs)):
-            admitted = i in runnable and round_if_integral(sum(result.value(phi[i, t]) for t in range(instance.jobs[i].arrival, T + 1))) == 1
+            admitted = i in runnable and round_if_integral(
+                sum(result.value(phi[i, t]) for t in range(instance.jobs[i].arrival, T + 1))) == 1
             if not admitted:
                 plans.append(REJECTED)
                 continue
@@ -127,7 +128,7 @@ def _master(instance: Instance, columns: list[list[Column]], relax: bool) -> Mod
     prob = pulp.LpProblem("oasis_compact_exponential", pulp.LpMaximize)
     x = {}
     for i, job_columns in enumerate(columns):
-        for l, col in enumerate(job_columns):
+        for l in range(len(job_columns)):
             x[i, l] = prob.add_variable(f"x_{i}_{l}", 0, None if relax else 1,
                                         pulp.LpContinuous if relax else pulp.LpBinary)
     prob += pulp.lpSum(_objective_utility(columns[i][l].utility) * v for (i, l), v in x.items())

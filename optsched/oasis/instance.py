@@ -172,7 +172,7 @@ class Instance:
                 "jobs": [job.to_dict() for job in self.jobs]}
 
     @classmethod
-    def from_dict(cls, d: object, where: str = "instance") -> "Instance":
+    def from_dict(cls, d: object, where: str = "instance") -> Instance:
         f = Fields(d, where)
         T = f.integer("T", min=1)
         refuse_above(T, MAX_SLOTS, f.path("T"))

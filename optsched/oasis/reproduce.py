@@ -63,7 +63,8 @@ def _fig4_instance(seed: int, per_class: int, T: int, servers: int):
     instance = generate("paper", seed, jobs=2 * per_class, slots=T, servers=servers)
     rng = np.random.default_rng(seed + 1_000_003)
     kinds = rng.permutation(["time-sensitive"] * per_class + ["time-critical"] * per_class)
-    jobs = tuple(replace(job, utility=utility(rng, (1.0, 15.0), kind=str(kind))) for job, kind in zip(instance.jobs, kinds))
+    jobs = tuple(replace(job, utility=utility(rng, (1.0, 15.0), kind=str(kind)))
+                 for job, kind in zip(instance.jobs, kinds))
     return replace(instance, jobs=jobs), list(kinds)
 
 
@@ -105,13 +106,16 @@ def reproduce(setting: Setting) -> Report:
     p = SCALES[setting.scale]
     seeds = range(setting.seeds)
     T, servers, limit = p["T"], p["servers"], p["dorm_time_limit"]
-    fig3 = parallel_map(_fig3_task, [(j, s, T, servers, a, limit) for j in p["jobs"] for s in seeds for a in ALGORITHMS],
+    fig3 = parallel_map(_fig3_task, [(j, s, T, servers, a, limit)
+                                     for j in p["jobs"] for s in seeds for a in ALGORITHMS],
                         setting, "Fig. 3 (utility vs jobs)")
-    fig4 = [r for rows in parallel_map(_fig4_task, [(s, p["fig4_jobs"], 100, servers, a, limit) for s in seeds for a in ALGORITHMS],
+    fig4 = [r for rows in parallel_map(_fig4_task, [(s, p["fig4_jobs"], 100, servers, a, limit)
+                                                    for s in seeds for a in ALGORITHMS],
                                        setting, "Fig. 4 (completion vs target)") for r in rows]
-    fig5 = parallel_map(_fig5_task, [(n, g, s, p["fig5_time_limit"]) for n in p["fig5_servers"] for g in p["fig5_gamma1"]
-                                     for s in seeds], setting, "Fig. 5 (OPT/OASiS)")
-    fig6 = parallel_map(_fig6_task, [(p["fig6_jobs"], s, T, servers, k, pi) for k in ("U", "L") for pi in PI for s in seeds],
+    fig5 = parallel_map(_fig5_task, [(n, g, s, p["fig5_time_limit"]) for n in p["fig5_servers"]
+                                     for g in p["fig5_gamma1"] for s in seeds], setting, "Fig. 5 (OPT/OASiS)")
+    fig6 = parallel_map(_fig6_task, [(p["fig6_jobs"], s, T, servers, k, pi)
+                                     for k in ("U", "L") for pi in PI for s in seeds],
                         setting, "Fig. 6 (estimated U/L)")
     report = Report("OASiS, paper Section V: OASiS vs FIFO, DRF, RRH and Dorm")
     report.records = fig3 + fig4 + fig5 + fig6
@@ -201,7 +205,8 @@ def _fig5(report: Report, rows: list[dict], setting: Setting) -> None:
     with figure(setting.out_dir / "fig5_ratio.png") as (fig, ax):
         for gamma1 in sorted({g for _, g in groups}):
             xs = sorted({s for s, g in groups if g == gamma1})
-            ys = [mean(r["ratio"] for r in rows if r["servers"] == x and r["gamma1"] == gamma1 and r["ratio"]) for x in xs]
+            ys = [mean(r["ratio"] for r in rows if r["servers"] == x and r["gamma1"] == gamma1 and r["ratio"])
+                  for x in xs]
             ax.plot(xs, ys, marker="o", label=f"γ1 ∈ {gamma1}")
         ax.axhspan(1.1, 1.5, color="grey", alpha=0.15, label="paper: 1.1-1.5")
         ax.set_xlabel("servers (split evenly between pools)")
@@ -226,6 +231,7 @@ def _fig6(report: Report, rows: list[dict], setting: Setting) -> None:
         ax.set_ylabel("total utility")
         ax.legend()
     for pi in PI:
-        table.rows.append([pi, *[mean(r["utility"] for r in rows if r["estimate"] == k and r["pi"] == pi) for k in "UL"]])
+        table.rows.append([pi, *[mean(r["utility"] for r in rows if r["estimate"] == k and r["pi"] == pi)
+                                 for k in "UL"]])
     report.tables.append(table)
     report.figures.append(("fig6_estimates.png", "Fig. 6 analogue: misestimated price constants"))

@@ -60,7 +60,7 @@ class Schedule:
         return {"jobs": [plan.to_dict() for plan in self.plans]}
 
     @classmethod
-    def from_dict(cls, d: object, instance: Instance, where: str = "schedule") -> "Schedule":
+    def from_dict(cls, d: object, instance: Instance, where: str = "schedule") -> Schedule:
         plans = []
         for entry, path in per_job(d, len(instance.jobs), where, "plans"):
             p = Fields(entry, path)
@@ -120,13 +120,16 @@ def verify(instance: Instance, schedule: Schedule) -> list[str]:
         supplied, required = completed_work(instance, i, n)
         if supplied < required - FEAS_TOL:
             unit = "worker-slots" if instance.mode == "worker_slots" else "chunks"
-            violations.append(f"job {i} is admitted but gets {supplied:g} {unit} of the {required:g} it needs ({'2' if unit == 'worker-slots' else '2B'})")
+            constraint = "2" if unit == "worker-slots" else "2B"
+            violations.append(f"job {i} is admitted but gets {supplied:g} {unit} of the {required:g} it needs "
+                              f"({constraint})")
         for t in sorted(set(n) | set(m)):
             nt, mt = n.get(t, 0), m.get(t, 0)
             if nt > job.chunks:
                 violations.append(f"job {i} runs {nt} workers in slot {t}, more than its {job.chunks} chunks (3)")
             if not leq(job.b * nt, job.B * mt):
-                violations.append(f"job {i} in slot {t}: {nt} workers need {job.b * nt:g} Gbps, its {mt} PSs give {job.B * mt:g} (6)")
+                violations.append(f"job {i} in slot {t}: {nt} workers need {job.b * nt:g} Gbps, "
+                                  f"its {mt} PSs give {job.B * mt:g} (6)")
             if mt > nt:
                 violations.append(f"job {i} in slot {t}: {mt} PSs for {nt} workers (7)")
         for t, h, y in plan.workers:

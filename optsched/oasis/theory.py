@@ -173,7 +173,8 @@ def dual_check(instance: Instance, prices_w: np.ndarray, prices_p: np.ndarray,
                      sum(max(m, b) for m, b in zip(payoffs, best)) + resource_value)
 
 
-def theorem4(instance: Instance, *, u_scale: float = 1.0, l_scale: float = 1.0, literal: bool = False) -> Theorem | None:
+def theorem4(instance: Instance, *, u_scale: float = 1.0, l_scale: float = 1.0,
+             literal: bool = False) -> Theorem | None:
     """Theorem 4 for a run of OASiS with ``params``: ``OPT / P_I <= 2α`` with the clairvoyant
     constants (23)-(26); None when ``u_scale`` or ``l_scale`` perturb them (Fig. 6), where it claims
     nothing. α_disc and δ (spec §4.6) are reported with it: the claim needs δ small."""

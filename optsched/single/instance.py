@@ -50,7 +50,7 @@ class Instance:
         return {"jobs": [{"p": job.p, "w": job.w, "r": job.r} for job in self.jobs]}
 
     @classmethod
-    def from_dict(cls, d: object, where: str = "instance") -> "Instance":
+    def from_dict(cls, d: object, where: str = "instance") -> Instance:
         fields = Fields(d, where)
         raw_jobs = fields.array("jobs", nonempty=True)
         fields.done()

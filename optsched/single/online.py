@@ -9,8 +9,8 @@ smallest example of an online rule measured against an exact optimum.)
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
-from typing import Callable
 
 from ..arrivals import ArrivalStream
 from .instance import Instance, Job

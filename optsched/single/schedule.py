@@ -27,7 +27,7 @@ class Schedule:
         return {"start": [int(s) if float(s).is_integer() else s for s in self.start]}
 
     @classmethod
-    def from_dict(cls, d: object, instance: Instance, where: str = "schedule") -> "Schedule":
+    def from_dict(cls, d: object, instance: Instance, where: str = "schedule") -> Schedule:
         fields = Fields(d, where)
         raw = fields.array("start")
         fields.done()

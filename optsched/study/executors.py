@@ -12,9 +12,9 @@ import os
 import sys
 import threading
 import time
+from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
-from typing import Iterator, Sequence
 
 from ..errors import Failure, InputError
 from .units import Unit, run_unit

@@ -118,8 +118,9 @@ def _units(study: Study, instances: list[tuple[InstanceRecord, dict]], solvers: 
         part = study.parts[record.part]
         ref = part.reference
         solve_spec = {"formulation": ref.formulation, "solver": ref.solver, "time_limit": ref.time_limit}
+        reference_spec = {**solve_spec, "cross_check": ref.cross_check}
         plan.append((record, "reference", make_unit(record.family, content, record.instance_id, "reference",
-                                                    {**solve_spec, "cross_check": ref.cross_check}, record.seed, solvers)))
+                                                    reference_spec, record.seed, solvers)))
         if ref.relax:
             plan.append((record, "relaxation", make_unit(record.family, content, record.instance_id, "relaxation",
                                                          solve_spec, record.seed, solvers)))
@@ -193,8 +194,8 @@ def run(study: Study, *, fresh: bool = False, progress: bool = True, log: TextIO
 def _tables(study: Study, plan: list[tuple], done: dict[str, dict]) -> tuple[pd.DataFrame, pd.DataFrame]:
     by_instance: dict[tuple, dict] = {}
     for record, role, unit in plan:
-        by_instance.setdefault((record.part, record.instance_id, record.seed, record.jobs), {"record": record})[role] = \
-            (unit, done[unit.key])
+        entry = by_instance.setdefault((record.part, record.instance_id, record.seed, record.jobs), {"record": record})
+        entry[role] = (unit, done[unit.key])
     results, references = [], []
     for entry in by_instance.values():
         record = entry["record"]

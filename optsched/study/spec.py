@@ -31,9 +31,10 @@ from __future__ import annotations
 import math
 import os
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from ..errors import InputError
 from ..limits import MAX_JOBS, MAX_SEEDS, MAX_UNITS, MAX_WORKERS, refuse_above
@@ -163,7 +164,8 @@ def method(family_name: str, entry: Any, where: str) -> Method:
     elif isinstance(entry, dict):
         unknown = set(entry) - {"name", "params", "label"}
         if unknown or "name" not in entry:
-            raise InputError(f"{where}: an algorithm table has keys name, params, label (got {', '.join(sorted(entry))})")
+            raise InputError(f"{where}: an algorithm table has keys name, params, label "
+                             f"(got {', '.join(sorted(entry))})")
         name = entry["name"]
         params = entry.get("params", {})
         if not isinstance(name, str) or not isinstance(params, dict):

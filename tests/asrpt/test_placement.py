@@ -6,12 +6,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from optsched.asrpt.online import heavy_edge_placement as he_entry
 from optsched.asrpt.formulations import cut_placement, graph_cut, placement_ilp
 from optsched.asrpt.generate import generate_placement
 from optsched.asrpt.graph import weights
 from optsched.asrpt.heavy_edge import allot, assign, fewest_empty, heavy_edge
 from optsched.asrpt.instance import Cluster, Job, PlacementInstance, Stage
+from optsched.asrpt.online import heavy_edge_placement as he_entry
 from optsched.asrpt.schedule import Placement, placement_objective, verify_placement
 from optsched.asrpt.timing import alpha, alpha_max, alpha_one_server
 from optsched.solve import solve

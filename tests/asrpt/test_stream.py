@@ -146,7 +146,7 @@ def test_baseline_orders(instance):
         assert verify(instance, schedule) == []
         # work conserving: no job waits while the cluster has room for it
         ends = sorted(set(completions(instance, schedule)))
-        for i, (sj, run) in enumerate(zip(instance.jobs, schedule.jobs)):
+        for sj, run in zip(instance.jobs, schedule.jobs):
             for t in [sj.release] + [e for e in ends if sj.release <= e < run.start]:
                 if t >= run.start:
                     continue

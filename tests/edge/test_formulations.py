@@ -1,7 +1,7 @@
 """The edge family's exact models (optsched/edge/formulations.py), spec §4.1-4.2 and P15."""
 
 from dataclasses import replace
-from functools import lru_cache
+from functools import cache
 from itertools import product
 
 import pytest
@@ -65,7 +65,7 @@ def exact_by_dp(instance):
     every assignment of workers to jobs enumerated per slot ((2c), (2d), (2i))."""
     jobs, workers = instance.jobs, instance.workers
 
-    @lru_cache(maxsize=None)
+    @cache
     def best(t, remaining):
         if all(r == 0 for r in remaining):
             return 0

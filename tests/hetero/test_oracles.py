@@ -112,7 +112,7 @@ def test_allreduce_oracles_together_equal_brute_force(seed, tau, price_seed, fil
     inst = generate("tiny", seed, jobs=1, framework="allreduce")
     market = _random_market(inst, tau, price_seed, fill)
     results = [colocated_allreduce(market, 0), distributed_allreduce(market, 0)]
-    for cost, schedule in results:
+    for _, schedule in results:
         if schedule is not None:
             assert _fits_market(market, 0, schedule)
             assert schedule.workers == next(s.workers for s in inst.shapes[0]
