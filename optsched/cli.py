@@ -276,6 +276,7 @@ def _solve(args) -> int:
         schedule = model.decode(result)
         violations = family.verify(loaded.instance, schedule)
         checked = family.objective(loaded.instance, schedule)
+        assert result.objective is not None  # has_solution
         data["verified"] = {"feasible": not violations, "objective": checked, "violations": violations,
                             "matches_solver": close(checked, result.objective)}
         if violations or not data["verified"]["matches_solver"]:

@@ -36,6 +36,14 @@ def round_if_integral(x: float, tol: float = FEAS_TOL) -> int | None:
     return int(r) if abs(x - r) <= tol else None
 
 
+def integral(x: float, tol: float = FEAS_TOL) -> int:
+    """The integer ``x`` is within ``tol`` of; ValueError when there is none (a decoder's check)."""
+    r = round_if_integral(x, tol)
+    if r is None:
+        raise ValueError(f"{x!r} is not integral (tolerance {tol:g})")
+    return r
+
+
 def leq(a: float, b: float, tol: float = FEAS_TOL) -> bool:
     """``a <= b`` up to an absolute-and-relative slack."""
     return a <= b + tol * max(1.0, abs(b))

@@ -133,7 +133,7 @@ def write_report(report: Report, setting: Setting, name: str) -> Path:
 
 
 def reproductions() -> dict[str, Reproduction]:
-    found = {}
+    found: dict[str, Reproduction] = {}
     for family in families().values():
         found.update(family.reproductions)
     return found

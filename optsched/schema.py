@@ -24,7 +24,8 @@ class Fields:
     def __init__(self, obj: Any, where: str):
         if not isinstance(obj, dict):
             raise InputError(f"{where}: expected a JSON object, got {type(obj).__name__}")
-        self.obj, self.where, self._read = obj, where, set()
+        self.obj, self.where = obj, where
+        self._read: set[str] = set()
 
     def _get(self, key: str, default: Any = ...) -> Any:
         self._read.add(key)

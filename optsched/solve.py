@@ -72,6 +72,14 @@ class Model:
     def is_mip(self) -> bool:
         return _is_mip(self.problem)
 
+    def schedule(self, result: Result) -> Any:
+        """The schedule ``decode`` reads off ``result`` (which must have a solution).
+
+        Raises ValueError for a model without ``decode`` (a relaxation or a dual)."""
+        if self.decode is None:
+            raise ValueError("this model's solutions are not schedules (a relaxation or a dual)")
+        return self.decode(result)
+
 
 def _sense(problem: pulp.LpProblem) -> str:
     return "max" if problem.sense == pulp.LpMaximize else "min"
@@ -571,7 +579,7 @@ def _compare(a: Result, b: Result) -> tuple[str, str]:
         return "consistent", "one solver failed; nothing to compare"
     if a.status == b.status and a.status in ("infeasible", "unbounded"):
         return "agree", f"both {a.status}"
-    if a.status == b.status == "optimal":
+    if a.status == b.status == "optimal" and a.objective is not None and b.objective is not None:
         if close(a.objective, b.objective, CROSS_CHECK_RTOL):
             return "agree", f"both optimal at {a.objective:.10g}"
         return "disagree", f"optimal {a.objective:.10g} ({a.solver}) vs {b.objective:.10g} ({b.solver})"
@@ -597,17 +605,14 @@ def _adjudicate(problem: pulp.LpProblem, primary: Result, other: Result) -> Resu
     if verdict != "disagree":
         return replace(primary, cross_check=check)
     # Neither solver can be trusted: keep the best incumbent that satisfies the model, claim no bound.
-    candidates = [r for r in (primary, other)
-                  if r.has_solution and max_violation(problem, r.values) <= SOLUTION_TOL]
-    if primary.sense == "max":
-        candidates.sort(key=lambda r: -r.objective)
-    else:
-        candidates.sort(key=lambda r: r.objective)
+    flip = -1.0 if primary.sense == "max" else 1.0
+    candidates = [(flip * r.objective, r) for r in (primary, other)
+                  if r.has_solution and r.objective is not None and max_violation(problem, r.values) <= SOLUTION_TOL]
     note = f"solvers disagree: {detail}"
     if not candidates:
         return replace(primary, status="not_solved", objective=None, bound=None, gap=None, values={},
                        duals=None, reduced_costs=None, message=note, cross_check=check)
-    best = candidates[0]
+    best = min(candidates, key=lambda pair: pair[0])[1]
     return replace(primary, status="feasible", objective=best.objective, bound=None, gap=None,
                    values=best.values, duals=None, reduced_costs=None,
                    message=f"{note}; reporting {best.solver}'s verified incumbent, optimum unknown",

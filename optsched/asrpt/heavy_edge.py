@@ -122,10 +122,10 @@ def _grow(w: np.ndarray, unassigned: np.ndarray, c: int, rng: random.Random | No
             candidates = np.where(free, link, -1.0)
             best = int(np.argmax(candidates))
             pick = [best] if candidates[best] > 0 else [_random_vertex(free, rng)]
-        for v in pick:
-            chosen.append(v)
-            free[v] = False
-            link = np.maximum(link, w[v]) if criterion == "heaviest" else link + w[v]
+        for vertex in pick:
+            chosen.append(vertex)
+            free[vertex] = False
+            link = np.maximum(link, w[vertex]) if criterion == "heaviest" else link + w[vertex]
     return np.array(chosen)
 
 

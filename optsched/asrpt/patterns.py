@@ -83,7 +83,7 @@ def _best_counts(job: Job, parts: tuple[int, ...], cluster: Cluster, time_limit:
     if not result.optimal:
         raise SolverFailure(f"the placement ILP did not prove the best counts for split {parts} "
                          f"({result.status} in {time_limit:g} s)")
-    counts = list(model.decode(result).counts)
+    counts = list(model.schedule(result).counts)
     return alpha(job, counts, cluster), counts
 
 def splits(gpus: int, servers: int, per_server: int):

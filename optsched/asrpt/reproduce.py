@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 import time
+from typing import Any
 
 from ..reproduce import Report, Setting, Table, figure, mean, parallel_map
 from ..solve import solve
@@ -55,7 +56,7 @@ def _case(task):
         model_ = placement_ilp(problem)
         result = solve(model_, time_limit=600)
         rows[f"{label}_pct_ms"] = 1000 * (time.perf_counter() - start)
-        rows[f"{label}_pitt_ms"] = placement_objective(problem, model_.decode(result)) if result.optimal else None
+        rows[f"{label}_pitt_ms"] = placement_objective(problem, model_.schedule(result)) if result.optimal else None
         rows[f"{label}_status"] = result.status
     return rows
 
@@ -112,7 +113,7 @@ def reproduce_table2(setting: Setting) -> Report:
 
 
 ALGORITHMS = ("asrpt", "asrpt-perfect", "spjf", "spwf", "wcs-duration", "wcs-workload", "wcs-subtime")
-SIM = {
+SIM: dict[str, dict[str, Any]] = {
     "default": {"jobs": [1000, 2000, 4000], "fixed": 2000, "shares": [0.8, 0.6, 0.4, 0.2, 0.0],
                 "nics": [1.0, 5.0, 10.0, 25.0, 50.0], "taus": [0.0, 0.5, 1.0, 2.0]},
     "paper": {"jobs": [4112, 8224, 12337, 16449], "fixed": 16449, "shares": [0.8, 0.6, 0.4, 0.2, 0.0],
@@ -145,6 +146,7 @@ def _sim_task(task):
 def reproduce_sim(setting: Setting) -> Report:
     p = SIM[setting.scale]
     seeds = range(setting.seeds)
+    tasks: list[tuple[str, Any, int, dict[str, Any], float, tuple[str, ...]]]
     tasks = [("jobs", n, s, {"jobs": n}, 1.0, ALGORITHMS) for n in p["jobs"] for s in seeds]
     tasks += [("single-GPU share", share, s, {"jobs": p["fixed"], "single_gpu_share": share}, 1.0, ALGORITHMS)
               for share in p["shares"] for s in seeds]

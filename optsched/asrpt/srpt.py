@@ -16,7 +16,7 @@ from collections.abc import Sequence
 class VirtualMachine:
     """An SRPT machine advanced event by event."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.clock = 0.0
         self._queue: list[tuple[float, float, int]] = []  # (remaining, release, id)
 

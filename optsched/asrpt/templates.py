@@ -69,9 +69,10 @@ class Model:
 
 def _vgg19() -> list[Layer]:
     layers, channels, size = [], 3, 224
-    plan = [64, 64, "M", 128, 128, "M", 256, 256, 256, 256, "M", 512, 512, 512, 512, "M", 512, 512, 512, 512, "M"]
+    plan: list[int | str] = [64, 64, "M", 128, 128, "M", 256, 256, 256, 256, "M",
+                             512, 512, 512, 512, "M", 512, 512, 512, 512, "M"]
     for k, item in enumerate(plan):
-        if item == "M":
+        if isinstance(item, str):  # "M": a max-pool, folded into the conv before it
             continue
         weights = 9 * channels * item
         pooled = k + 1 < len(plan) and plan[k + 1] == "M"
@@ -188,16 +189,14 @@ def configure(name: str, gpus: int, cluster: Cluster, stages: int | None = None)
     balanced one with exactly ``stages`` stages."""
     model = MODELS[name]
     first = min(_least_stages(model), gpus)
-    best = None
+    candidates = []
     counts = [stages] if stages else range(first, max(first, min(gpus, len(model.layers), 8)) + 1)
     for parts in counts:
         ranges = _balanced_cuts([layer.flops for layer in model.layers], parts)
         compute = [sum(layer.flops for layer in model.layers[a:b]) for a, b in ranges]
         job = _job(model, ranges, _spread(compute, gpus), gpus)
-        value = alpha_tilde(job, cluster) * parts  # time per sample, up to the constant batch x gpus
-        if best is None or value < best[0]:
-            best = (value, job)
-    return best[1]
+        candidates.append((alpha_tilde(job, cluster) * parts, job))  # time per sample, up to batch x gpus
+    return min(candidates, key=lambda pair: pair[0])[1]
 
 
 def table(gpu_counts=(1, 2, 4, 8, 16, 32, 64, 128), cluster: Cluster | None = None) -> dict:

@@ -74,7 +74,7 @@ def workload(cluster: Cluster, seed: int = 0) -> tuple[WorkloadJob, ...]:
     clusters = sorted({j.cluster for j in trace})
     user_base = {c: USERS_PER_CLUSTER * k for k, c in enumerate(clusters)}
     iterations = np.empty(len(trace), dtype=int)
-    jobs: list[Job | None] = [None] * len(trace)
+    jobs: dict[int, Job] = {}  # every trace row is in exactly one group
     users = np.empty(len(trace), dtype=int)
     for members in groups:
         first = trace[members[0]]

@@ -79,7 +79,7 @@ class _Simulator:
 
         edge = sorted((e for e in self.instance.qualified[j] if e in free), key=lambda e: (rank(e), e))
         cloud_rank = (0 if CLOUD in st.data_at else 1, job.delay_cloud)
-        chosen = []
+        chosen: list[int] = []
         for e in edge:
             if len(chosen) == size or (self.instance.cloud and rank(e) > cloud_rank):
                 break

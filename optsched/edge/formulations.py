@@ -23,13 +23,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import pulp
 
 from ..limits import model_variables
 from ..numeric import round_if_integral
 from ..solve import Model, Result
-from .instance import Instance
+from .instance import Instance, Place
 from .schedule import JobRun, Schedule
 
 
@@ -127,9 +128,9 @@ def time_indexed(instance: Instance, relax: bool = False) -> Model:
                 edge[j].append((t, *instance.workers[e]))
             next_free[g, t] = first + n
         for (j, t), v in k.items():
-            n = round_if_integral(result.value(v))
-            if n:
-                cloud[j].append((t, n))
+            machines = round_if_integral(result.value(v))
+            if machines:
+                cloud[j].append((t, machines))
         return _with_ps(instance, edge, cloud)
 
     return Model(prob, decode)
@@ -164,14 +165,16 @@ def fractional_flow(instance: Instance, relax: bool = False) -> Model:
 def _ilp4(instance: Instance) -> Model:
     prob = pulp.LpProblem("edge_fractional_flow", pulp.LpMinimize)
     T = instance.horizon()
-    objective, capacity = [], {}
+    objective: list[Any] = []
+    capacity: dict[tuple[int, int], list[Any]] = {}
     for j, job in enumerate(instance.jobs):
         p0, p1, D, r = job.p_edge, job.p_cloud, job.chunks, job.release
         zeta = prob.add_variable(f"zeta_{j}", 0, 1, pulp.LpBinary)
         if not instance.cloud:
             prob += zeta == 0, f"no_cloud_{j}"
         for d in range(D):
-            coverage, per_slot = [], {}
+            coverage: list[Any] = []
+            per_slot: dict[int, list[Any]] = {}
             for e in instance.qualified[j]:
                 for t in range(r + job.delay_edge[instance.workers[e][0]], T):
                     v = prob.add_variable(f"y_{j}_{d}_{e}_{t}", 0, 1, pulp.LpBinary)
@@ -207,7 +210,7 @@ class Column:
 
     j: int
     d: int
-    place: object
+    place: Place
     t: int
     p: int
 
@@ -231,7 +234,10 @@ def lp4r_columns(instance: Instance) -> list[Column]:
 def lp4r(instance: Instance, with_4e: bool = False) -> Model:
     """LP-4R; rows ``cover_j_d`` (duals α) and ``capacity_*`` (duals β)."""
     prob = pulp.LpProblem("edge_lp4r_e" if with_4e else "edge_lp4r", pulp.LpMinimize)
-    cover, capacity, per_slot, objective = {}, {}, {}, []
+    objective: list[Any] = []
+    cover: dict[tuple[int, int], list[Any]] = {}
+    capacity: dict[Place, dict[int, list[Any]]] = {}
+    per_slot: dict[tuple[int, int, int], list[Any]] = {}
     for c in lp4r_columns(instance):
         job = instance.jobs[c.j]
         v = prob.add_variable(f"y_{c.j}_{c.d}_{_place_name(c.place)}_{c.t}", 0, None)
@@ -257,7 +263,7 @@ def lp4r_plus_e(instance: Instance) -> Model:
     return lp4r(instance, with_4e=True)
 
 
-def _place_name(place) -> str:
+def _place_name(place: Place) -> str:
     return f"c{place[1]}x{place[2]}" if isinstance(place, tuple) else f"e{place}"
 
 

@@ -22,6 +22,10 @@ from ..errors import InputError
 from ..limits import MAX_SLOTS, refuse_above
 from ..schema import Fields, integer, number
 
+#: Where a chunk runs: its edge worker's position in ``Instance.workers``, or ``("cloud", job, chunk)``
+#: for the chunk's own cloud worker.
+Place = int | tuple[str, int, int]
+
 
 @dataclass(frozen=True)
 class Server:

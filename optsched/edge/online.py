@@ -119,7 +119,8 @@ class EdgeRun:
 
     def schedule(self) -> Schedule:
         """The job-level solution of (2) this run produced."""
-        edge, cloud = defaultdict(list), defaultdict(lambda: defaultdict(int))
+        edge: defaultdict[int, list[tuple[int, int, int]]] = defaultdict(list)
+        cloud: defaultdict[int, defaultdict[int, int]] = defaultdict(lambda: defaultdict(int))
         workers = self.instance.workers
         for c in self.chunks:
             for a, b in c.segments:
@@ -221,12 +222,14 @@ def _greedy(dispatcher: _Dispatcher, j: int, qualified: tuple[int, ...], use_clo
     chunks: list[Chunk] = []
     for d in range(D):
         best = min(table, key=lambda e: (table[e].q, e)) if table else None
-        if best is None or (cloud_q is not None and cloud_q < table[best].q):
+        if cloud_q is not None and (best is None or cloud_q < table[best].q):
             p_c = job.p_cloud if d == 0 else job.p_edge  # d = 0: the whole job is in the cloud [E37]
             t0 = job.release + job.delay_cloud
             for rest in range(d, D):
                 chunks.append(Chunk(j, rest, weight, p_c, Fraction(1, D * p_c), CLOUD, [[t0, t0 + p_c]], cloud_q))
             return chunks, d == 0
+        if best is None:
+            raise ValueError(f"job {j} has no qualified edge worker and no cloud to run on")
         option = table[best]
         chunk = Chunk(j, d, weight, job.p_edge, job.rate, best, [], option.q)  # α at selection [E13]
         dispatcher.insert(chunk, best, option.start)
@@ -264,8 +267,9 @@ def _assign_ps(instance: Instance, chunks: list[Chunk], zeta: list[bool], seed: 
             ps_type = instance.jobs[j].ps_type
             free = [ps for ps in edge_ps if ps not in taken and instance.servers[ps[0]].ps[ps[1]] == ps_type]
             if free:
-                now[j] = free[int(rng.integers(len(free)))]
-                taken.add(now[j])
+                picked = free[int(rng.integers(len(free)))]
+                now[j] = picked
+                taken.add(picked)
             elif instance.cloud:
                 now[j] = None
             else:

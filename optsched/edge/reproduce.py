@@ -15,6 +15,7 @@ The paper reports ratios below 1.7.
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 from ..reproduce import Report, Setting, Table, figure, mean, parallel_map
 from ..solve import solve
@@ -26,7 +27,7 @@ from .online import run_aonline
 from .schedule import Schedule, objective, verify
 
 ALGORITHMS = ("aonline", "aonline-edge", "srtf", "tiresias-l", "batchsche")
-SCALES = {
+SCALES: dict[str, dict[str, Any]] = {
     "default": {"jobs": [25, 50, 100], "servers_fixed": 40, "servers": [20, 40, 60], "jobs_fixed": 50,
                 "ratio_jobs": [3, 4, 5], "ratio_time_limit": 60.0},
     "paper": {"jobs": [50, 100, 150, 200, 250, 300], "servers_fixed": 100, "servers": [20, 40, 60, 80, 100],
@@ -50,7 +51,9 @@ def run_algorithm(instance: Instance, name: str, seed: int) -> tuple[Schedule, i
 def metrics(instance: Instance, schedule: Schedule) -> dict:
     """Total JCT, makespan, communication time (uploads to every server a job used, plus worker-PS
     exchange ``comm_fraction`` per worker-slot of a job with ``ζ = 0``) and per-slot edge utilisation."""
-    completions = [run.completion() for run in schedule.jobs]
+    completions = [c for c in (run.completion() for run in schedule.jobs) if c is not None]
+    if len(completions) < len(schedule.jobs):
+        raise ValueError("metrics need a schedule that runs every job (verify it first)")
     comm = 0.0
     busy: dict[int, int] = {}
     for job, run in zip(instance.jobs, schedule.jobs):
@@ -175,7 +178,8 @@ def _ratio_task(task):
     reference_jct = milp.objective if milp.optimal else milp.bound
     reference_flow = ilp.objective if ilp.optimal else ilp.bound
     return {"figure": "ratio", "jobs": jobs, "seed": seed, "epsilon": float(epsilon), "jct": run.total_jct,
-            "milp": reference_jct, "milp_optimal": milp.optimal, "jct_ratio": run.total_jct / reference_jct,
+            "milp": reference_jct, "milp_optimal": milp.optimal,
+            "jct_ratio": run.total_jct / reference_jct if reference_jct else None,
             "flow": float(run.fractional_flow), "ilp": reference_flow, "ilp_optimal": ilp.optimal,
             "flow_ratio": float(run.fractional_flow) / reference_flow if reference_flow else None,
             "d_max": instance.max_chunks}
@@ -206,7 +210,8 @@ def reproduce_ratio(setting: Setting) -> Report:
     with figure(setting.out_dir / "competitive_ratio.png") as (fig, ax):
         for key, label in (("jct_ratio", "JCT / OPT(2)"), ("flow_ratio", "Σf / OPT(4)")):
             ax.plot([float(e) for e in EPSILONS],
-                    [max(r[key] for r in rows if r["epsilon"] == float(e)) for e in EPSILONS],
+                    [max((r[key] for r in rows if r["epsilon"] == float(e) and r[key]), default=float("nan"))
+                     for e in EPSILONS],
                     marker="o", label=f"max {label}")
         ax.axhline(1.7, color="grey", ls="--", label="paper: < 1.7")
         ax.set_xlabel("ε")
@@ -215,9 +220,10 @@ def reproduce_ratio(setting: Setting) -> Report:
     for e in EPSILONS:
         mine = [r for r in rows if r["epsilon"] == float(e)]
         bound = "none (ε = 0)" if e == 0 else float(max(r["d_max"] for r in mine) * (1 + 1 / e))
-        table.rows.append([float(e), mean(r["jct_ratio"] for r in mine), max(r["jct_ratio"] for r in mine),
-                           mean(r["flow_ratio"] for r in mine if r["flow_ratio"]),
-                           max(r["flow_ratio"] for r in mine if r["flow_ratio"]), bound,
+        jct = [r["jct_ratio"] for r in mine if r["jct_ratio"]]
+        flow = [r["flow_ratio"] for r in mine if r["flow_ratio"]]
+        table.rows.append([float(e), mean(jct), max(jct, default=float("nan")),
+                           mean(flow), max(flow, default=float("nan")), bound,
                            f"{sum(r['milp_optimal'] and r['ilp_optimal'] for r in mine)}/{len(mine)}"])
     report.tables.append(table)
     report.figures.append(("competitive_ratio.png", "Figs. 12/13 analogue: worst ratio vs ε"))

@@ -70,11 +70,12 @@ class Schedule:
 
 
 def _triples(raw: list, where: str) -> tuple[tuple[int, int, int], ...]:
-    out = []
+    out: list[tuple[int, int, int]] = []
     for k, x in enumerate(raw):
         if not isinstance(x, list) or len(x) != 3:
             raise InputError(f"{where}[{k}]: must be [slot, server, index]")
-        out.append(tuple(integer(v, f"{where}[{k}][{i}]", min=0) for i, v in enumerate(x)))
+        slot, server, index = (integer(v, f"{where}[{k}][{i}]", min=0) for i, v in enumerate(x))
+        out.append((slot, server, index))
     return tuple(out)
 
 

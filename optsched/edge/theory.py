@@ -13,7 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .online import CLOUD, EdgeRun
+from .instance import Place
+from .online import CLOUD, Chunk, EdgeRun
 
 
 @dataclass(frozen=True)
@@ -26,13 +27,13 @@ class DualFitCheck:
     dual_objective: Fraction  #: D_I = Σα − Σβ / speed
 
 
-def _place(c) -> object:
+def _place(c: Chunk) -> Place:
     return ("cloud", c.job, c.index) if c.location == CLOUD else c.location
 
 
-def _beta(run: EdgeRun) -> dict[object, list[tuple[int, int, Fraction]]]:
+def _beta(run: EdgeRun) -> dict[Place, list[tuple[int, int, Fraction]]]:
     """β per worker as intervals ``[r_j, C_c)`` with weight ``1/D_j`` (from the final completions)."""
-    intervals: dict[object, list] = {}
+    intervals: dict[Place, list[tuple[int, int, Fraction]]] = {}
     for c in run.chunks:
         intervals.setdefault(_place(c), []).append((run.instance.jobs[c.job].release, c.end, c.weight))
     return intervals
@@ -49,7 +50,7 @@ def fitted_dual_check(run: EdgeRun, speed: Fraction = Fraction(1), repaired: boo
     ``β_e(t) = Σ_c (1/D_c) rem_c(t)/p_c`` over chunks on ``e`` released by ``t``."""
     instance = run.instance
     beta = _beta(run)
-    on = {}
+    on: dict[Place, list[Chunk]] = {}
     for c in run.chunks:
         on.setdefault(_place(c), []).append(c)
 
@@ -64,7 +65,8 @@ def fitted_dual_check(run: EdgeRun, speed: Fraction = Fraction(1), repaired: boo
     for c in run.chunks:
         job = instance.jobs[c.job]
         r, D = job.release, job.chunks
-        options = [(e, job.p_edge, job.delay_edge[instance.workers[e][0]]) for e in instance.qualified[c.job]]
+        options: list[tuple[Place, int, int]] = [(e, job.p_edge, job.delay_edge[instance.workers[e][0]])
+                                                 for e in instance.qualified[c.job]]
         if instance.cloud:
             options.append((("cloud", c.job, c.index), job.p_cloud, job.delay_cloud))
         for place, p, delay in options:

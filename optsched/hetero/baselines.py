@@ -108,9 +108,8 @@ class Cluster:
         alone = np.flatnonzero(np.all(N * e + (1 if c.p is not None else 0) * z <= free + TOL, axis=1))
         if len(alone):
             h = int(alone[0])
-            y = tuple(N if k == h else 0 for k in range(H))
-            s = tuple(1 if (k == h and c.p is not None) else 0 for k in range(H))
-            return JobSchedule(start, d1, c.m, c.p, 1, y, s)
+            return JobSchedule(start, d1, c.m, c.p, 1, tuple(N if k == h else 0 for k in range(H)),
+                               tuple(1 if (k == h and c.p is not None) else 0 for k in range(H)))
         if H < 2 or (c.p is None and N < 2):
             return None
         d0 = inst.duration(j, c.m, c.p, 0, N)
@@ -130,6 +129,7 @@ class Cluster:
         n = int(rows[0])  # the lowest PS server, with as many workers beside it as fit
         gg = int(np.flatnonzero(ok[n])[-1])
         y = _first_fit(cap, N - gg, exclude=n)
+        assert y is not None  # ok[n, gg] says the other N − gg workers fit elsewhere
         y[n] = gg
         return JobSchedule(start, d0, c.m, c.p, 0, tuple(y), tuple(int(need[gg]) if k == n else 0 for k in range(H)))
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from ..errors import InputError
 from ..numeric import floor_tol
-from .instance import Instance, Shape
+from .instance import Instance, Shape, ps_type
 from .schedule import JobSchedule
 
 
@@ -61,7 +61,7 @@ def placements(instance: Instance, shape: Shape) -> list[tuple[tuple[int, ...], 
             for n in range(H):
                 if y[n] > N - 1:
                     continue
-                need = instance.ps_cover(m, p, N - y[n])
+                need = instance.ps_cover(m, ps_type(p), N - y[n])
                 s = tuple(need if k == n else 0 for k in range(H))
                 if _fits(instance, m, p, y, s):
                     found.append((y, s))

@@ -22,10 +22,10 @@ from collections import defaultdict
 
 import pulp
 
-from ..numeric import round_if_integral
+from ..numeric import integral, round_if_integral
 from ..solve import Model, Result
 from .columns import horizon, options
-from .instance import Instance
+from .instance import Instance, ps_type
 from .schedule import JobSchedule, Schedule
 
 
@@ -92,7 +92,8 @@ def time_indexed(instance: Instance, relax: bool = False) -> Model:
     problem = pulp.LpProblem("hetero_time_indexed", pulp.LpMinimize)
     binary = pulp.LpContinuous if relax else pulp.LpBinary
     integer = pulp.LpContinuous if relax else pulp.LpInteger
-    X, objective = {}, []
+    X: dict[int, tuple] = {}
+    objective: list = []
     cap_terms: dict = defaultdict(lambda: defaultdict(list))  # (h, slot) -> r -> terms of C7
     b_max = max(instance.b(m) for m in range(M))
     for j, job in enumerate(instance.jobs):
@@ -154,8 +155,8 @@ def time_indexed(instance: Instance, relax: bool = False) -> Model:
             shapes, Xj, Y, S = X[j]
             (k, t), = [key for key, x in Xj.items() if round_if_integral(result.value(x)) == 1]
             sh = shapes[k]
-            y = tuple(int(round_if_integral(result.value(Y[h, sh.m]))) for h in range(H))
-            s = tuple(int(round_if_integral(result.value(S[h, sh.p]))) for h in range(H)) if ps else (0,) * H
+            y = tuple(integral(result.value(Y[h, sh.m])) for h in range(H))
+            s = tuple(integral(result.value(S[h, ps_type(sh.p)])) for h in range(H)) if ps else (0,) * H
             jobs.append(JobSchedule(t, sh.d, sh.m, sh.p, sh.q, y, s))
         return Schedule(tuple(jobs))
 

@@ -38,7 +38,7 @@ import numpy as np
 from .. import traces
 from ..errors import InputError
 from .columns import options
-from .instance import Instance, Job
+from .instance import Instance, Job, ps_type
 
 PRESETS = ("tiny", "small", "paper", "trace")
 SIZES = {"tiny": (4, 2, 12), "small": (6, 3, 16), "paper": (100, 150, 150), "trace": (100, 30, 150)}
@@ -163,9 +163,9 @@ def _ideal_demand(framework: str, job: Job, workers, pss, largest: np.ndarray) -
         for p in (range(len(pss)) if framework == "ps" else (None,)):
             for n in range(1, job.chunks + 1):
                 if framework == "ps":
-                    z = np.asarray(pss[p])
+                    z = np.asarray(pss[ps_type(p)])
                     s = max(1, math.ceil(n * e[2] / z[2]))
-                    per_batch = job.train[m] + job.update[p]
+                    per_batch = job.train[m] + job.update[ps_type(p)]
                 else:
                     z, s = np.zeros(3), 0
                     per_batch = job.train[m] + job.update[0] * (n - 1) / n

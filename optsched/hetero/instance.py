@@ -58,6 +58,13 @@ class Job:
                 "gradient": self.gradient}
 
 
+def ps_type(p: int | None) -> int:
+    """``p`` where the ps framework guarantees a PS type; ValueError for allreduce's None."""
+    if p is None:
+        raise ValueError("an allreduce job has no parameter-server type")
+    return p
+
+
 @dataclass(frozen=True)
 class Shape:
     """A way to run a job (W1/W2): worker type ``m``, PS type ``p`` (None for allreduce), co-location
@@ -139,7 +146,7 @@ class Instance:
         job = self.jobs[j]
         comm = 0 if q else 2 * Fraction(job.gradient) / Fraction(self.b(m))
         if self.framework == "ps":
-            return Fraction(job.train[m]) + Fraction(job.update[p]) + comm
+            return Fraction(job.train[m]) + Fraction(job.update[ps_type(p)]) + comm
         return Fraction(job.train[m]) + (Fraction(job.update[0]) + comm) * Fraction(workers - 1, workers)
 
     def duration(self, j: int, m: int, p: int | None, q: int, workers: int) -> int:
@@ -166,7 +173,7 @@ class Instance:
                         if q == 0 and self.H < 2:
                             continue
                         if self.framework == "ps":
-                            shapes += self._ps_shapes(j, m, p, q)
+                            shapes += self._ps_shapes(j, m, ps_type(p), q)
                             continue
                         seen = set()
                         for n in range(1 + (1 - q), job.chunks + 1):
@@ -223,7 +230,7 @@ class Instance:
         C = np.asarray(self.capacity, float)
         top = max(job.chunks for job in self.jobs)
         N = np.arange(top + 1)
-        out = {}
+        out: dict[tuple[int, int | None, int], np.ndarray] = {}
         for m, e in enumerate(np.asarray(self.worker_demand, float)):
             per = _items(C, e)  # workers per server
             if self.framework == "allreduce":

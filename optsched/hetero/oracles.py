@@ -45,7 +45,7 @@ import numpy as np
 from scipy.ndimage import minimum_filter1d
 
 from .columns import compositions
-from .instance import Instance, Shape
+from .instance import Instance, Shape, ps_type
 from .schedule import JobSchedule
 
 INF = math.inf
@@ -264,7 +264,7 @@ def colocated_ps(market: Market, j: int, below: float = INF, tie_break: str = "p
         if not best.admits(bound, 1 + shape.d):
             continue
         sums, room = market.windows(shape.d)
-        need = shape.workers * np.asarray(inst.worker_demand[shape.m]) + np.asarray(inst.ps_demand[shape.p])
+        need = shape.workers * np.asarray(inst.worker_demand[shape.m]) + np.asarray(inst.ps_demand[ps_type(shape.p)])
         fits = np.all(room >= need[None, :, None] - TOL, axis=1).T
         cost = np.where(fits, np.einsum("hrs,r->sh", sums, need), INF)
         if cost.size:
@@ -284,7 +284,7 @@ def _ps_window(market: Market, shape: Shape, best: Best):
     are fewer) plus the cheapest PS."""
     inst = market.instance
     _, room = market.windows(shape.d)
-    e, z = np.asarray(inst.worker_demand[shape.m]), np.asarray(inst.ps_demand[shape.p])
+    e, z = np.asarray(inst.worker_demand[shape.m]), np.asarray(inst.ps_demand[ps_type(shape.p)])
     omega, cap = market.per_unit(shape.d, ("worker", shape.m), e)
     psi, _ = market.per_unit(shape.d, ("ps", shape.p), z)
     limit = best.start_limit(shape.d)
@@ -312,7 +312,8 @@ def distributed_exact(market: Market, j: int, below: float = INF, tie_break: str
         omega, psi, cap, room, e, z, starts = _ps_window(market, shape, best)
         N = shape.workers
         g = np.arange(N)
-        need = np.maximum(1, np.ceil(inst.b(shape.m) * (N - g) / inst.B(shape.p) - 1e-9)).astype(np.int64)  # W3
+        bandwidth = inst.B(ps_type(shape.p))
+        need = np.maximum(1, np.ceil(inst.b(shape.m) * (N - g) / bandwidth - 1e-9)).astype(np.int64)  # W3
         for start in starts:
             om, cp = omega[:, start], np.minimum(cap[:, start], 2 * N)  # more than 2N slots never matter
             order = np.argsort(om, kind="stable")
@@ -371,7 +372,7 @@ def distributed_paper(market: Market, j: int, below: float = INF, tie_break: str
                                 spare = np.floor((room[n, used, start] - g * e[used]) / z[used] + TOL).min()
                             else:
                                 spare = 10**9
-                            need = inst.ps_cover(shape.m, shape.p, N - g)
+                            need = inst.ps_cover(shape.m, ps_type(shape.p), N - g)
                             if spare >= need:
                                 y[n], s_n = g, need
                         if s_n == 0:
@@ -436,7 +437,8 @@ def distributed_allreduce(market: Market, j: int, below: float = INF, tie_break:
 def brute_force(market: Market, j: int) -> tuple[float, JobSchedule | None]:
     """The cheapest schedule over every shape, start, split of workers and PS server (ps) that fits
     the residual capacity, with the minimal PS count of W3."""
-    inst, best = market.instance, (INF, None)
+    inst = market.instance
+    best: tuple[float, JobSchedule | None] = (INF, None)
     H = inst.H
     ps = inst.framework == "ps"
     for shape in sorted(inst.shapes[j], key=lambda s: s.d):
@@ -444,14 +446,14 @@ def brute_force(market: Market, j: int) -> tuple[float, JobSchedule | None]:
             continue
         sums, room = market.windows(shape.d)
         e = np.asarray(inst.worker_demand[shape.m])
-        z = np.asarray(inst.ps_demand[shape.p]) if ps else np.zeros(inst.R)
+        z = np.asarray(inst.ps_demand[ps_type(shape.p)]) if ps else np.zeros(inst.R)
         for start in range(sums.shape[2]):
             for y in compositions(shape.workers, H):
                 hosts = [h for h in range(H) if y[h]]
-                for n in (range(H) if ps else (None,)):
+                for n in range(H) if ps else range(1):  # n: the PS server (allreduce: one pass, unused)
                     s = [0] * H
                     if ps:
-                        s[n] = 1 if shape.q else inst.ps_cover(shape.m, shape.p, shape.workers - y[n])
+                        s[n] = 1 if shape.q else inst.ps_cover(shape.m, ps_type(shape.p), shape.workers - y[n])
                     used = {*hosts, *([n] if ps else [])}
                     if shape.q == 1 and len(used) != 1:
                         continue

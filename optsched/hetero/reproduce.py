@@ -16,6 +16,8 @@ earliest completion, as the spec recommends for reproduction runs (§5.2, D17);
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..reproduce import Report, Setting, Table, figure, mean, parallel_map
 from ..solve import solve
 from . import baselines
@@ -26,7 +28,7 @@ from .schedule import objective, verify
 from .theory import lam
 
 ALGORITHMS = ("aonline", "aonline-paper-ties", "fifo", "drf", "antman", "tiresias")
-SCALES = {
+SCALES: dict[str, dict[str, Any]] = {
     "default": {"jobs": [15, 30, 60], "servers_fixed": 30, "servers": [15, 30, 60], "jobs_fixed": 30,
                 "F": [1, 4, 16], "batch_jobs": [15, 30, 60], "batch_tau": 64, "mw_time_limit": 30.0},
     "paper": {"jobs": [50, 100, 150, 200, 250, 300], "servers_fixed": 150, "servers": [50, 100, 150, 200],

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from ..errors import InputError
 from ..schema import Fields, integer, per_job
-from .instance import Instance
+from .instance import Instance, ps_type
 
 #: Slack for capacity sums of float demands.
 CAPACITY_TOL = 1e-9
@@ -108,9 +108,10 @@ def verify(instance: Instance, schedule: Schedule) -> list[str]:
         if not ps and any(l.s):
             problems.append(f"V2 {where}: allreduce jobs have no parameter servers")
         if ps:  # V5
+            bandwidth = instance.B(ps_type(l.p))
             for h in range(instance.H):
-                if l.s[h] and l.s[h] * instance.B(l.p) < instance.b(l.m) * (N - l.y[h]) - CAPACITY_TOL:
-                    problems.append(f"V5 {where}: PSs on server {h} cover {l.s[h] * instance.B(l.p):g} of "
+                if l.s[h] and l.s[h] * bandwidth < instance.b(l.m) * (N - l.y[h]) - CAPACITY_TOL:
+                    problems.append(f"V5 {where}: PSs on server {h} cover {l.s[h] * bandwidth:g} of "
                                     f"{instance.b(l.m) * (N - l.y[h]):g} remote worker bandwidth")
         hosts = {h for h in range(instance.H) if l.y[h] or l.s[h]}
         if l.q == 1 and len(hosts) != 1:  # V6

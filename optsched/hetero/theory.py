@@ -20,7 +20,7 @@ import numpy as np
 
 from ..registry import Theorem
 from .columns import horizon, options
-from .instance import Instance
+from .instance import Instance, ps_type
 from .oracles import Market
 
 
@@ -161,8 +161,8 @@ def lb_fluid(instance: Instance, r: int) -> float:
     ps = instance.framework == "ps"
     p = []
     for j in range(len(jobs)):
-        volumes = [s.d * (s.workers * instance.worker_demand[s.m][r] + (instance.ps_demand[s.p][r] if ps else 0.0))
-                   for s in instance.shapes[j]]
+        volumes = [s.d * (s.workers * instance.worker_demand[s.m][r]
+                          + (instance.ps_demand[ps_type(s.p)][r] if ps else 0.0)) for s in instance.shapes[j]]
         p.append(min(volumes) / pool if pool > 0 else 0.0)
     left = list(p)
     busy = [0.0] * len(jobs)  # Σ piece length x midpoint

@@ -139,8 +139,8 @@ class _Simulator:
     def unfinished(self) -> list[int]:
         return [i for i in self.arrived if i not in self.done]
 
-    def remaining_slots(self, i: int, n: int) -> int:
-        """Slots job ``i`` still needs at ``n`` workers (``Rem`` of RRH)."""
+    def remaining_slots(self, i: int, n: int) -> float:
+        """Slots job ``i`` still needs at ``n`` workers (``Rem`` of RRH); ``inf`` when ``n`` gains nothing."""
         per_slot = self.gain(i, n)
         state = self.jobs.get(i)
         left = self.target(i) - (state.progress if state else 0.0)

@@ -80,12 +80,12 @@ def time_indexed(instance: Instance, relax: bool = False) -> Model:
     for pool, counts, servers, demand_of in (("w", y, instance.worker_servers, lambda j: j.worker_demand),
                                              ("p", z, instance.ps_servers, lambda j: j.ps_demand)):
         for t in range(1, T + 1):
-            for s, cap in enumerate(servers):
+            for s, limits in enumerate(servers):
                 for r in range(R):
                     terms = [demand_of(instance.jobs[i])[r] * counts[i, s, t] for i in runnable
                              if (i, s, t) in counts and demand_of(instance.jobs[i])[r] > 0]
                     if terms:
-                        prob += pulp.lpSum(terms) <= cap[r], f"cap_{pool}_{t}_{s}_{r}"  # (4) or (5)
+                        prob += pulp.lpSum(terms) <= limits[r], f"cap_{pool}_{t}_{s}_{r}"  # (4) or (5)
     if relax:
         return Model(prob)
 
@@ -144,8 +144,8 @@ def _master(instance: Instance, columns: list[list[Column]], relax: bool) -> Mod
                 if need > 0:
                     rows.setdefault(f"cap_p_{t}_{k}_{r}", []).append(need * n * v)
     for name, terms in rows.items():
-        pool, t, s, r = name.split("_")[1:]
-        capacity = (instance.worker_servers if pool == "w" else instance.ps_servers)[int(s)][int(r)]
+        pool, _, server, resource = name.split("_")[1:]
+        capacity = (instance.worker_servers if pool == "w" else instance.ps_servers)[int(server)][int(resource)]
         prob += pulp.lpSum(terms) <= capacity, name
     for i, job_columns in enumerate(columns):
         if job_columns:
@@ -238,17 +238,19 @@ def run_column_generation(instance: Instance, *, tol: float = 1e-9, max_iteratio
             state.upper_bounds.append(sum(max(m, b) for m, b in zip(payoffs, best)) + resource_value)
         if not added:
             return state
-        state.result = solve(_master(instance, state.columns, relax=True), solver=solver)
-        if not state.result.optimal:
-            raise SolverFailure(f"column generation: the master LP ended {state.result.status}")
-        state.master_values.append(state.result.objective)
+        master = state.result = solve(_master(instance, state.columns, relax=True), solver=solver)
+        if not master.optimal or master.objective is None:
+            raise SolverFailure(f"column generation: the master LP ended {master.status}")
+        if master.duals is None:
+            raise SolverFailure(f"column generation: {master.solver} returned no duals for the master LP")
+        state.master_values.append(master.objective)
         prices_w, prices_p = np.zeros((T, H, R)), np.zeros((T, K, R))
-        for name, value in state.result.duals.items():
+        for name, value in master.duals.items():
             parts = name.split("_")
             if parts[0] == "cap":
                 t, s, r = map(int, parts[2:])
                 (prices_w if parts[1] == "w" else prices_p)[t - 1, s, r] = max(0.0, value)
-        payoffs = [max(0.0, state.result.duals.get(f"job_{i}", 0.0)) for i in range(len(instance.jobs))]
+        payoffs = [max(0.0, master.duals.get(f"job_{i}", 0.0)) for i in range(len(instance.jobs))]
     raise RuntimeError(f"column generation did not converge in {max_iterations} iterations")
 
 

@@ -62,10 +62,10 @@ class Table:
 
     values: tuple[float, ...]
 
-    def value(self, d: int) -> float:
+    def value(self, d: float) -> float:
         return self.values[min(int(d), len(self.values) - 1)]
 
-    def log_value(self, d: int) -> float:
+    def log_value(self, d: float) -> float:
         v = self.value(d)
         return math.log(v) if v > 0 else -math.inf
 
@@ -209,6 +209,7 @@ def _servers(raw: list, R: int, where: str) -> tuple[tuple[float, ...], ...]:
 def _utility(raw: object, where: str) -> Utility:
     f = Fields(raw, where)
     kind = f.text("kind", choices=("sigmoid", "table"))
+    u: Utility
     if kind == "sigmoid":
         u = Sigmoid(f.number("gamma1", positive=True), f.number("gamma2", min=0.0), f.number("gamma3"))
     else:

@@ -13,6 +13,7 @@ The default scale runs in a few minutes on 2 cores; ``--preset paper`` uses the 
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 import numpy as np
 
@@ -25,7 +26,7 @@ from .schedule import objective, verify
 
 ALGORITHMS = ("oasis", "fifo", "drf", "rrh", "dorm")
 
-SCALES = {
+SCALES: dict[str, dict[str, Any]] = {
     "default": {"T": 100, "servers": 20, "jobs": [25, 50, 100, 200], "dorm_time_limit": 0.25,
                 "fig4_jobs": 50, "fig5_servers": [2, 4, 6], "fig5_gamma1": [(1, 10), (1, 100), (1, 500)],
                 "fig5_time_limit": 30.0, "fig6_jobs": 100},
@@ -167,8 +168,8 @@ def _fig3(report: Report, rows: list[dict], p: dict, setting: Setting) -> None:
         ax.set_title(f"Total utility (T = {p['T']}, {p['servers']}+{p['servers']} servers)")
         ax.legend()
     for j in p["jobs"]:
-        means = {a: mean(r["utility"] for r in rows if r["jobs"] == j and r["algorithm"] == a) for a in ALGORITHMS}
-        table.rows.append([j, *[means[a] for a in ALGORITHMS], max(means, key=means.get)])
+        by_name = {a: mean(r["utility"] for r in rows if r["jobs"] == j and r["algorithm"] == a) for a in ALGORITHMS}
+        table.rows.append([j, *[by_name[a] for a in ALGORITHMS], max(ALGORITHMS, key=by_name.__getitem__)])
     report.tables.append(table)
     report.figures.append(("fig3_utility_vs_jobs.png", "Fig. 3 analogue: total utility vs number of jobs"))
 

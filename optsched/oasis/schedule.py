@@ -29,13 +29,13 @@ class JobPlan:
     ps: tuple[tuple[int, int, int], ...] = ()  #: (slot t, PS server k, z_ik(t) > 0)
 
     def workers_per_slot(self) -> dict[int, int]:
-        per = defaultdict(int)
+        per: defaultdict[int, int] = defaultdict(int)
         for t, _, n in self.workers:
             per[t] += n
         return dict(per)
 
     def ps_per_slot(self) -> dict[int, int]:
-        per = defaultdict(int)
+        per: defaultdict[int, int] = defaultdict(int)
         for t, _, m in self.ps:
             per[t] += m
         return dict(per)

@@ -49,12 +49,13 @@ def time_indexed(instance: Instance, relax: bool = False) -> Model:
         return Model(problem)
 
     def decode(result: Result) -> Schedule:
-        start = [None] * instance.n
+        start: list[float | None] = [None] * instance.n
         for (j, t), var in x.items():
             if round_if_integral(result.value(var)) == 1:
                 start[j] = float(t)
-        if any(s is None for s in start):
+        starts = [s for s in start if s is not None]
+        if len(starts) < instance.n:
             raise ValueError("time-indexed solution assigns no start time to some job")
-        return Schedule(tuple(start))
+        return Schedule(tuple(starts))
 
     return Model(problem, decode)

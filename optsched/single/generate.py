@@ -19,12 +19,12 @@ def generate(preset: str = "tiny", seed: int = 0, jobs: int | None = None) -> In
     """A random instance: ``p`` uniform on 1..max_p, integer ``w`` on 1..max_w, ``r`` uniform on
     0..⌊release_window · Σp⌋ (seeded, reproducible)."""
     spec = PRESETS[preset]
-    n = spec["jobs"] if jobs is None else jobs
+    n = int(spec["jobs"]) if jobs is None else jobs
     if n < 1:
         raise InputError(f"--jobs must be at least 1, got {n}")
     rng = np.random.default_rng(seed)
-    p = rng.integers(1, spec["max_p"], size=n, endpoint=True)
-    w = rng.integers(1, spec["max_w"], size=n, endpoint=True)
+    p = rng.integers(1, int(spec["max_p"]), size=n, endpoint=True)
+    w = rng.integers(1, int(spec["max_w"]), size=n, endpoint=True)
     window = int(spec["release_window"] * p.sum())
     r = rng.integers(0, window, size=n, endpoint=True)
     return Instance(tuple(Job(int(p[j]), float(w[j]), int(r[j])) for j in range(n)))

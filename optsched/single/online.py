@@ -24,7 +24,7 @@ def list_schedule(instance: Instance, priority: Priority) -> Schedule:
     stream = ArrivalStream(instance.jobs, lambda job: job.r)
     start: list[float] = [0.0] * instance.n
     waiting = dict(stream.advance_to(0))
-    t = 0
+    t: float = 0
     while waiting or not stream.exhausted:
         if not waiting:
             waiting.update(stream.wait())

@@ -40,10 +40,11 @@ def brute_force_optimum(instance: Instance) -> tuple[float, Schedule]:
     """The exact optimum by enumerating every job order (left-shifted); at most 8 jobs."""
     if instance.n > BRUTE_FORCE_MAX_JOBS:
         raise InputError(f"brute force enumerates {instance.n}! orders; it is limited to {BRUTE_FORCE_MAX_JOBS} jobs")
-    best = None
+    best: tuple[float, Schedule] | None = None
     for order in permutations(range(instance.n)):
         schedule = left_shifted(instance, order)
         value = objective(instance, schedule)
         if best is None or value < best[0]:
             best = (value, schedule)
+    assert best is not None, "an instance has at least one job order"
     return best

@@ -31,6 +31,7 @@ from __future__ import annotations
 import math
 import os
 import re
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -276,9 +277,9 @@ def study(table: Mapping[str, Any], where: str, output: Path | None = None) -> S
 
 def read_toml(path: str) -> dict:
     """A TOML study file as a table; unreadable or malformed files are bad input."""
-    try:
+    if sys.version_info >= (3, 11):
         import tomllib
-    except ModuleNotFoundError:  # Python 3.10
+    else:
         import tomli as tomllib
     try:
         with open(path, "rb") as handle:

@@ -87,13 +87,14 @@ def _reference(family, instance, spec: dict, seed: int) -> dict:
     build_s = time.perf_counter() - started
     result = solve(model, solver=spec["solver"], time_limit=spec["time_limit"], threads=1,
                    cross_check=spec["cross_check"])
-    out = {"status": result.status, "solver_objective": result.objective, "objective": None,
-           "bound": result.bound, "gap": result.gap, "runtime_s": result.runtime_s, "build_s": build_s,
-           "solver": result.solver, "solver_version": result.solver_version, "message": result.message,
-           "cross_check": result.cross_check.verdict if result.cross_check else None,
-           "verified": None, "violation": ""}
+    out: dict[str, Any] = {
+        "status": result.status, "solver_objective": result.objective, "objective": None,
+        "bound": result.bound, "gap": result.gap, "runtime_s": result.runtime_s, "build_s": build_s,
+        "solver": result.solver, "solver_version": result.solver_version, "message": result.message,
+        "cross_check": result.cross_check.verdict if result.cross_check else None,
+        "verified": None, "violation": ""}
     if result.has_solution:
-        schedule = model.decode(result)
+        schedule = model.schedule(result)
         violations = family.verify(instance, schedule)
         out["verified"] = not violations
         if violations:
@@ -101,11 +102,12 @@ def _reference(family, instance, spec: dict, seed: int) -> dict:
             out["status"] = "error"
             out["message"] = f"the solver's schedule fails the verifier: {violations[0]}"
         else:
-            out["objective"] = family.objective(instance, schedule)
-            if not close(out["objective"], result.objective):
+            checked = family.objective(instance, schedule)
+            out["objective"] = checked
+            assert result.objective is not None  # has_solution
+            if not close(checked, result.objective):
                 out["status"] = "error"
-                out["message"] = (f"the verifier's objective {out['objective']} differs from the solver's "
-                                  f"{result.objective}")
+                out["message"] = f"the verifier's objective {checked} differs from the solver's {result.objective}"
     return out
 
 

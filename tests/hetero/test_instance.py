@@ -7,7 +7,7 @@ import pytest
 from optsched.errors import InputError
 from optsched.hetero.columns import placements
 from optsched.hetero.generate import generate
-from optsched.hetero.instance import Instance
+from optsched.hetero.instance import Instance, ps_type
 from optsched.hetero.schedule import JobSchedule, Schedule, objective, verify
 
 
@@ -111,3 +111,9 @@ def test_the_bandwidth_cover_2i_is_checked():
     two_remote = dataclasses.replace(one_remote, y=(2, 0))
     assert any(v.startswith("V5") for v in verify(inst, Schedule((two_remote,))))
     assert verify(inst, Schedule((dataclasses.replace(two_remote, s=(0, 2)),))) == []
+
+
+def test_ps_type_is_the_ps_frameworks_type_and_refuses_allreduces_none():
+    assert ps_type(0) == 0 and ps_type(2) == 2
+    with pytest.raises(ValueError, match="allreduce"):
+        ps_type(None)
