@@ -28,7 +28,7 @@ from optsched.asrpt.online import run_asrpt
 from optsched.asrpt.reproduce import STAGES
 from optsched.asrpt.schedule import verify
 from optsched.asrpt.timing import alpha
-from optsched.solve import solve
+from optsched.solvers import solve
 
 
 def placements(cases: int, gpus: int) -> None:

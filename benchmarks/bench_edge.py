@@ -21,7 +21,7 @@ from optsched.edge.formulations import time_indexed
 from optsched.edge.generate import _integer_jobs, generate
 from optsched.edge.instance import Instance, Server
 from optsched.edge.online import run_aonline
-from optsched.solve import solve
+from optsched.solvers import solve
 
 SIZES = ((4, 2, 3), (6, 4, 4), (8, 4, 4), (12, 6, 4), (15, 6, 5), (20, 9, 5))
 

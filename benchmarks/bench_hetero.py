@@ -25,7 +25,7 @@ from optsched.hetero.generate import generate
 from optsched.hetero.online import run_aonline
 from optsched.hetero.oracles import TIE_BREAKS
 from optsched.hetero.schedule import verify
-from optsched.solve import solve
+from optsched.solvers import solve
 
 SIZES = ((10, 10), (40, 40), (80, 80), (200, 150), (300, 150))
 BASELINES = (baselines.fifo_run, baselines.drf_run, baselines.antman_run, baselines.tiresias_run)

@@ -22,7 +22,7 @@ from optsched.oasis import formulations as F
 from optsched.oasis.columns import TooManyColumns, count_columns
 from optsched.oasis.generate import generate, small_family
 from optsched.oasis.online import run_oasis
-from optsched.solve import solve
+from optsched.solvers import solve
 
 
 def decision_times(seeds: int) -> None:

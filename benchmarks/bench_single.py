@@ -25,7 +25,7 @@ from pulp.apis.coin_api import pulp_cbc_path
 from optsched.single.formulations import time_indexed
 from optsched.single.generate import generate
 from optsched.single.online import wspt
-from optsched.solve import solve
+from optsched.solvers import solve
 
 
 def median_seconds(fn, repeats: int) -> float:

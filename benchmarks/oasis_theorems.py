@@ -21,7 +21,7 @@ from optsched.oasis.theory import (
     dual_check,
     paper_bound,
 )
-from optsched.solve import solve
+from optsched.solvers import solve
 
 
 def main() -> None:

@@ -19,7 +19,7 @@ import pulp
 from pulp.apis.coin_api import pulp_cbc_path
 
 from optsched.numeric import close
-from optsched.solve import CROSS_CHECK_RTOL, max_violation, solve
+from optsched.solvers import CROSS_CHECK_RTOL, max_violation, solve
 from optsched.testing import random_milp
 
 

@@ -1,7 +1,7 @@
 """optsched: online scheduling of distributed ML training jobs, with exact offline baselines.
 
 Each family (see :mod:`optsched.registry`) pairs a paper's offline formulations, solved through
-:func:`optsched.solve.solve`, with its online algorithms and baselines, and judges every schedule
+:func:`optsched.solvers.solve`, with its online algorithms and baselines, and judges every schedule
 with an independent verifier.
 """
 

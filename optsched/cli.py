@@ -29,7 +29,7 @@ from .limits import MAX_JOBS, MAX_SEEDS, MAX_WORKERS
 from .numeric import close
 from .registry import Bounded, bind, families, get
 
-#: The solvers of :mod:`optsched.solve` (``SOLVERS`` there; tests/test_cli.py keeps the two equal),
+#: The solvers of :mod:`optsched.solvers` (``SOLVERS`` there; tests/test_cli.py keeps the two equal),
 #: named here so that the parser is built without importing the solver libraries.
 SOLVERS = ("highs", "cbc")
 
@@ -262,7 +262,7 @@ def _solve(args) -> int:
         if not formulation.gives_schedule:
             raise InputError(f"-o writes a schedule, and formulation {formulation.name} does not give one")
         check_writable(args.output, args.instance)
-    from .solve import solve
+    from .solvers import solve
 
     started = time.perf_counter()
     model = formulation.build(loaded.instance, relax=args.relax)

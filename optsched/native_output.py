@@ -10,7 +10,7 @@ or a warning from compiled code may land on descriptor 1 or 2 at any time. Repla
 solver call: ``/dev/null`` by default, the file named by :func:`set_log` (appended to), or the
 original standard error when the log is ``"-"``. C stdio buffers are flushed before the descriptors
 are restored, so that nothing buffered during the call escapes afterwards. Every solver call in
-:mod:`optsched.solve` goes through it; nesting and concurrent threads are safe (the descriptors are
+:mod:`optsched.solvers` goes through it; nesting and concurrent threads are safe (the descriptors are
 redirected while at least one call is inside).
 """
 

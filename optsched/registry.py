@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from .errors import InputError
 
 if TYPE_CHECKING:
-    from .solve import Model
+    from .solvers import Model
 
 #: Family name -> the package that registers it, in the order ``optsched families`` lists them.
 FAMILY_PACKAGES = {

@@ -24,7 +24,7 @@ from . import __version__
 from .errors import InputError
 from .jsonio import check_folder_writable, write_text
 from .registry import Reproduction, families
-from .solve import cbc_version, highs_version
+from .solvers import cbc_version, highs_version
 
 SCALES = ("default", "paper")
 

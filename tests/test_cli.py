@@ -174,7 +174,7 @@ def test_a_solver_schedule_that_fails_the_verifier_is_not_written(capfd, tmp_pat
     from optsched.registry import Formulation, get
     from optsched.single.formulations import time_indexed
     from optsched.single.schedule import Schedule
-    from optsched.solve import Model
+    from optsched.solvers import Model
 
     def broken_build(inst, relax=False):
         model = time_indexed(inst, relax)
@@ -190,9 +190,9 @@ def test_a_solver_schedule_that_fails_the_verifier_is_not_written(capfd, tmp_pat
 
 
 def test_the_parser_offers_exactly_the_solvers_of_the_solver_layer():
-    from optsched import cli, solve
+    from optsched import cli, solvers
 
-    assert cli.SOLVERS == solve.SOLVERS
+    assert cli.SOLVERS == solvers.SOLVERS
 
 
 def test_a_solver_that_fails_a_computation_is_exit_1_not_bad_input(capfd, instance, monkeypatch):

@@ -1,5 +1,5 @@
 """Solver models of Luo et al. (spec asrpt.md §2): F1 and F2 for one job's placement, F3 and F4 for
-the job stream. Each returns a :class:`~optsched.solve.Model`; ``relax=True`` gives the LP relaxation.
+the job stream. Each returns a :class:`~optsched.solvers.Model`; ``relax=True`` gives the LP relaxation.
 
 * :func:`placement_ilp` (F1, §2.2): count-level MILP of the bottleneck (7). One-hot ``z[m,s,c]``
   (server ``m`` holds exactly ``c`` replicas of stage ``s``) linearises the ``1/x`` law of (6); the
@@ -35,7 +35,7 @@ import pulp
 
 from ..errors import InputError
 from ..numeric import floor_tol, round_if_integral
-from ..solve import Model, Result
+from ..solvers import Model, Result
 from . import patterns
 from .baselines import KEYS, list_schedule
 from .graph import stage_of, weights

@@ -13,7 +13,7 @@ import math
 from functools import lru_cache
 
 from ..errors import SolverFailure
-from ..solve import solve
+from ..solvers import solve
 from . import formulations
 from .instance import Cluster, Job, PlacementInstance
 from .timing import alpha, alpha_one_server

@@ -17,7 +17,7 @@ import time
 from typing import Any
 
 from ..reproduce import Report, Setting, Table, figure, mean, parallel_map
-from ..solve import solve
+from ..solvers import solve
 from . import baselines
 from .formulations import placement_ilp
 from .generate import generate_placement, generate_stream

@@ -29,7 +29,7 @@ import pulp
 
 from ..limits import model_variables
 from ..numeric import round_if_integral
-from ..solve import Model, Result
+from ..solvers import Model, Result
 from .instance import Instance, Place
 from .schedule import JobRun, Schedule
 

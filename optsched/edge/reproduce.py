@@ -18,7 +18,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..reproduce import Report, Setting, Table, figure, mean, parallel_map
-from ..solve import solve
+from ..solvers import solve
 from . import baselines
 from .formulations import fractional_flow, time_indexed
 from .generate import generate

@@ -23,7 +23,7 @@ from collections import defaultdict
 import pulp
 
 from ..numeric import integral, round_if_integral
-from ..solve import Model, Result
+from ..solvers import Model, Result
 from .columns import horizon, options
 from .instance import Instance, ps_type
 from .schedule import JobSchedule, Schedule

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..reproduce import Report, Setting, Table, figure, mean, parallel_map
-from ..solve import solve
+from ..solvers import solve
 from . import baselines
 from .formulations import mwsp
 from .generate import generate

@@ -33,7 +33,7 @@ import numpy as np
 import pulp
 
 from ..numeric import ceil_tol, round_if_integral
-from ..solve import solve
+from ..solvers import solve
 from .instance import Instance
 from .schedule import REJECTED, JobPlan, Schedule
 

@@ -24,7 +24,7 @@ import pulp
 from ..errors import SolverFailure
 from ..limits import model_variables
 from ..numeric import round_if_integral
-from ..solve import Model, Result, solve
+from ..solvers import Model, Result, solve
 from .columns import COLUMN_LIMIT, Column, all_columns
 from .instance import Instance
 from .schedule import REJECTED, JobPlan, Schedule

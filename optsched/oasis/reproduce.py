@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from ..reproduce import Report, Setting, Table, figure, mean, parallel_map
-from ..solve import solve
+from ..solvers import solve
 from .formulations import time_indexed
 from .generate import CLASSES, generate, small_family, utility
 from .online import run_oasis

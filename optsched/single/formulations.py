@@ -19,7 +19,7 @@ import pulp
 
 from ..limits import model_variables
 from ..numeric import round_if_integral
-from ..solve import Model, Result
+from ..solvers import Model, Result
 from .instance import Instance
 from .schedule import Schedule
 

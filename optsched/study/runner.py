@@ -28,7 +28,7 @@ from tqdm import tqdm
 from ..errors import InputError
 from ..jsonio import check_folder_writable, fingerprint, write_json, write_text
 from ..registry import get
-from ..solve import cbc_version, highs_version
+from ..solvers import cbc_version, highs_version
 from . import executors
 from .cache import Cache
 from .spec import Study

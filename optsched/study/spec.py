@@ -40,7 +40,7 @@ from typing import Any
 from ..errors import InputError
 from ..limits import MAX_JOBS, MAX_SEEDS, MAX_UNITS, MAX_WORKERS, refuse_above
 from ..registry import bind, families, get
-from ..solve import SOLVERS
+from ..solvers import SOLVERS
 
 EXECUTORS = ("local", "dask")
 

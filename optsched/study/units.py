@@ -28,7 +28,7 @@ from .. import __version__
 from ..jsonio import fingerprint
 from ..numeric import close
 from ..registry import get
-from ..solve import solve
+from ..solvers import solve
 
 
 @cache

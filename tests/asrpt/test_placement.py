@@ -14,7 +14,7 @@ from optsched.asrpt.instance import Cluster, Job, PlacementInstance, Stage
 from optsched.asrpt.online import heavy_edge_placement as he_entry
 from optsched.asrpt.schedule import Placement, placement_objective, verify_placement
 from optsched.asrpt.timing import alpha, alpha_max, alpha_one_server
-from optsched.solve import solve
+from optsched.solvers import solve
 
 from .strategies import jobs, placements
 from .test_model import spread_matrices

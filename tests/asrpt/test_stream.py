@@ -15,7 +15,7 @@ from optsched.asrpt.online import run_asrpt
 from optsched.asrpt.schedule import completions, objective, verify
 from optsched.asrpt.srpt import srpt
 from optsched.asrpt.theory import virtual_optimum
-from optsched.solve import solve
+from optsched.solvers import solve
 
 from .strategies import integral_streams
 

@@ -19,7 +19,7 @@ from optsched.asrpt.theory import (
     theorem1_bound,
     virtual_optimum,
 )
-from optsched.solve import solve
+from optsched.solvers import solve
 
 from .strategies import integral_streams
 

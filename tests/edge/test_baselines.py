@@ -8,7 +8,7 @@ from optsched.edge import formulations as F
 from optsched.edge.generate import generate
 from optsched.edge.instance import Instance, Job, Server
 from optsched.edge.schedule import objective, verify
-from optsched.solve import solve
+from optsched.solvers import solve
 
 from .strategies import instances
 

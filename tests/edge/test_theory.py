@@ -10,7 +10,7 @@ from optsched.edge import formulations as F
 from optsched.edge.instance import speed_augmented
 from optsched.edge.online import run_aonline
 from optsched.edge.theory import fitted_dual_check, flow_bound, jct_bound
-from optsched.solve import solve
+from optsched.solvers import solve
 
 from .strategies import instances
 

@@ -11,7 +11,7 @@ from optsched.hetero.formulations import configuration, mwsp
 from optsched.hetero.generate import generate
 from optsched.hetero.instance import Instance
 from optsched.hetero.schedule import Schedule, objective, verify
-from optsched.solve import solve
+from optsched.solvers import solve
 
 RUNS = {"fifo": lambda i: baselines.fifo_run(i, 3), "drf": baselines.drf_run,
         "antman": lambda i: baselines.antman_run(i, 3), "tiresias": baselines.tiresias_run}

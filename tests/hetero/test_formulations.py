@@ -10,7 +10,7 @@ from optsched.hetero.generate import generate
 from optsched.hetero.instance import Instance, Job
 from optsched.hetero.schedule import objective, verify
 from optsched.numeric import close
-from optsched.solve import solve
+from optsched.solvers import solve
 
 
 def a3() -> Instance:

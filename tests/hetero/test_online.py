@@ -24,7 +24,7 @@ from optsched.hetero.online import (
 )
 from optsched.hetero.oracles import Market
 from optsched.hetero.schedule import Schedule, objective, verify
-from optsched.solve import solve
+from optsched.solvers import solve
 
 
 def a2(jobs=20):

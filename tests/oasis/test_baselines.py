@@ -8,7 +8,7 @@ from optsched.oasis import formulations as F
 from optsched.oasis.generate import generate
 from optsched.oasis.instance import Instance, Table, job_from_rho
 from optsched.oasis.schedule import objective, verify
-from optsched.solve import solve
+from optsched.solvers import solve
 
 from .strategies import instances
 

@@ -10,7 +10,7 @@ from optsched.oasis.columns import TooManyColumns, count_columns, enumerate_colu
 from optsched.oasis.generate import generate
 from optsched.oasis.online import run_oasis
 from optsched.oasis.schedule import objective, verify
-from optsched.solve import max_violation, solve
+from optsched.solvers import max_violation, solve
 
 from .strategies import instances
 

@@ -22,7 +22,7 @@ from optsched.oasis.theory import (
     initial_dual,
     paper_bound,
 )
-from optsched.solve import solve
+from optsched.solvers import solve
 
 from .strategies import instances
 

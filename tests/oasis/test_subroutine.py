@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from optsched.oasis.columns import Column, enumerate_columns
 from optsched.oasis.formulations import single_job
 from optsched.oasis.subroutine import Counters, best_schedule, slot_costs
-from optsched.solve import solve
+from optsched.solvers import solve
 
 from .strategies import instances
 

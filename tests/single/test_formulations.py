@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from optsched.single.formulations import time_indexed
 from optsched.single.schedule import objective, verify
 from optsched.single.theory import brute_force_optimum, smith_schedule
-from optsched.solve import solve
+from optsched.solvers import solve
 
 from .strategies import instances
 

@@ -1,4 +1,4 @@
-"""The solver layer: status mapping, bounds, LP duals, cross-checks (optsched/solve.py)."""
+"""The solver layer: status mapping, bounds, LP duals, cross-checks (optsched/solvers.py)."""
 
 import math
 import random
@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import optsched.solve as solve_module
+import optsched.solvers as solve_module
 from optsched.numeric import integral
-from optsched.solve import Model, max_violation, solve
+from optsched.solvers import Model, max_violation, solve
 from optsched.testing import random_milp
 
 SOLVERS = ("highs", "cbc")
