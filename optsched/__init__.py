@@ -1,8 +1,56 @@
 """optsched: online scheduling of distributed ML training jobs, with exact offline baselines.
 
 Each family (see :mod:`optsched.registry`) pairs a paper's offline formulations, solved through
-:func:`optsched.solvers.solve`, with its online algorithms and baselines, and judges every schedule
-with an independent verifier.
+:mod:`optsched.solvers`, with its online algorithms and baselines, and judges every schedule with
+an independent verifier. The public API, imported on first use so that ``import optsched`` stays
+light:
+
+=================  ====================================================================
+``get(name)``      a registered family (:class:`~optsched.registry.Family`)
+``families()``     every registered family, by name
+``solve(...)``     build, solve, decode and verify a formulation -> :class:`Solved`
+``run(...)``       run and verify an algorithm -> :class:`Run`
+``judge(...)``     the verifier's :class:`Verdict` on any schedule
+``Result``         the solver layer's honest result (status, objective, bound, gap, duals)
+``InputError``     what optsched raises for bad input
+=================  ====================================================================
+
+Examples
+--------
+>>> import optsched
+>>> family = optsched.get("single")
+>>> instance = family.generate("tiny", seed=3)
+>>> optimum = family.solve(instance, "time-indexed")
+>>> online = family.run(instance, "wspt")
+>>> online.objective >= optimum.verdict.objective
+True
 """
 
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
 __version__ = "0.1.0"
+
+#: Public name -> the module that defines it.
+_EXPORTS = {
+    "get": "registry", "families": "registry",
+    "solve": "pipeline", "run": "pipeline", "judge": "pipeline",
+    "Solved": "pipeline", "Run": "pipeline", "Verdict": "pipeline",
+    "Result": "solvers", "InputError": "errors",
+}
+
+__all__ = ["__version__", *_EXPORTS]
+
+
+def __getattr__(name: str) -> Any:
+    if name in _EXPORTS:
+        value = getattr(importlib.import_module(f".{_EXPORTS[name]}", __name__), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_EXPORTS])

@@ -13,7 +13,6 @@ import json
 import math
 import os
 import sys
-import time
 from collections.abc import Sequence
 
 from . import __version__, native_output
@@ -26,7 +25,6 @@ from .documents import (
 from .errors import Failure, InputError
 from .jsonio import check_writable, dumps, write_json
 from .limits import MAX_JOBS, MAX_SEEDS, MAX_WORKERS
-from .numeric import close
 from .registry import Bounded, bind, families, get
 
 #: The solvers of :mod:`optsched.solvers` (``SOLVERS`` there; tests/test_cli.py keeps the two equal),
@@ -262,25 +260,12 @@ def _solve(args) -> int:
         if not formulation.gives_schedule:
             raise InputError(f"-o writes a schedule, and formulation {formulation.name} does not give one")
         check_writable(args.output, args.instance)
-    from .solvers import solve
-
-    started = time.perf_counter()
-    model = formulation.build(loaded.instance, relax=args.relax)
-    build_s = time.perf_counter() - started
-    result = solve(model, solver=args.solver, time_limit=args.time_limit, gap=args.gap,
-                   presolve=args.presolve, threads=args.threads, cross_check=args.cross_check)
-    data = {"family": family.name, "formulation": formulation.name, "relaxed": args.relax,
-            "instance": loaded.fingerprint, **result.to_dict(), "build_s": round(build_s, 6)}
-    code, schedule = 0, None
-    if model.decode is not None and result.has_solution:
-        schedule = model.decode(result)
-        violations = family.verify(loaded.instance, schedule)
-        checked = family.objective(loaded.instance, schedule)
-        assert result.objective is not None  # has_solution
-        data["verified"] = {"feasible": not violations, "objective": checked, "violations": violations,
-                            "matches_solver": close(checked, result.objective)}
-        if violations or not data["verified"]["matches_solver"]:
-            code = 1
+    solved = family.solve(loaded.instance, formulation.name, relax=args.relax, solver=args.solver,
+                          time_limit=args.time_limit, gap=args.gap, presolve=args.presolve, threads=args.threads,
+                          cross_check=args.cross_check)
+    result, schedule = solved.result, solved.schedule
+    data = {**solved.to_dict(), "instance": loaded.fingerprint}
+    code = 1 if solved.problem else 0
     lines = _solve_lines(data)
     if args.output:
         if schedule is None:
@@ -292,7 +277,7 @@ def _solve(args) -> int:
             write_json(args.output, schedule_document(family, loaded.instance, schedule, produced))
             lines.append(f"schedule written to {args.output}")
         else:
-            lines.append("no schedule written: the solver's schedule fails the verifier")
+            lines.append(f"no schedule written: {solved.problem}")
     _emit(args, data, lines)
     if code and args.json:
         print(f"optsched: {lines[-1]}", file=sys.stderr)
@@ -329,37 +314,36 @@ def _run(args) -> int:
     params = algorithm.bind(dict(args.param))
     if args.output:
         check_writable(args.output, args.instance)
-    start = time.perf_counter()
-    schedule = algorithm.run(loaded.instance, seed=args.seed, **params)
-    runtime = time.perf_counter() - start
-    violations = family.verify(loaded.instance, schedule)
-    value = family.objective(loaded.instance, schedule)
-    data = {"family": family.name, "algorithm": algorithm.name, "params": params, "seed": args.seed,
-            "instance": loaded.fingerprint, "sense": family.sense, "objective": value,
-            "feasible": not violations, "violations": violations, "runtime_s": round(runtime, 6)}
-    lines = [f"{family.name} / {algorithm.name}: objective {value:.10g} ({family.sense}), "
-             f"{'feasible' if not violations else 'INFEASIBLE'}, {runtime:.4f} s"]
-    lines += [f"  violation: {v}" for v in violations]
+    ran = family.run(loaded.instance, algorithm.name, seed=args.seed, **params)
+    verdict, schedule = ran.verdict, ran.schedule
+    data = {**ran.to_dict(), "instance": loaded.fingerprint, "sense": family.sense}
+    lines = [f"{family.name} / {algorithm.name}: {_judged(verdict, family.sense)}, {ran.runtime_s:.4f} s"]
+    lines += [f"  violation: {v}" for v in verdict.violations]
     if args.output:
         produced = {"algorithm": algorithm.name, "params": params, "seed": args.seed}
         write_json(args.output, schedule_document(family, loaded.instance, schedule, produced))
         lines.append(f"schedule written to {args.output}")
     _emit(args, data, lines)
-    return 0 if not violations else 1
+    return 0 if verdict.feasible else 1
+
+
+def _judged(verdict, sense: str) -> str:
+    """``objective 55 (min), feasible`` or ``INFEASIBLE (no objective)``."""
+    if verdict.feasible:
+        return f"objective {verdict.objective:.10g} ({sense}), feasible"
+    return "INFEASIBLE (no objective)"
 
 
 def _verify(args) -> int:
     loaded = load_instance(args.instance)
     schedule, produced_by = load_schedule(args.schedule, loaded)
-    violations = loaded.family.verify(loaded.instance, schedule)
-    value = loaded.family.objective(loaded.instance, schedule)
-    data = {"family": loaded.family.name, "instance": loaded.fingerprint, "feasible": not violations,
-            "objective": value, "sense": loaded.family.sense, "violations": violations,
-            "produced_by": produced_by}
-    lines = [f"{'feasible' if not violations else 'INFEASIBLE'}: objective {value:.10g} ({loaded.family.sense})"]
-    lines += [f"  violation: {v}" for v in violations]
+    verdict = loaded.family.judge(loaded.instance, schedule)
+    data = {"family": loaded.family.name, "instance": loaded.fingerprint, **verdict.to_dict(),
+            "sense": loaded.family.sense, "produced_by": produced_by}
+    lines = [_judged(verdict, loaded.family.sense)]
+    lines += [f"  violation: {v}" for v in verdict.violations]
     _emit(args, data, lines)
-    return 0 if not violations else 1
+    return 0 if verdict.feasible else 1
 
 
 def _reproduce(args) -> int:

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from .errors import InputError
 
 if TYPE_CHECKING:
+    from .pipeline import Run, Solved, Verdict
     from .solvers import Model
 
 #: Family name -> the package that registers it, in the order ``optsched families`` lists them.
@@ -244,6 +245,25 @@ class Family:
 
     def formulation(self, name: str) -> Formulation:
         return _pick(self.formulations, name, f"family {self.name} has no formulation")
+
+    def solve(self, instance: Any, formulation: str, **options: Any) -> Solved:
+        """Solve, decode and verify: :func:`optsched.pipeline.solve` (``relax``, ``solver``,
+        ``time_limit``, ``gap``, ``presolve``, ``threads``, ``cross_check``)."""
+        from .pipeline import solve
+
+        return solve(self, instance, formulation, **options)
+
+    def run(self, instance: Any, algorithm: str, *, seed: int = 0, **params: Any) -> Run:
+        """Run and verify: :func:`optsched.pipeline.run`."""
+        from .pipeline import run
+
+        return run(self, instance, algorithm, seed=seed, **params)
+
+    def judge(self, instance: Any, schedule: Any) -> Verdict:
+        """The verifier's verdict and the objective of a feasible schedule: :func:`optsched.pipeline.judge`."""
+        from .pipeline import judge
+
+        return judge(self, instance, schedule)
 
     def algorithm(self, name: str) -> Algorithm:
         return _pick(self.algorithms, name, f"family {self.name} has no algorithm")

@@ -83,6 +83,9 @@ def test_verify_reports_an_infeasible_schedule_with_exit_1(capfd, instance, tmp_
     sched.write_text(json.dumps(document))
     code, result, _ = run_json(capfd, "verify", instance, sched)
     assert code == 1 and not result["feasible"] and result["violations"]
+    assert result["objective"] is None  # an infeasible schedule has no objective worth a number
+    code, out, _ = run(capfd, "verify", instance, sched)
+    assert code == 1 and out.startswith("INFEASIBLE (no objective)")
 
 
 def test_run_accepts_a_seed_and_refuses_unknown_params(capfd, instance):

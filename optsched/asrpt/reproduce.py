@@ -16,15 +16,12 @@ import random
 import time
 from typing import Any
 
+from ..registry import get
 from ..reproduce import Report, Setting, Table, figure, mean, parallel_map
-from ..solvers import solve
-from . import baselines
-from .formulations import placement_ilp
 from .generate import generate_placement, generate_stream
 from .heavy_edge import allot, place
 from .instance import PlacementInstance
-from .online import run_asrpt
-from .schedule import completions, placement_objective
+from .schedule import completions
 from .templates import PAPER_CLUSTER
 
 PAPER_TABLE2 = {"vgg19": (88.11, 1.94, 82.96, 55318.86), "gpt-175b": (10.14, 1.52, 10.14, 2288.12)}
@@ -45,19 +42,22 @@ def _case(task):
     instance = generate_placement("paper", seed, model=model, gpus=gpus, stages=STAGES[model])
     job, cluster = instance.job, instance.cluster
     allotment = allot(instance.available, job.gpus, "most")
-    (counts, he_alpha), he_ms = _timed(lambda: place(job, allotment, cluster, random.Random(seed)))
+    (counts, _), he_ms = _timed(lambda: place(job, allotment, cluster, random.Random(seed)))
+    heavy_edge = get("placement").run(instance, "heavy-edge", seed=seed)
+    if not heavy_edge.feasible:
+        raise RuntimeError(f"Heavy-Edge: infeasible placement: {heavy_edge.verdict.violations[0]}")
     given = dict(allotment)
     exact = PlacementInstance(job, instance.gpus, instance.inter_bw, instance.intra_bw,
                               tuple(given.get(m, 0) for m in range(len(instance.available))), "exact")
     rows = {"model": model, "seed": seed, "gpus": gpus, "servers": len(instance.available),
-            "heavy_edge_pitt_ms": 1000 * he_alpha, "heavy_edge_pct_ms": he_ms}
+            "heavy_edge_pitt_ms": heavy_edge.objective, "heavy_edge_pct_ms": he_ms}
     for label, problem in (("ilp_exact", exact), ("ilp_at_most", instance)):
         start = time.perf_counter()
-        model_ = placement_ilp(problem)
-        result = solve(model_, time_limit=600)
+        solved = get("placement").solve(problem, "ilp", time_limit=600)
         rows[f"{label}_pct_ms"] = 1000 * (time.perf_counter() - start)
-        rows[f"{label}_pitt_ms"] = placement_objective(problem, model_.schedule(result)) if result.optimal else None
-        rows[f"{label}_status"] = result.status
+        proven = solved.result.optimal and solved.verdict is not None and not solved.problem
+        rows[f"{label}_pitt_ms"] = solved.verdict.objective if proven and solved.verdict else None
+        rows[f"{label}_status"] = solved.result.status
     return rows
 
 
@@ -122,9 +122,12 @@ SIM: dict[str, dict[str, Any]] = {
 
 
 def _run(instance, name: str, tau: float, seed: int):
-    if name in ("asrpt", "asrpt-perfect"):
-        return run_asrpt(instance, tau=tau, perfect=name == "asrpt-perfect", seed=seed).schedule
-    return getattr(baselines, name.replace("-", "_"))(instance, seed=seed)
+    """The verified run of registered algorithm ``name`` (A-SRPT's with threshold ``tau``)."""
+    params = {"tau": tau} if name in ("asrpt", "asrpt-perfect") else {}
+    ran = get("asrpt").run(instance, name, seed=seed, **params)
+    if not ran.feasible:
+        raise RuntimeError(f"{name}: infeasible schedule: {ran.verdict.violations[0]}")
+    return ran
 
 
 def _sim_task(task):
@@ -135,10 +138,12 @@ def _sim_task(task):
                "unseen": sum(sj.predicted == 0 for sj in instance.jobs) / len(errors)}
     out = []
     for name in names:
-        ends = completions(instance, _run(instance, name, tau, seed))
+        ran = _run(instance, name, tau, seed)
+        ends = completions(instance, ran.schedule)
         releases = [sj.release for sj in instance.jobs]
         out.append({"sweep": sweep, "value": value, "seed": seed, "algorithm": name, "jobs": len(instance.jobs),
-                    "total_completion": sum(ends), "total_flow": sum(ends) - sum(releases), "makespan": max(ends),
+                    "total_completion": ran.objective, "total_flow": ran.objective - sum(releases),
+                    "makespan": max(ends),
                     **quality})
     return out
 

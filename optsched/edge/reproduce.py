@@ -17,14 +17,13 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from ..registry import get
 from ..reproduce import Report, Setting, Table, figure, mean, parallel_map
-from ..solvers import solve
 from . import baselines
-from .formulations import fractional_flow, time_indexed
 from .generate import generate
 from .instance import Instance, speed_augmented
 from .online import run_aonline
-from .schedule import Schedule, objective, verify
+from .schedule import Schedule
 
 ALGORITHMS = ("aonline", "aonline-edge", "srtf", "tiresias-l", "batchsche")
 SCALES: dict[str, dict[str, Any]] = {
@@ -49,7 +48,7 @@ def run_algorithm(instance: Instance, name: str, seed: int) -> tuple[Schedule, i
 
 
 def metrics(instance: Instance, schedule: Schedule) -> dict:
-    """Total JCT, makespan, communication time (uploads to every server a job used, plus worker-PS
+    """Makespan, communication time (uploads to every server a job used, plus worker-PS
     exchange ``comm_fraction`` per worker-slot of a job with ``ζ = 0``) and per-slot edge utilisation."""
     completions = [c for c in (run.completion() for run in schedule.jobs) if c is not None]
     if len(completions) < len(schedule.jobs):
@@ -66,7 +65,7 @@ def metrics(instance: Instance, schedule: Schedule) -> dict:
     start = min(job.release for job in instance.jobs)
     end = max(completions)
     utilisation = [busy.get(t, 0) / len(instance.workers) for t in range(start, end)]
-    return {"jct": objective(instance, schedule), "makespan": end - start, "communication": comm,
+    return {"makespan": end - start, "communication": comm,
             "utilisation": utilisation}
 
 
@@ -74,12 +73,12 @@ def _sim_task(task):
     sweep, jobs, servers, seed, name = task
     instance = generate("paper", seed, jobs=jobs, servers=servers)
     schedule, preemptions = run_algorithm(instance, name, seed)
-    violations = verify(instance, schedule)
-    if violations:
-        raise RuntimeError(f"{name}: infeasible schedule: {violations[0]}")
+    verdict = get("edge").judge(instance, schedule)
+    if not verdict.feasible:
+        raise RuntimeError(f"{name}: infeasible schedule: {verdict.violations[0]}")
     m = metrics(instance, schedule)
     return {"sweep": sweep, "jobs": jobs, "servers": servers, "seed": seed, "algorithm": name,
-            "jct": m["jct"], "makespan": m["makespan"], "communication": m["communication"],
+            "jct": verdict.objective, "makespan": m["makespan"], "communication": m["communication"],
             "preemptions": preemptions, "utilisation": m["utilisation"]}
 
 
@@ -172,14 +171,21 @@ def _ratio_task(task):
     jobs, seed, epsilon, time_limit = task
     instance = generate("small", seed, jobs=jobs)
     offline, online = speed_augmented(instance, epsilon)
+    edge = get("edge")
     run = run_aonline(online)
-    milp = solve(time_indexed(offline), time_limit=time_limit)
-    ilp = solve(fractional_flow(offline), time_limit=time_limit)
-    reference_jct = milp.objective if milp.optimal else milp.bound
+    jct = edge.judge(online, run.schedule()).objective
+    if jct is None:
+        raise RuntimeError("A_online produced an infeasible schedule")
+    solved = edge.solve(offline, "time-indexed", time_limit=time_limit)
+    if solved.problem:
+        raise RuntimeError(f"MILP-2: {solved.problem}")
+    milp = solved.result
+    ilp = edge.solve(offline, "fractional-flow", time_limit=time_limit).result
+    reference_jct = solved.verdict.objective if milp.optimal and solved.verdict else milp.bound
     reference_flow = ilp.objective if ilp.optimal else ilp.bound
-    return {"figure": "ratio", "jobs": jobs, "seed": seed, "epsilon": float(epsilon), "jct": run.total_jct,
+    return {"figure": "ratio", "jobs": jobs, "seed": seed, "epsilon": float(epsilon), "jct": jct,
             "milp": reference_jct, "milp_optimal": milp.optimal,
-            "jct_ratio": run.total_jct / reference_jct if reference_jct else None,
+            "jct_ratio": jct / reference_jct if reference_jct else None,
             "flow": float(run.fractional_flow), "ilp": reference_flow, "ilp_optimal": ilp.optimal,
             "flow_ratio": float(run.fractional_flow) / reference_flow if reference_flow else None,
             "d_max": instance.max_chunks}

@@ -18,13 +18,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..registry import get
 from ..reproduce import Report, Setting, Table, figure, mean, parallel_map
 from ..solvers import solve
 from . import baselines
 from .formulations import mwsp
 from .generate import generate
-from .online import maxweight, run_aonline
-from .schedule import objective, verify
+from .online import maxweight
 from .theory import lam
 
 ALGORITHMS = ("aonline", "aonline-paper-ties", "fifo", "drf", "antman", "tiresias")
@@ -37,29 +37,20 @@ SCALES: dict[str, dict[str, Any]] = {
 }
 
 
-def _run(instance, name: str, seed: int, F: float = 1.0):
-    if name == "aonline":
-        return run_aonline(instance, F=F, tie_break="earliest_completion").schedule
-    if name == "aonline-paper-ties":
-        return run_aonline(instance, F=F).schedule
-    if name == "fifo":
-        return baselines.fifo_run(instance, seed).schedule
-    if name == "drf":
-        return baselines.drf_run(instance).schedule
-    if name == "antman":
-        return baselines.antman_run(instance, seed).schedule
-    return baselines.tiresias_run(instance).schedule
+#: The methods compared, as registered algorithms with their parameters (F is added for A_online).
+METHODS = {"aonline": ("aonline", {"tie_break": "earliest_completion"}), "aonline-paper-ties": ("aonline", {}),
+           "fifo": ("fifo", {}), "drf": ("drf", {}), "antman": ("antman", {}), "tiresias": ("tiresias", {})}
 
 
 def _online_task(task):
     sweep, framework, jobs, servers, F, seed, name = task
     instance = generate("paper", seed, jobs=jobs, servers=servers, framework=framework)
-    schedule = _run(instance, name, seed, F)
-    problems = verify(instance, schedule)
-    if problems:
-        raise RuntimeError(f"{name}: infeasible schedule: {problems[0]}")
+    algorithm, params = METHODS[name]
+    ran = get("hetero").run(instance, algorithm, seed=seed, **params, **({"F": F} if algorithm == "aonline" else {}))
+    if not ran.feasible:
+        raise RuntimeError(f"{name}: infeasible schedule: {ran.verdict.violations[0]}")
     return {"sweep": sweep, "framework": framework, "jobs": jobs, "servers": servers, "F": F, "seed": seed,
-            "algorithm": name, "weighted_completion": objective(instance, schedule)}
+            "algorithm": name, "weighted_completion": ran.objective}
 
 
 def _batch_task(task):

@@ -17,12 +17,10 @@ from typing import Any
 
 import numpy as np
 
+from ..registry import get
 from ..reproduce import Report, Setting, Table, figure, mean, parallel_map
-from ..solvers import solve
-from .formulations import time_indexed
 from .generate import CLASSES, generate, small_family, utility
 from .online import run_oasis
-from .schedule import objective, verify
 
 ALGORITHMS = ("oasis", "fifo", "drf", "rrh", "dorm")
 
@@ -37,26 +35,22 @@ SCALES: dict[str, dict[str, Any]] = {
 PI = (0.25, 0.5, 0.75, 1.0, 1.5, 2.0)
 
 
-def _run_algorithm(instance, name: str, seed: int, dorm_time_limit: float):
-    from ..registry import get
-
-    algorithm = get("oasis").algorithm(name)
-    params = algorithm.bind({})
+def _run_algorithm(instance, name: str, seed: int, dorm_time_limit: float, **params):
+    """The verified run of registered algorithm ``name`` (Dorm's MILPs with ``dorm_time_limit``)."""
     if name == "dorm":
         params["time_limit"] = dorm_time_limit
-    schedule = algorithm.run(instance, seed=seed, **params)
-    violations = verify(instance, schedule)
-    if violations:
-        raise RuntimeError(f"{name} produced an infeasible schedule: {violations[0]}")
-    return schedule
+    ran = get("oasis").run(instance, name, seed=seed, **params)
+    if not ran.feasible:
+        raise RuntimeError(f"{name} produced an infeasible schedule: {ran.verdict.violations[0]}")
+    return ran
 
 
 def _fig3_task(task):
     jobs, seed, T, servers, name, limit = task
     instance = generate("paper", seed, jobs=jobs, slots=T, servers=servers)
-    schedule = _run_algorithm(instance, name, seed, limit)
-    return {"figure": 3, "jobs": jobs, "seed": seed, "algorithm": name, "utility": objective(instance, schedule),
-            "admitted": sum(p.admitted for p in schedule.plans)}
+    ran = _run_algorithm(instance, name, seed, limit)
+    return {"figure": 3, "jobs": jobs, "seed": seed, "algorithm": name, "utility": ran.objective,
+            "admitted": sum(p.admitted for p in ran.schedule.plans)}
 
 
 def _fig4_instance(seed: int, per_class: int, T: int, servers: int):
@@ -72,9 +66,9 @@ def _fig4_instance(seed: int, per_class: int, T: int, servers: int):
 def _fig4_task(task):
     seed, per_class, T, servers, name, limit = task
     instance, kinds = _fig4_instance(seed, per_class, T, servers)
-    schedule = _run_algorithm(instance, name, seed, limit)
+    ran = _run_algorithm(instance, name, seed, limit)
     rows = []
-    for job, kind, plan in zip(instance.jobs, kinds, schedule.plans):
+    for job, kind, plan in zip(instance.jobs, kinds, ran.schedule.plans):
         done = plan.completion() if plan.admitted else None
         rows.append({"figure": 4, "seed": seed, "algorithm": name, "class": kind, "finished": done is not None,
                      "delta": (done - job.arrival) - job.utility.gamma3 if done is not None else None})
@@ -86,21 +80,28 @@ def _fig5_task(task):
     rng = np.random.default_rng(seed)
     instance = small_family(rng, 10, servers // 2, servers // 2, ("cpu", "memory", "bandwidth"), 10, (4, 10), 3, 6, 3,
                             (1.0, 4.0), gamma1=gamma1)
+    oasis = get("oasis")
     run = run_oasis(instance)
-    result = solve(time_indexed(instance), time_limit=time_limit)
-    reference = result.objective if result.optimal else result.bound
-    ratio = reference / run.primal if run.primal > 0 and reference is not None else None
+    utility = oasis.judge(instance, run.schedule).objective
+    if utility is None:
+        raise RuntimeError("OASiS produced an infeasible schedule")
+    solved = oasis.solve(instance, "time-indexed", time_limit=time_limit)
+    result = solved.result
+    if solved.problem:
+        raise RuntimeError(f"time-indexed MILP: {solved.problem}")
+    reference = solved.verdict.objective if result.optimal and solved.verdict else result.bound
+    ratio = reference / utility if utility > 0 and reference is not None else None
     return {"figure": 5, "servers": servers, "gamma1": f"[{gamma1[0]}, {gamma1[1]}]", "seed": seed,
-            "oasis": run.primal, "reference": reference, "status": result.status, "ratio": ratio,
+            "oasis": utility, "reference": reference, "status": result.status, "ratio": ratio,
             "ratio_is_bound": not result.optimal, "alpha": run.constants.alpha}
 
 
 def _fig6_task(task):
     jobs, seed, T, servers, kind, pi = task
     instance = generate("paper", seed, jobs=jobs, slots=T, servers=servers)
-    run = run_oasis(instance, **({"u_scale": pi} if kind == "U" else {"l_scale": pi}))
-    return {"figure": 6, "jobs": jobs, "seed": seed, "estimate": kind, "pi": pi, "utility": run.primal,
-            "admitted": sum(s.admitted for s in run.steps)}
+    ran = _run_algorithm(instance, "oasis", seed, 0.0, **({"u_scale": pi} if kind == "U" else {"l_scale": pi}))
+    return {"figure": 6, "jobs": jobs, "seed": seed, "estimate": kind, "pi": pi, "utility": ran.objective,
+            "admitted": sum(p.admitted for p in ran.schedule.plans)}
 
 
 def reproduce(setting: Setting) -> Report:

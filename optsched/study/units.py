@@ -26,9 +26,7 @@ from typing import Any
 
 from .. import __version__
 from ..jsonio import fingerprint
-from ..numeric import close
 from ..registry import get
-from ..solvers import solve
 
 
 @cache
@@ -81,56 +79,42 @@ def run_unit(payload: dict) -> dict:
 
 
 def _reference(family, instance, spec: dict, seed: int) -> dict:
-    formulation = family.formulation(spec["formulation"])
-    started = time.perf_counter()
-    model = formulation.build(instance)
-    build_s = time.perf_counter() - started
-    result = solve(model, solver=spec["solver"], time_limit=spec["time_limit"], threads=1,
-                   cross_check=spec["cross_check"])
+    solved = family.solve(instance, spec["formulation"], solver=spec["solver"], time_limit=spec["time_limit"],
+                          threads=1, cross_check=spec["cross_check"])
+    result, verdict = solved.result, solved.verdict
     out: dict[str, Any] = {
         "status": result.status, "solver_objective": result.objective, "objective": None,
-        "bound": result.bound, "gap": result.gap, "runtime_s": result.runtime_s, "build_s": build_s,
+        "bound": result.bound, "gap": result.gap, "runtime_s": result.runtime_s, "build_s": solved.build_s,
         "solver": result.solver, "solver_version": result.solver_version, "message": result.message,
         "cross_check": result.cross_check.verdict if result.cross_check else None,
         "verified": None, "violation": ""}
-    if result.has_solution:
-        schedule = model.schedule(result)
-        violations = family.verify(instance, schedule)
-        out["verified"] = not violations
-        if violations:
-            out["violation"] = violations[0]
+    if verdict is not None:
+        out["verified"] = verdict.feasible
+        out["objective"] = verdict.objective
+        out["violation"] = verdict.violations[0] if verdict.violations else ""
+        if solved.problem:
             out["status"] = "error"
-            out["message"] = f"the solver's schedule fails the verifier: {violations[0]}"
-        else:
-            checked = family.objective(instance, schedule)
-            out["objective"] = checked
-            assert result.objective is not None  # has_solution
-            if not close(checked, result.objective):
-                out["status"] = "error"
-                out["message"] = f"the verifier's objective {checked} differs from the solver's {result.objective}"
+            out["message"] = solved.problem
     return out
 
 
 def _relaxation(family, instance, spec: dict, seed: int) -> dict:
-    model = family.formulation(spec["formulation"]).build(instance, relax=True)
-    result = solve(model, solver=spec["solver"], time_limit=spec["time_limit"], threads=1)
+    result = family.solve(instance, spec["formulation"], relax=True, solver=spec["solver"],
+                          time_limit=spec["time_limit"], threads=1).result
     return {"status": result.status, "objective": result.objective, "runtime_s": result.runtime_s,
             "solver_version": result.solver_version, "message": result.message}
 
 
 def _algorithm(family, instance, spec: dict, seed: int) -> dict:
-    algorithm = family.algorithm(spec["algorithm"])
     params = spec["params"]
-    started = time.perf_counter()
-    schedule = algorithm.run(instance, seed=seed, **params)
-    runtime = time.perf_counter() - started
-    violations = family.verify(instance, schedule)
-    out: dict[str, Any] = {"status": "infeasible" if violations else "feasible",
-                           "objective": None if violations else family.objective(instance, schedule),
-                           "runtime_s": runtime, "violation": violations[0] if violations else "",
+    ran = family.run(instance, spec["algorithm"], seed=seed, **params)
+    verdict = ran.verdict
+    out: dict[str, Any] = {"status": "feasible" if verdict.feasible else "infeasible", "objective": verdict.objective,
+                           "runtime_s": ran.runtime_s, "violation": verdict.violations[0] if verdict.violations else "",
                            "theorem": None}
-    if algorithm.theorem is not None:
-        theorem = algorithm.theorem(instance, **params)
+    theorem_of = family.algorithm(spec["algorithm"]).theorem
+    if theorem_of is not None:
+        theorem = theorem_of(instance, **params)
         if theorem is not None:
             out["theorem"] = {"name": theorem.name, "bound": theorem.bound, "constants": dict(theorem.constants),
                               "assumptions": theorem.assumptions}

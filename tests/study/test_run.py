@@ -12,8 +12,8 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
+import optsched.solvers as solvers_module
 from optsched.study import run, study
-from optsched.study import units as units_module
 
 from ..cli_helpers import run as run_cli
 
@@ -67,7 +67,7 @@ def test_two_local_workers_give_the_same_table_as_one(tmp_path):
 def test_a_time_limited_reference_is_reported_and_gives_bound_ratios_only(tmp_path, monkeypatch):
     """The time limit reaches the solver; a run it stops is 'feasible', and ratios become bounds."""
     limits = []
-    real = units_module.solve
+    real = solvers_module.solve
 
     def stopped_early(model, **options):
         result = real(model, **options)
@@ -76,7 +76,7 @@ def test_a_time_limited_reference_is_reported_and_gives_bound_ratios_only(tmp_pa
             return dataclasses.replace(result, status="feasible", bound=result.objective * 0.9)
         return result
 
-    monkeypatch.setattr(units_module, "solve", stopped_early)
+    monkeypatch.setattr(solvers_module, "solve", stopped_early)  # the pipeline's solver call
     s = small(tmp_path, reference={"time_limit": 7, "relax": False})
     outcome = run(s, progress=False)
     assert limits == [7.0] * 8

@@ -1,0 +1,270 @@
+"""One path from an instance to a judged result: solve, run, judge.
+
+:func:`solve` builds one of a family's formulations, solves it, decodes the schedule and has the
+family's verifier judge it; :func:`run` runs an online algorithm or baseline and has the verifier
+judge its schedule; :func:`judge` is the verifier's verdict on any schedule. The CLI, the study
+units, the reproductions and the notebooks all come through here (also as ``Family.solve``,
+``Family.run`` and ``Family.judge``); no other module decodes, verifies or computes an objective.
+
+A number is only reported as a schedule's objective once the verifier has accepted the schedule:
+:attr:`Verdict.objective` is None for an infeasible one.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from .numeric import close
+
+if TYPE_CHECKING:
+    from .registry import Family
+    from .solvers import Result
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The verifier's judgement of one schedule.
+
+    Attributes
+    ----------
+    violations : tuple of str
+        Readable violations, each naming the rule it breaks; empty when the schedule is feasible.
+    objective : float or None
+        The schedule's objective in the family's sense, for a feasible schedule; None otherwise.
+    """
+
+    violations: tuple[str, ...]
+    objective: float | None
+
+    @property
+    def feasible(self) -> bool:
+        return not self.violations
+
+    def to_dict(self) -> dict:
+        return {"feasible": self.feasible, "objective": self.objective, "violations": list(self.violations)}
+
+
+@dataclass(frozen=True)
+class Solved:
+    """A formulation solved: the solver's :class:`~optsched.solvers.Result`, the decoded schedule
+    and the verifier's verdict on it.
+
+    Attributes
+    ----------
+    family, formulation : str
+        What was solved.
+    relaxed : bool
+        True for the LP relaxation.
+    result : Result
+        The solver's honest result: status, objective, bound, gap, duals, cross-check.
+    build_s : float
+        Seconds spent building the model.
+    schedule : object or None
+        The schedule read off the solution; None for a relaxation, a formulation whose solutions are
+        not schedules, or a solve that ended without a solution.
+    verdict : Verdict or None
+        The verifier's judgement of ``schedule`` (None when there is no schedule).
+    """
+
+    family: str
+    formulation: str
+    relaxed: bool
+    result: Result
+    build_s: float
+    schedule: Any = None
+    verdict: Verdict | None = None
+
+    @property
+    def matches_solver(self) -> bool | None:
+        """Whether the verifier's objective equals the solver's (None without a feasible schedule)."""
+        if self.verdict is None or self.verdict.objective is None or self.result.objective is None:
+            return None
+        return close(self.verdict.objective, self.result.objective)
+
+    @property
+    def problem(self) -> str | None:
+        """Why the solver's schedule cannot be trusted (it fails the verifier, or the verifier's
+        objective differs from the solver's); None when there is nothing wrong."""
+        if self.verdict is None:
+            return None
+        if not self.verdict.feasible:
+            return f"the solver's schedule fails the verifier: {self.verdict.violations[0]}"
+        if not self.matches_solver:
+            return (f"the verifier's objective {self.verdict.objective} differs from the solver's "
+                    f"{self.result.objective}")
+        return None
+
+    def to_dict(self) -> dict:
+        """The solver's fields, with ``verified`` (feasible, objective, violations, matches_solver)
+        when a schedule was decoded."""
+        out = {"family": self.family, "formulation": self.formulation, "relaxed": self.relaxed,
+               **self.result.to_dict(), "build_s": round(self.build_s, 6)}
+        if self.verdict is not None:
+            out["verified"] = {**self.verdict.to_dict(), "matches_solver": self.matches_solver}
+        return out
+
+
+@dataclass(frozen=True)
+class Run:
+    """An algorithm's run: its schedule and the verifier's verdict on it.
+
+    Attributes
+    ----------
+    family, algorithm : str
+        What ran.
+    params : dict
+        The keyword parameters it ran with.
+    seed : int
+        The seed it ran with.
+    schedule : object
+        The schedule it produced.
+    verdict : Verdict
+        The verifier's judgement of ``schedule``.
+    runtime_s : float
+        Seconds the algorithm took (verification excluded).
+    """
+
+    family: str
+    algorithm: str
+    params: Mapping[str, Any]
+    seed: int
+    schedule: Any
+    verdict: Verdict
+    runtime_s: float = field(compare=False)
+
+    @property
+    def feasible(self) -> bool:
+        return self.verdict.feasible
+
+    @property
+    def objective(self) -> float | None:
+        return self.verdict.objective
+
+    def to_dict(self) -> dict:
+        return {"family": self.family, "algorithm": self.algorithm, "params": dict(self.params), "seed": self.seed,
+                **self.verdict.to_dict(), "runtime_s": round(self.runtime_s, 6)}
+
+
+def _family(family: Family | str) -> Family:
+    from .registry import get
+
+    return get(family) if isinstance(family, str) else family
+
+
+def judge(family: Family | str, instance: Any, schedule: Any) -> Verdict:
+    """The family's verifier on ``schedule``, and its objective when it is feasible.
+
+    Parameters
+    ----------
+    family : Family or str
+        The family (or its registered name).
+    instance, schedule
+        The family's instance and a schedule for it.
+
+    Returns
+    -------
+    Verdict
+
+    Examples
+    --------
+    >>> import optsched
+    >>> family = optsched.get("single")
+    >>> instance = family.generate("tiny", seed=0)
+    >>> verdict = optsched.judge(family, instance, family.algorithm("wspt").run(instance))
+    >>> verdict.feasible, verdict.objective is not None
+    (True, True)
+    """
+    fam = _family(family)
+    violations = tuple(fam.verify(instance, schedule))
+    return Verdict(violations, None if violations else fam.objective(instance, schedule))
+
+
+def solve(family: Family | str, instance: Any, formulation: str, *, relax: bool = False, solver: str = "highs",
+          time_limit: float | None = None, gap: float = 0.0, presolve: bool = False, threads: int | None = None,
+          cross_check: bool = False) -> Solved:
+    """Build ``formulation`` for ``instance``, solve it, decode the schedule and verify it.
+
+    Parameters
+    ----------
+    family : Family or str
+        The family (or its registered name).
+    instance
+        One of the family's instances.
+    formulation : str
+        A formulation the family registers (``optsched families`` lists them).
+    relax : bool
+        Solve the LP relaxation instead (no schedule; the objective bounds the optimum).
+    solver, time_limit, gap, presolve, threads, cross_check
+        As for :func:`optsched.solvers.solve`.
+
+    Returns
+    -------
+    Solved
+        With ``schedule`` and ``verdict`` when the formulation gives a schedule and the solve found
+        a solution.
+
+    Examples
+    --------
+    >>> import optsched
+    >>> family = optsched.get("single")
+    >>> instance = family.generate("tiny", seed=0)
+    >>> solved = optsched.solve(family, instance, "time-indexed")
+    >>> solved.result.status, solved.verdict.feasible, solved.matches_solver
+    ('optimal', True, True)
+    >>> bound = optsched.solve(family, instance, "time-indexed", relax=True)
+    >>> bound.schedule is None and bound.result.objective <= solved.result.objective + 1e-9
+    True
+    """
+    from .solvers import solve as solve_model
+
+    fam = _family(family)
+    chosen = fam.formulation(formulation)
+    started = time.perf_counter()
+    model = chosen.build(instance, relax=relax)
+    build_s = time.perf_counter() - started
+    result = solve_model(model, solver=solver, time_limit=time_limit, gap=gap, presolve=presolve, threads=threads,
+                         cross_check=cross_check)
+    if model.decode is None or not result.has_solution:
+        return Solved(fam.name, chosen.name, relax, result, build_s)
+    schedule = model.decode(result)
+    return Solved(fam.name, chosen.name, relax, result, build_s, schedule, judge(fam, instance, schedule))
+
+
+def run(family: Family | str, instance: Any, algorithm: str, *, seed: int = 0, **params: Any) -> Run:
+    """Run ``algorithm`` on ``instance`` and verify its schedule.
+
+    Parameters
+    ----------
+    family : Family or str
+        The family (or its registered name).
+    instance
+        One of the family's instances.
+    algorithm : str
+        An algorithm the family registers.
+    seed : int
+        For algorithms that draw random numbers (the others ignore it).
+    **params
+        The algorithm's parameters (``optsched families`` lists them with their defaults).
+
+    Returns
+    -------
+    Run
+
+    Examples
+    --------
+    >>> import optsched
+    >>> instance = optsched.get("single").generate("tiny", seed=0)
+    >>> wspt = optsched.run("single", instance, "wspt")
+    >>> fifo = optsched.run("single", instance, "fifo")
+    >>> wspt.feasible and fifo.feasible, wspt.objective <= fifo.objective
+    (True, True)
+    """
+    fam = _family(family)
+    chosen = fam.algorithm(algorithm)
+    started = time.perf_counter()
+    schedule = chosen.run(instance, seed=seed, **params)
+    runtime_s = time.perf_counter() - started
+    return Run(fam.name, chosen.name, dict(params), seed, schedule, judge(fam, instance, schedule), runtime_s)

@@ -1,0 +1,74 @@
+"""The one pipeline (optsched/pipeline.py): solve -> decode -> verify, run -> verify, judge; and the
+public API's doctests."""
+
+import dataclasses
+import doctest
+
+import pytest
+
+import optsched
+import optsched.pipeline
+from optsched.single.schedule import Schedule
+
+
+@pytest.fixture(scope="module")
+def family():
+    return optsched.get("single")
+
+
+@pytest.fixture(scope="module")
+def instance(family):
+    return family.generate("tiny", seed=2)
+
+
+@pytest.mark.parametrize("module", [optsched, optsched.pipeline], ids=["optsched", "pipeline"])
+def test_the_documented_examples_run(module):
+    outcome = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert outcome.attempted > 0 and outcome.failed == 0
+
+
+def test_the_public_api_names_what_it_exports():
+    for name in optsched.__all__:
+        assert getattr(optsched, name) is not None
+    with pytest.raises(AttributeError):
+        optsched.no_such_thing  # noqa: B018
+
+
+def test_a_solve_is_decoded_verified_and_agrees_with_the_solver(family, instance):
+    solved = family.solve(instance, "time-indexed", cross_check=True)
+    assert solved.result.optimal and solved.schedule is not None
+    assert solved.verdict.feasible and solved.verdict.objective == pytest.approx(solved.result.objective)
+    assert solved.matches_solver and solved.problem is None
+    assert solved.to_dict()["verified"] == {**solved.verdict.to_dict(), "matches_solver": True}
+
+
+def test_a_relaxation_has_no_schedule_to_judge(family, instance):
+    relaxed = family.solve(instance, "time-indexed", relax=True)
+    assert relaxed.relaxed and relaxed.schedule is None and relaxed.verdict is None
+    assert relaxed.problem is None and relaxed.matches_solver is None and "verified" not in relaxed.to_dict()
+
+
+def test_a_verifier_that_disagrees_with_the_solver_is_a_problem(family, instance):
+    lying = dataclasses.replace(family, objective=lambda inst, schedule: 1e9)
+    solved = optsched.solve(lying, instance, "time-indexed")
+    assert solved.verdict.feasible and solved.matches_solver is False
+    assert "differs from the solver's" in solved.problem
+
+
+def test_an_infeasible_schedule_has_violations_and_no_objective(family, instance):
+    verdict = family.judge(instance, Schedule((0.0,) * len(instance.jobs)))
+    assert not verdict.feasible and verdict.violations and verdict.objective is None
+    assert verdict.to_dict() == {"feasible": False, "objective": None, "violations": list(verdict.violations)}
+
+
+def test_a_run_is_verified_and_records_what_it_ran_with(family, instance):
+    ran = family.run(instance, "fifo", seed=3)
+    assert ran.feasible and ran.objective == family.objective(instance, ran.schedule)
+    assert (ran.family, ran.algorithm, ran.seed, dict(ran.params)) == ("single", "fifo", 3, {})
+    assert ran.to_dict()["objective"] == ran.objective
+
+
+def test_the_family_name_or_the_family_itself_reach_the_same_pipeline(family, instance):
+    assert optsched.run("single", instance, "wspt").objective == family.run(instance, "wspt").objective
+    with pytest.raises(optsched.InputError, match="no algorithm"):
+        optsched.run("single", instance, "no-such-algorithm")
