@@ -20,14 +20,15 @@ from statistics import fmean as mean
 from bench_single import machine
 
 from optsched.asrpt import baselines
-from optsched.asrpt.formulations import placement_ilp
-from optsched.asrpt.generate import generate_placement, generate_stream
-from optsched.asrpt.heavy_edge import allot, place
-from optsched.asrpt.instance import PlacementInstance
+from optsched.asrpt.generate import generate_stream
 from optsched.asrpt.online import run_asrpt
-from optsched.asrpt.reproduce import STAGES
 from optsched.asrpt.schedule import verify
-from optsched.asrpt.timing import alpha
+from optsched.placement.formulations import placement_ilp
+from optsched.placement.generate import generate_placement
+from optsched.placement.heavy_edge import allot, place
+from optsched.placement.instance import PlacementInstance
+from optsched.placement.reproduce import STAGES
+from optsched.placement.timing import alpha
 from optsched.solvers import solve
 
 

@@ -363,7 +363,7 @@ def _study(args) -> int:
     from pathlib import Path
 
     from . import study as studies
-    from .report import summary_tables
+    from .study.report import summary_tables
 
     chosen = [x for x in (args.file, args.preset, args.family) if x]
     if len(chosen) != 1:

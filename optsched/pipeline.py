@@ -148,19 +148,13 @@ class Run:
                 **self.verdict.to_dict(), "runtime_s": round(self.runtime_s, 6)}
 
 
-def _family(family: Family | str) -> Family:
-    from .registry import get
-
-    return get(family) if isinstance(family, str) else family
-
-
-def judge(family: Family | str, instance: Any, schedule: Any) -> Verdict:
+def judge(family: Family, instance: Any, schedule: Any) -> Verdict:
     """The family's verifier on ``schedule``, and its objective when it is feasible.
 
     Parameters
     ----------
-    family : Family or str
-        The family (or its registered name).
+    family : Family
+        The family (``optsched.get(name)``).
     instance, schedule
         The family's instance and a schedule for it.
 
@@ -177,20 +171,19 @@ def judge(family: Family | str, instance: Any, schedule: Any) -> Verdict:
     >>> verdict.feasible, verdict.objective is not None
     (True, True)
     """
-    fam = _family(family)
-    violations = tuple(fam.verify(instance, schedule))
-    return Verdict(violations, None if violations else fam.objective(instance, schedule))
+    violations = tuple(family.verify(instance, schedule))
+    return Verdict(violations, None if violations else family.objective(instance, schedule))
 
 
-def solve(family: Family | str, instance: Any, formulation: str, *, relax: bool = False, solver: str = "highs",
+def solve(family: Family, instance: Any, formulation: str, *, relax: bool = False, solver: str = "highs",
           time_limit: float | None = None, gap: float = 0.0, presolve: bool = False, threads: int | None = None,
           cross_check: bool = False) -> Solved:
     """Build ``formulation`` for ``instance``, solve it, decode the schedule and verify it.
 
     Parameters
     ----------
-    family : Family or str
-        The family (or its registered name).
+    family : Family
+        The family (``optsched.get(name)``).
     instance
         One of the family's instances.
     formulation : str
@@ -220,26 +213,25 @@ def solve(family: Family | str, instance: Any, formulation: str, *, relax: bool 
     """
     from .solvers import solve as solve_model
 
-    fam = _family(family)
-    chosen = fam.formulation(formulation)
+    chosen = family.formulation(formulation)
     started = time.perf_counter()
     model = chosen.build(instance, relax=relax)
     build_s = time.perf_counter() - started
     result = solve_model(model, solver=solver, time_limit=time_limit, gap=gap, presolve=presolve, threads=threads,
                          cross_check=cross_check)
     if model.decode is None or not result.has_solution:
-        return Solved(fam.name, chosen.name, relax, result, build_s)
+        return Solved(family.name, chosen.name, relax, result, build_s)
     schedule = model.decode(result)
-    return Solved(fam.name, chosen.name, relax, result, build_s, schedule, judge(fam, instance, schedule))
+    return Solved(family.name, chosen.name, relax, result, build_s, schedule, judge(family, instance, schedule))
 
 
-def run(family: Family | str, instance: Any, algorithm: str, *, seed: int = 0, **params: Any) -> Run:
+def run(family: Family, instance: Any, algorithm: str, *, seed: int = 0, **params: Any) -> Run:
     """Run ``algorithm`` on ``instance`` and verify its schedule.
 
     Parameters
     ----------
-    family : Family or str
-        The family (or its registered name).
+    family : Family
+        The family (``optsched.get(name)``).
     instance
         One of the family's instances.
     algorithm : str
@@ -256,15 +248,15 @@ def run(family: Family | str, instance: Any, algorithm: str, *, seed: int = 0, *
     Examples
     --------
     >>> import optsched
-    >>> instance = optsched.get("single").generate("tiny", seed=0)
-    >>> wspt = optsched.run("single", instance, "wspt")
-    >>> fifo = optsched.run("single", instance, "fifo")
+    >>> family = optsched.get("single")
+    >>> instance = family.generate("tiny", seed=0)
+    >>> wspt = optsched.run(family, instance, "wspt")
+    >>> fifo = optsched.run(family, instance, "fifo")
     >>> wspt.feasible and fifo.feasible, wspt.objective <= fifo.objective
     (True, True)
     """
-    fam = _family(family)
-    chosen = fam.algorithm(algorithm)
+    chosen = family.algorithm(algorithm)
     started = time.perf_counter()
     schedule = chosen.run(instance, seed=seed, **params)
     runtime_s = time.perf_counter() - started
-    return Run(fam.name, chosen.name, dict(params), seed, schedule, judge(fam, instance, schedule), runtime_s)
+    return Run(family.name, chosen.name, dict(params), seed, schedule, judge(family, instance, schedule), runtime_s)

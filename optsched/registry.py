@@ -1,8 +1,7 @@
 """The families optsched knows: name -> sense, generators, formulations, algorithms, verifier.
 
-Each family package defines ``FAMILY`` (a :class:`Family`) in its ``__init__``, or ``FAMILIES`` when
-it serves several (``asrpt`` serves ``placement`` and ``asrpt``); :data:`FAMILY_PACKAGES` says which
-package registers which family. The CLI and the studies reach every family through this module only.
+Each family package defines ``FAMILY`` (a :class:`Family`) in its ``__init__``; :data:`FAMILY_PACKAGES`
+says which package registers which family. The CLI and the studies reach every family through this module only.
 
 Registrations are light: a family's ``__init__`` names its functions with :func:`lazy_from` instead of
 importing them, so that listing the families, or loading one, imports no solver, numpy or scipy
@@ -28,7 +27,7 @@ FAMILY_PACKAGES = {
     "oasis": "optsched.oasis",
     "edge": "optsched.edge",
     "hetero": "optsched.hetero",
-    "placement": "optsched.asrpt",
+    "placement": "optsched.placement",
     "asrpt": "optsched.asrpt",
 }
 
@@ -292,11 +291,6 @@ def _pick(table: Mapping[str, Any], name: str, what: str) -> Any:
     return table[name]
 
 
-def _registered(package: str) -> tuple[Family, ...]:
-    module = importlib.import_module(package)
-    return tuple(getattr(module, "FAMILIES", None) or (module.FAMILY,))
-
-
 def families() -> dict[str, Family]:
     """Every registered family, by name."""
     return {name: get(name) for name in FAMILY_PACKAGES}
@@ -305,7 +299,7 @@ def families() -> dict[str, Family]:
 def get(name: str) -> Family:
     """The family called ``name`` (importing only its package); an unknown name is bad input."""
     package = _pick(FAMILY_PACKAGES, name, "unknown family")
-    for family in _registered(package):
-        if family.name == name:
-            return family
-    raise LookupError(f"package {package} does not register family {name!r}")
+    family = importlib.import_module(package).FAMILY
+    if family.name != name:
+        raise LookupError(f"package {package} registers family {family.name!r}, not {name!r}")
+    return family

@@ -11,11 +11,9 @@ from __future__ import annotations
 import csv
 import os
 import sys
-import textwrap
 import time
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
@@ -25,6 +23,7 @@ from .errors import InputError
 from .jsonio import check_folder_writable, write_text
 from .registry import Reproduction, families
 from .solvers import cbc_version, highs_version
+from .study.report import Table
 
 SCALES = ("default", "paper")
 
@@ -36,36 +35,6 @@ class Setting:
     workers: int
     out_dir: Path
     progress: TextIO | None = None
-
-
-@dataclass
-class Table:
-    title: str
-    columns: list[str]
-    rows: list[list[Any]]
-    note: str = ""
-
-    def markdown(self) -> str:
-        lines = [f"### {self.title}", "", "| " + " | ".join(self.columns) + " |",
-                 "|" + "---|" * len(self.columns)]
-        lines += ["| " + " | ".join(_cell(v) for v in row) + " |" for row in self.rows]
-        if self.note:
-            lines += ["", self.note]
-        return "\n".join(lines)
-
-    def text(self) -> str:
-        cells = [[str(c) for c in self.columns]] + [[_cell(v) for v in row] for row in self.rows]
-        widths = [max(len(row[i]) for row in cells) for i in range(len(self.columns))]
-        left = [bool(self.rows) and isinstance(v, str) for v in (self.rows[0] if self.rows else self.columns)]
-        lines = [self.title] + ["  ".join(c.ljust(w) if flush_left else c.rjust(w)
-                                          for c, w, flush_left in zip(row, widths, left)).rstrip() for row in cells]
-        return "\n".join(lines + (textwrap.wrap(self.note, 100) if self.note else []))
-
-
-def _cell(v: Any) -> str:
-    if isinstance(v, float):
-        return f"{v:.4g}"
-    return str(v)
 
 
 @dataclass
@@ -170,23 +139,6 @@ def run(name: str, scale: str, seeds: int | None, workers: int, out_dir: str | N
         print(f"  - {a}", file=out)
     print(f"\nreport: {path}; figures: {', '.join(f for f, _ in report.figures)}", file=out)
     return report
-
-
-@contextmanager
-def figure(path: Path):
-    """``with figure(p) as (fig, ax): ...`` draws one matplotlib figure and saves it to ``p``."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    fig, ax = plt.subplots(figsize=(6.4, 4.0))
-    try:
-        yield fig, ax
-        fig.tight_layout()
-        fig.savefig(path, dpi=110)
-    finally:
-        plt.close(fig)
 
 
 def mean(values: Iterable[float]) -> float:

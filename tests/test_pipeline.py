@@ -68,7 +68,7 @@ def test_a_run_is_verified_and_records_what_it_ran_with(family, instance):
     assert ran.to_dict()["objective"] == ran.objective
 
 
-def test_the_family_name_or_the_family_itself_reach_the_same_pipeline(family, instance):
-    assert optsched.run("single", instance, "wspt").objective == family.run(instance, "wspt").objective
+def test_the_module_functions_and_the_family_methods_are_one_pipeline(family, instance):
+    assert optsched.run(family, instance, "wspt").objective == family.run(instance, "wspt").objective
     with pytest.raises(optsched.InputError, match="no algorithm"):
-        optsched.run("single", instance, "no-such-algorithm")
+        family.run(instance, "no-such-algorithm")

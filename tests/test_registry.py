@@ -64,19 +64,21 @@ def test_registered_constants_equal_the_modules_that_use_them():
     the modules' own values."""
     from optsched.asrpt import generate as asrpt_generate
     from optsched.asrpt import online as asrpt_online
-    from optsched.asrpt import templates
     from optsched.edge import generate as edge_generate
     from optsched.hetero import generate as hetero_generate
     from optsched.hetero import online as hetero_online
     from optsched.hetero import oracles
     from optsched.oasis import generate as oasis_generate
+    from optsched.placement import generate as placement_generate
+    from optsched.placement import templates
     from optsched.single import generate as single_generate
 
     assert get("single").presets == tuple(single_generate.PRESETS)
     assert get("oasis").presets == oasis_generate.PRESETS
     assert get("edge").presets == edge_generate.PRESETS
     assert get("hetero").presets == hetero_generate.PRESETS
-    assert get("asrpt").presets == get("placement").presets == asrpt_generate.PRESETS
+    assert get("asrpt").presets == asrpt_generate.PRESETS
+    assert get("placement").presets == placement_generate.PRESETS
     aonline = get("hetero").algorithm("aonline").params
     assert aonline["alpha_mode"] == hetero_online.ALPHA_MODES and aonline["oracle"] == hetero_online.ORACLES
     assert aonline["tie_break"] == oracles.TIE_BREAKS

@@ -1,55 +1,21 @@
-"""Families ``placement`` and ``asrpt``: Luo et al., prediction-assisted online scheduling of
-distributed DL jobs in GPU clusters (A-SRPT with Heavy-Edge placement). Spec: asrpt.md;
-docs: docs/asrpt.md.
+"""Family ``asrpt``: Luo et al., prediction-assisted online scheduling of distributed DL jobs in
+GPU clusters (A-SRPT). Spec: asrpt.md; docs: docs/asrpt.md. One job's placement (clusters, jobs,
+timing, Heavy-Edge, best counts) is family ``placement`` (:mod:`optsched.placement`), which this
+family builds on.
 
-Modules: ``instance`` (cluster, job chain of stages, both instance kinds, JSON), ``timing``
-(eqs. 4-7, α^max), ``graph`` (the job graph Ω), ``heavy_edge`` (Heavy-Edge, allotment rules),
-``patterns`` (best counts per split, the true α^min), ``schedule`` (placements, stream schedules,
-verifiers), ``formulations`` (F1-F4), ``srpt`` (the virtual single machine), ``cluster_state``
-(the simulated cluster, estimates), ``online`` (A-SRPT), ``baselines`` (SPJF, SPWF, WCS-*),
-``predict`` (random forest, mean, median), ``templates`` (Table I models), ``workload`` (the
-recurring-job Philly stand-in), ``generate``, ``theory`` (Lemmas 1-3, Theorem 1), ``reproduce``.
+Modules: ``instance`` (the job stream, JSON), ``schedule`` (stream schedules, verifier),
+``formulations`` (F3, F4), ``srpt`` (the virtual single machine), ``cluster_state`` (the simulated
+cluster, estimates), ``online`` (A-SRPT), ``baselines`` (SPJF, SPWF, WCS-*), ``predict`` (random
+forest, mean, median), ``workload`` (the recurring-job Philly stand-in), ``generate``, ``theory``
+(Lemmas 1-3, Theorem 1), ``reproduce`` (Figs. 6-9).
 """
 
+from ..placement import SOURCE
 from ..registry import Algorithm, Family, Formulation, Reproduction, at_least, between, lazy_from, positive
 
 here = lazy_from(__name__)
 
-SOURCE = "Prediction-assisted online distributed deep learning workload scheduling in GPU clusters (paper 004)"
 PRESETS = ("tiny", "small", "paper")
-
-PLACEMENT = Family(
-    name="placement",
-    sense="min",
-    summary="one job's GPU mapping (stages x replicas over servers), min per-iteration time (ms), Table II",
-    source=SOURCE,
-    presets=PRESETS,
-    generate=here("generate:generate_placement"),
-    instance_from_dict=here("instance:PlacementInstance.from_dict"),
-    schedule_from_dict=here("schedule:Placement.from_dict"),
-    verify=here("schedule:verify_placement"),
-    objective=here("schedule:placement_objective"),
-    formulations={
-        "ilp": Formulation("ilp", here("formulations:placement_ilp"),
-                           "F1: count-level MILP of the bottleneck (7), at-most or exact fill"),
-        "graph-cut": Formulation("graph-cut", here("formulations:graph_cut"),
-                                 "F2: least cut weight (MB/iteration) of the job graph; a placement, "
-                                 "not the family's objective", gives_schedule=False),
-    },
-    algorithms={
-        "heavy-edge": Algorithm("heavy-edge", here("online:heavy_edge_placement"),
-                                "Heavy-Edge on the MOST allotment (spec §3.3)",
-                                {"criterion": ("heaviest", "sum")}),
-    },
-    generator_options={"model": ("vgg19", "resnet152", "inception-v3", "bert-large", "xlnet-large", "t5", "gpt-6.7b",
-                                 "gpt-13b", "gpt-175b"),
-                       "gpus": at_least(1, 16), "stages": at_least(0, 0), "fill": ("at_most", "exact")},
-    demo_sizes=(),
-    reproductions={
-        "asrpt-table2": Reproduction("asrpt-table2", "Table II: Heavy-Edge vs the placement ILP, VGG19 and GPT-175B, "
-                                     "20 availability cases", here("reproduce:reproduce_table2")),
-    },
-)
 
 _ASRPT_PARAMS = {"tau": at_least(0, 1.0), "comm_heavy": positive(1.5), "blocking": True}
 
@@ -93,4 +59,4 @@ ASRPT = Family(
     },
 )
 
-FAMILIES = (PLACEMENT, ASRPT)
+FAMILY = ASRPT

@@ -13,10 +13,10 @@ import math
 import random
 from dataclasses import dataclass
 
-from .heavy_edge import allot, alpha_tilde, place
+from ..placement.heavy_edge import allot, alpha_tilde, place
+from ..placement.timing import alpha, alpha_max
 from .instance import Instance
 from .schedule import Run, Schedule
-from .timing import alpha, alpha_max
 
 
 @dataclass(frozen=True)

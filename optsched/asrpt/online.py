@@ -22,24 +22,14 @@ from __future__ import annotations
 
 import heapq
 import math
-import random
 from dataclasses import dataclass, field
 
 from .cluster_state import ClusterState, estimates
-from .heavy_edge import allot, place
-from .instance import Instance, PlacementInstance
-from .schedule import Placement, Schedule
+from .instance import Instance
+from .schedule import Schedule
 from .srpt import VirtualMachine
 
 COMM_HEAVY = 1.5  #: the paper's classification threshold
-
-
-def heavy_edge_placement(instance: PlacementInstance, *, seed: int = 0, criterion: str = "heaviest") -> Placement:
-    """Heavy-Edge on the MOST allotment of the free GPUs (with ``fill = "exact"``, on all of them),
-    the placement family's algorithm (spec §3.3)."""
-    counts, _ = place(instance.job, allot(instance.available, instance.job.gpus, "most"), instance.cluster,
-                      random.Random(seed), criterion)
-    return Placement.from_rows(counts, instance)
 
 
 @dataclass

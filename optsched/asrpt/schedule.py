@@ -1,13 +1,11 @@
-"""Placements and stream schedules, with the independent verifiers of both families (spec §1, §2.1).
+"""Stream schedules and their independent verifier (spec asrpt.md §1, §2.1).
 
-* A :class:`Placement` is the count matrix ``x[m][s]`` of one job on a placement instance. Valid
-  when every replica is placed (2), no server holds more than its free GPUs (exactly that many with
-  ``fill = "exact"``). Objective: ``α(x)`` of eq. (7) in **milliseconds** (Table II's PITT).
-* A :class:`Schedule` gives every job of a stream a start time ``t_i`` and counts
-  ``{server: [x_s]}``. Valid when (1) ``t_i >= r_i``, (2) every replica is placed on an existing
-  server, and (3) no server ever runs more than ``g`` GPUs, each job holding its GPUs over the
-  half-open interval ``[t_i, t_i + n_i α_i(x))`` [A6]: non-preemptive, no migration. Objective:
-  ``Σ_i C_i`` (s), the sum of absolute completion times of problem (8).
+A :class:`Schedule` gives every job of a stream a start time ``t_i`` and counts ``{server: [x_s]}``.
+Valid when (1) ``t_i >= r_i``, (2) every replica is placed on an existing server
+(:func:`optsched.placement.schedule.count_errors`), and (3) no server ever runs more than ``g``
+GPUs, each job holding its GPUs over the half-open interval ``[t_i, t_i + n_i α_i(x))`` [A6]:
+non-preemptive, no migration. Objective: ``Σ_i C_i`` (s), the sum of absolute completion times of
+problem (8).
 """
 
 from __future__ import annotations
@@ -16,72 +14,10 @@ from dataclasses import dataclass
 
 from ..errors import InputError
 from ..numeric import FEAS_TOL
+from ..placement.schedule import count_errors
+from ..placement.timing import alpha
 from ..schema import Fields, integer, number, per_job
-from .instance import Instance, Job, PlacementInstance
-from .timing import alpha
-
-
-def _count_errors(job: Job, rows: dict[int, list[int]], where: str) -> list[str]:
-    problems = []
-    S = len(job.stages)
-    for m, row in rows.items():
-        if len(row) != S or any(x < 0 for x in row):
-            problems.append(f"{where}: server {m} needs {S} non-negative stage counts, got {row}")
-    if problems:
-        return problems
-    for s, stage in enumerate(job.stages):
-        placed = sum(row[s] for row in rows.values())
-        if placed != stage.replicas:
-            problems.append(f"{where}: stage {s} has {placed} replicas placed, needs {stage.replicas} (2)")
-    return problems
-
-
-@dataclass(frozen=True)
-class Placement:
-    counts: tuple[tuple[int, ...], ...]  #: x[m][s], one row per server of the instance
-
-    def to_dict(self) -> dict:
-        return {"counts": [list(row) for row in self.counts]}
-
-    @classmethod
-    def from_dict(cls, d: object, instance: PlacementInstance, where: str = "schedule") -> Placement:
-        f = Fields(d, where)
-        raw = f.array("counts")
-        f.done()
-        if len(raw) != len(instance.available):
-            raise InputError(f"{f.path('counts')}: has {len(raw)} rows, the instance has "
-                             f"{len(instance.available)} servers")
-        rows = []
-        for m, row in enumerate(raw):
-            if not isinstance(row, list):
-                raise InputError(f"{f.path(f'counts[{m}]')}: must be a list of stage counts")
-            rows.append(tuple(integer(x, f.path(f"counts[{m}][{s}]"), min=0) for s, x in enumerate(row)))
-        return cls(tuple(rows))
-
-    @classmethod
-    def from_rows(cls, rows: dict[int, list[int]], instance: PlacementInstance) -> Placement:
-        zero = [0] * len(instance.job.stages)
-        return cls(tuple(tuple(rows.get(m, zero)) for m in range(len(instance.available))))
-
-
-def verify_placement(instance: PlacementInstance, placement: Placement) -> list[str]:
-    """Every violated constraint of the placement problem, readably (empty when feasible)."""
-    if len(placement.counts) != len(instance.available):
-        return [f"placement has {len(placement.counts)} rows, the instance has {len(instance.available)} servers"]
-    problems = _count_errors(instance.job, {m: list(r) for m, r in enumerate(placement.counts)}, "placement")
-    if problems:
-        return problems
-    for m, (row, free) in enumerate(zip(placement.counts, instance.available)):
-        used = sum(row)
-        if used > free or (instance.fill == "exact" and used != free):
-            relation = "exactly" if instance.fill == "exact" else "at most"
-            problems.append(f"server {m} holds {used} replicas, may hold {relation} {free}")
-    return problems
-
-
-def placement_objective(instance: PlacementInstance, placement: Placement) -> float:
-    """Per-iteration training time (ms), eq. (7)."""
-    return 1000.0 * alpha(instance.job, placement.counts, instance.cluster)
+from .instance import Instance
 
 
 @dataclass(frozen=True)
@@ -140,7 +76,7 @@ def verify(instance: Instance, schedule: Schedule) -> list[str]:
         if any(not 0 <= m < cluster.servers for m in run.counts):
             problems.append(f"job {i}: placement names a server outside 0..{cluster.servers - 1}")
             continue
-        problems += _count_errors(sj.job, {m: list(r) for m, r in run.counts.items()}, f"job {i}")
+        problems += count_errors(sj.job, {m: list(r) for m, r in run.counts.items()}, f"job {i}")
     if problems:
         return problems
     events: dict[int, list[tuple[float, int, int]]] = {}

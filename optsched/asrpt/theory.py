@@ -17,12 +17,12 @@ import math
 from dataclasses import dataclass
 
 from ..errors import SolverFailure
+from ..placement.heavy_edge import alpha_tilde
+from ..placement.patterns import alpha_min
+from ..placement.timing import alpha_max
 from ..registry import Theorem
-from .heavy_edge import alpha_tilde
 from .instance import Instance
-from .patterns import alpha_min
 from .srpt import srpt
-from .timing import alpha_max
 
 
 @dataclass(frozen=True)

@@ -31,10 +31,10 @@ from functools import lru_cache
 
 import numpy as np
 
+from ..placement.heavy_edge import alpha_tilde
+from ..placement.instance import Cluster, Job
+from ..placement.templates import MEMORY_BYTES, MODELS, STATE_BYTES, configure
 from ..traces import philly_jobs
-from .heavy_edge import alpha_tilde
-from .instance import Cluster, Job
-from .templates import MEMORY_BYTES, MODELS, STATE_BYTES, configure
 
 ZIPF = 2.1  #: exponent of the group-size distribution: 66.8% of jobs recur >= 5 times (seed 0; paper: about 65%)
 EARLY = 0.05  #: probability that a job of a group terminates early
@@ -107,6 +107,6 @@ def recurrence(jobs: tuple[WorkloadJob, ...], at_least: int = 5) -> float:
 
 
 if __name__ == "__main__":
-    from .templates import PAPER_CLUSTER
+    from ..placement.templates import PAPER_CLUSTER
 
     write_csv(workload(PAPER_CLUSTER, 0), sys.stdout)

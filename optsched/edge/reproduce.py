@@ -18,7 +18,8 @@ from fractions import Fraction
 from typing import Any
 
 from ..registry import get
-from ..reproduce import Report, Setting, Table, figure, mean, parallel_map
+from ..reproduce import Report, Setting, mean, parallel_map
+from ..study.report import Table, figure
 from . import baselines
 from .generate import generate
 from .instance import Instance, speed_augmented

@@ -19,8 +19,9 @@ from __future__ import annotations
 from typing import Any
 
 from ..registry import get
-from ..reproduce import Report, Setting, Table, figure, mean, parallel_map
+from ..reproduce import Report, Setting, mean, parallel_map
 from ..solvers import solve
+from ..study.report import Table, figure
 from . import baselines
 from .formulations import mwsp
 from .generate import generate

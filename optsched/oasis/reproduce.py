@@ -18,7 +18,8 @@ from typing import Any
 import numpy as np
 
 from ..registry import get
-from ..reproduce import Report, Setting, Table, figure, mean, parallel_map
+from ..reproduce import Report, Setting, mean, parallel_map
+from ..study.report import Table, figure
 from .generate import CLASSES, generate, small_family, utility
 from .online import run_oasis
 

@@ -4,7 +4,7 @@ certified bound, cached, resumable, on local processes or a Dask cluster (``opts
 Modules: ``spec`` (what to run: TOML, flags, presets; validated), ``units`` (one unit of work and its
 cache key), ``cache`` (SQLite store of finished units), ``executors`` (local processes, Dask),
 ``table`` (certified ratios, theorem checks, summaries), ``runner`` (putting it together and
-writing the output folder). Figures and report.md come from :mod:`optsched.report`.
+writing the output folder). Figures and report.md come from :mod:`optsched.study.report`.
 
 From Python::
 

@@ -7,7 +7,7 @@ Output folder (``study.output``)::
     references.csv        one row per instance: the reference solve, its bound, the LP relaxation
     summary.csv           per (family, method) statistics; summary_references.csv per family
     study.json            the study as run, with optsched's and the solvers' versions
-    report.md, *.png      the report (see optsched/report.py)
+    report.md, *.png      the report (see optsched/study/report.py)
 
 Tables are written only when every unit has finished, each atomically; a killed run leaves the
 previous tables (if any) and the cache, and the next run finishes the missing units only.
@@ -31,6 +31,7 @@ from ..registry import get
 from ..solvers import cbc_version, highs_version
 from . import executors
 from .cache import Cache
+from .report import write_report
 from .spec import Study
 from .table import InstanceRecord, algorithm_row, reference_row, summary
 from .units import Unit, code_version, make_unit
@@ -217,8 +218,6 @@ def _csv(frame: pd.DataFrame) -> str:
 
 
 def _write(outcome: Outcome, out: Path) -> None:
-    from ..report import write_report
-
     write_text(str(out / "results.csv"), _csv(outcome.results))
     write_text(str(out / "references.csv"), _csv(outcome.references))
     write_text(str(out / "summary.csv"), _csv(outcome.method_summary))

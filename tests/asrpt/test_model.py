@@ -1,44 +1,21 @@
 """Eqs. (4)-(7), α^max / α^min, the job graph Ω and the verifiers (spec asrpt.md §1, §3.1, §3.2, §4.8)."""
 
-import itertools
 
 import networkx as nx
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from optsched.asrpt.graph import job_graph, tree_edges, weights
-from optsched.asrpt.instance import (
-    Cluster,
-    Instance,
-    Job,
-    PlacementInstance,
-    Stage,
-    StreamJob,
-)
-from optsched.asrpt.patterns import alpha_min, best_counts
-from optsched.asrpt.schedule import (
-    Placement,
-    Run,
-    Schedule,
-    objective,
-    verify,
-    verify_placement,
-)
-from optsched.asrpt.timing import alpha, alpha_max, alpha_one_server, compute_bound
+from optsched.asrpt.instance import Instance, StreamJob
+from optsched.asrpt.schedule import Run, Schedule, objective, verify
 from optsched.errors import InputError
+from optsched.placement.graph import job_graph, tree_edges, weights
+from optsched.placement.instance import Cluster, Job, PlacementInstance, Stage
+from optsched.placement.patterns import alpha_min, best_counts
+from optsched.placement.schedule import Placement, verify_placement
+from optsched.placement.timing import alpha, alpha_max, alpha_one_server, compute_bound
 
-from .strategies import clusters, jobs
-
-
-def spread_matrices(job, servers, g):
-    """Every count matrix of ``job`` over ``servers`` servers of ``g`` GPUs (brute force)."""
-    per_stage = [[c for c in itertools.product(range(st.replicas + 1), repeat=servers) if sum(c) == st.replicas]
-                 for st in job.stages]
-    for columns in itertools.product(*per_stage):
-        rows = [[col[m] for col in columns] for m in range(servers)]
-        if all(sum(r) <= g for r in rows):
-            yield rows
+from ..placement.strategies import clusters, jobs, spread_matrices
 
 
 @given(jobs(), clusters(), st.randoms())
@@ -173,7 +150,7 @@ def test_bundled_templates_match_their_derivation():
     import json
     from pathlib import Path
 
-    from optsched.asrpt.templates import MODELS, table
+    from optsched.placement.templates import MODELS, table
 
     shipped = json.loads((Path(__file__).parents[2] / "instances/asrpt/table1_models.json").read_text())
     assert shipped == json.loads(json.dumps(table()))

@@ -37,7 +37,8 @@ def opt(instance):
 @settings(max_examples=200)
 def test_lemma3_sharp_and_stated_on_large_streams(rows):
     """Both sides are SRPT totals, so no solver is needed."""
-    from optsched.asrpt.instance import Cluster, Instance, Job, Stage, StreamJob
+    from optsched.asrpt.instance import Instance, StreamJob
+    from optsched.placement.instance import Cluster, Job, Stage
 
     cluster = Cluster(2, 4, 1.0, 1.0)
     jobs = tuple(StreamJob(Job((Stage(1.0, g),)), float(r), n, float(guess)) for r, g, guess, n in rows)

@@ -4,10 +4,10 @@ import numpy as np
 import pytest
 
 from optsched.asrpt.generate import generate_stream
-from optsched.asrpt.heavy_edge import alpha_tilde
 from optsched.asrpt.predict import predict
-from optsched.asrpt.templates import MEMORY_BYTES, MODELS, PAPER_CLUSTER, STATE_BYTES
 from optsched.asrpt.workload import recurrence, workload
+from optsched.placement.heavy_edge import alpha_tilde
+from optsched.placement.templates import MEMORY_BYTES, MODELS, PAPER_CLUSTER, STATE_BYTES
 
 
 def test_predictors_on_recurring_groups():

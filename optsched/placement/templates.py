@@ -1,7 +1,7 @@
 """The DNN models of Table I as job templates, from a documented analytic model (spec asrpt.md §5.2,
 [A18]). The paper gives each model's parameter count and mini-batch size, not the per-stage profiles;
 everything below is an assumption, recorded in docs/asrpt.md and in the bundled
-``instances/asrpt/table1_models.json`` (written by ``python -m optsched.asrpt.templates``; a test
+``instances/asrpt/table1_models.json`` (written by ``python -m optsched.placement.templates``; a test
 keeps it equal to this module's output).
 
 **Layers.** Each model is a list of layers ``(params, forward FLOPs per sample, output activations
@@ -203,7 +203,7 @@ def table(gpu_counts=(1, 2, 4, 8, 16, 32, 64, 128), cluster: Cluster | None = No
     """Every model's layers and configurations, for ``instances/asrpt/table1_models.json``."""
     cluster = cluster or PAPER_CLUSTER
     return {
-        "derivation": "optsched/asrpt/templates.py (docstring); docs/asrpt.md",
+        "derivation": "optsched/placement/templates.py (docstring); docs/asrpt.md",
         "cluster": cluster.to_dict(),
         "constants": {"throughput_flops": THROUGHPUT, "bytes_per_value": BYTES, "gpu_memory_bytes": MEMORY_BYTES,
                       "state_bytes_per_param": STATE_BYTES},

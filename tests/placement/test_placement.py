@@ -6,18 +6,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from optsched.asrpt.formulations import cut_placement, graph_cut, placement_ilp
-from optsched.asrpt.generate import generate_placement
-from optsched.asrpt.graph import weights
-from optsched.asrpt.heavy_edge import allot, assign, fewest_empty, heavy_edge
-from optsched.asrpt.instance import Cluster, Job, PlacementInstance, Stage
-from optsched.asrpt.online import heavy_edge_placement as he_entry
-from optsched.asrpt.schedule import Placement, placement_objective, verify_placement
-from optsched.asrpt.timing import alpha, alpha_max, alpha_one_server
+from optsched.placement.formulations import cut_placement, graph_cut, placement_ilp
+from optsched.placement.generate import generate_placement
+from optsched.placement.graph import weights
+from optsched.placement.heavy_edge import allot, assign, fewest_empty, heavy_edge
+from optsched.placement.instance import Cluster, Job, PlacementInstance, Stage
+from optsched.placement.online import heavy_edge_placement as he_entry
+from optsched.placement.schedule import Placement, placement_objective, verify_placement
+from optsched.placement.timing import alpha, alpha_max, alpha_one_server
 from optsched.solvers import solve
 
-from .strategies import jobs, placements
-from .test_model import spread_matrices
+from .strategies import jobs, placements, spread_matrices
 
 
 def fig2_job():

@@ -1,5 +1,7 @@
-"""Tables and matplotlib figures from a study's results (see optsched/study/runner.py).
+"""Tables and matplotlib figures: a study's report (see optsched/study/runner.py), and the
+:class:`Table` and :func:`figure` every report (studies and reproductions) is made of.
 
+* :class:`Table`: a titled table printed as text or markdown; :func:`figure`: one saved figure.
 * :func:`summary_tables`: the per-method and per-reference summaries as printable tables.
 * :func:`write_report`: ``report.md`` with those tables, the versions, how ratios are certified,
   and four figures: ratio distribution per method with the theorem's bound drawn, ratio vs
@@ -11,18 +13,66 @@ from __future__ import annotations
 import math
 import os
 import tempfile
+import textwrap
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pandas as pd
 
-from .jsonio import write_text
-from .reproduce import Table
+from ..jsonio import write_text
 
 if TYPE_CHECKING:
-    from .study.runner import Outcome
+    from .runner import Outcome
+
+
+@dataclass
+class Table:
+    title: str
+    columns: list[str]
+    rows: list[list[Any]]
+    note: str = ""
+
+    def markdown(self) -> str:
+        lines = [f"### {self.title}", "", "| " + " | ".join(self.columns) + " |",
+                 "|" + "---|" * len(self.columns)]
+        lines += ["| " + " | ".join(_cell(v) for v in row) + " |" for row in self.rows]
+        if self.note:
+            lines += ["", self.note]
+        return "\n".join(lines)
+
+    def text(self) -> str:
+        cells = [[str(c) for c in self.columns]] + [[_cell(v) for v in row] for row in self.rows]
+        widths = [max(len(row[i]) for row in cells) for i in range(len(self.columns))]
+        left = [bool(self.rows) and isinstance(v, str) for v in (self.rows[0] if self.rows else self.columns)]
+        lines = [self.title] + ["  ".join(c.ljust(w) if flush_left else c.rjust(w)
+                                          for c, w, flush_left in zip(row, widths, left)).rstrip() for row in cells]
+        return "\n".join(lines + (textwrap.wrap(self.note, 100) if self.note else []))
+
+
+def _cell(v: Any) -> str:
+    if isinstance(v, float):
+        return f"{v:.4g}"
+    return str(v)
+
+
+@contextmanager
+def figure(path: Path):
+    """``with figure(p) as (fig, ax): ...`` draws one matplotlib figure and saves it to ``p``."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(6.4, 4.0))
+    try:
+        yield fig, ax
+        fig.tight_layout()
+        fig.savefig(path, dpi=110)
+    finally:
+        plt.close(fig)
 
 
 def _num(x, digits: int = 3):
