@@ -28,7 +28,7 @@ from optsched.hetero.schedule import verify
 from optsched.solvers import solve
 
 SIZES = ((10, 10), (40, 40), (80, 80), (200, 150), (300, 150))
-BASELINES = (baselines.fifo_run, baselines.drf_run, baselines.antman_run, baselines.tiresias_run)
+BASELINES = (baselines.run_fifo, baselines.run_drf, baselines.run_antman, baselines.run_tiresias)
 
 
 def online_times(budget: float) -> None:

@@ -187,10 +187,10 @@ def _gang_scheduler(instance: Instance, order) -> tuple[Schedule, int]:
 
 def srtf(instance: Instance, *, seed: int = 0) -> Schedule:
     """Shortest remaining time first, preemptive, rigid gangs (spec §5.3)."""
-    return srtf_run(instance)[0]
+    return run_srtf(instance)[0]
 
 
-def srtf_run(instance: Instance) -> tuple[Schedule, int]:
+def run_srtf(instance: Instance) -> tuple[Schedule, int]:
     def order(sim, t, active):
         return sorted(active, key=lambda j: (sim.remaining(j) / sim.gang(j), instance.jobs[j].release, j))
 
@@ -199,10 +199,10 @@ def srtf_run(instance: Instance) -> tuple[Schedule, int]:
 
 def tiresias_l(instance: Instance, *, seed: int = 0, queues: int = 2) -> Schedule:
     """Tiresias, least attained service (spec §5.3)."""
-    return tiresias_run(instance, queues)[0]
+    return run_tiresias(instance, queues)[0]
 
 
-def tiresias_run(instance: Instance, queues: int = 2) -> tuple[Schedule, int]:
+def run_tiresias(instance: Instance, queues: int = 2) -> tuple[Schedule, int]:
     demand = statistics.median([job.chunks * job.p_edge for job in instance.jobs]) if instance.jobs else 1
 
     def order(sim, t, active):

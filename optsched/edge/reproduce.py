@@ -42,9 +42,9 @@ def run_algorithm(instance: Instance, name: str, seed: int) -> tuple[Schedule, i
         run = run_aonline(instance, edge_only=name == "aonline-edge", seed=seed)
         return run.schedule(), run.preemptions
     if name == "srtf":
-        return baselines.srtf_run(instance)
+        return baselines.run_srtf(instance)
     if name == "tiresias-l":
-        return baselines.tiresias_run(instance)
+        return baselines.run_tiresias(instance)
     return baselines.batchsche(instance), 0
 
 

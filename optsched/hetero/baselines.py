@@ -196,7 +196,7 @@ class _Simulator:
         return Run(Schedule(tuple(self.done[j] for j in range(len(jobs)))), {"killed_runs": self.killed})
 
 
-def fifo_run(instance: Instance, seed: int = 0) -> Run:
+def run_fifo(instance: Instance, seed: int = 0) -> Run:
     rng = np.random.default_rng(seed)
     cluster = Cluster(instance)
     configs = ideal(instance)
@@ -224,7 +224,7 @@ def _dominant_share(instance: Instance, l: JobSchedule, totals: np.ndarray) -> f
     return float(np.max(np.divide(use, totals, out=np.zeros_like(use), where=totals > 0)))
 
 
-def drf_run(instance: Instance) -> Run:
+def run_drf(instance: Instance) -> Run:
     sim = _Simulator(instance)
     totals = sim.cluster.capacity.sum(axis=0)
 
@@ -266,7 +266,7 @@ def _tentative(cluster: Cluster, runs) -> Cluster:
     return trial
 
 
-def antman_run(instance: Instance, seed: int = 0, guaranteed: float = 0.5, threshold: int = 5) -> Run:
+def run_antman(instance: Instance, seed: int = 0, guaranteed: float = 0.5, threshold: int = 5) -> Run:
     rng = np.random.default_rng(seed)
     sim = _Simulator(instance)
     J = len(instance.jobs)
@@ -307,7 +307,7 @@ def antman_run(instance: Instance, seed: int = 0, guaranteed: float = 0.5, thres
     return run
 
 
-def tiresias_run(instance: Instance) -> Run:
+def run_tiresias(instance: Instance) -> Run:
     sim = _Simulator(instance)
     gpus = [instance.worker_demand[c.m][0] * c.workers for c in sim.config]
 
@@ -352,19 +352,19 @@ def tiresias_run(instance: Instance) -> Run:
 
 
 def fifo(instance: Instance, *, seed: int = 0) -> Schedule:
-    return fifo_run(instance, seed).schedule
+    return run_fifo(instance, seed).schedule
 
 
 def drf(instance: Instance, *, seed: int = 0) -> Schedule:
-    return drf_run(instance).schedule
+    return run_drf(instance).schedule
 
 
 def antman(instance: Instance, *, seed: int = 0, guaranteed: float = 0.5, threshold: int = 5) -> Schedule:
-    return antman_run(instance, seed, guaranteed, threshold).schedule
+    return run_antman(instance, seed, guaranteed, threshold).schedule
 
 
 def tiresias(instance: Instance, *, seed: int = 0) -> Schedule:
-    return tiresias_run(instance).schedule
+    return run_tiresias(instance).schedule
 
 
 def jain_greedy(instance: Instance, jobs: list[int], tau: int) -> dict[int, JobSchedule]:

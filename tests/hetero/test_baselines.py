@@ -13,8 +13,8 @@ from optsched.hetero.instance import Instance
 from optsched.hetero.schedule import Schedule, objective, verify
 from optsched.solvers import solve
 
-RUNS = {"fifo": lambda i: baselines.fifo_run(i, 3), "drf": baselines.drf_run,
-        "antman": lambda i: baselines.antman_run(i, 3), "tiresias": baselines.tiresias_run}
+RUNS = {"fifo": lambda i: baselines.run_fifo(i, 3), "drf": baselines.run_drf,
+        "antman": lambda i: baselines.run_antman(i, 3), "tiresias": baselines.run_tiresias}
 
 
 @settings(max_examples=12, deadline=None)
@@ -35,7 +35,7 @@ def test_preemptive_baselines_do_preempt_and_fifo_keeps_arrival_order():
         inst = generate("small", seed)
         for name in killed:
             killed[name] += RUNS[name](inst).stats["killed_runs"]
-        starts = [l.start for l in baselines.fifo_run(inst, seed).schedule.jobs]
+        starts = [l.start for l in baselines.run_fifo(inst, seed).schedule.jobs]
         order = sorted(range(len(inst.jobs)), key=lambda j: (inst.jobs[j].arrival, j))
         assert [starts[j] for j in order] == sorted(starts[j] for j in order)
     assert killed["antman"] > 0 and killed["tiresias"] > 0
