@@ -141,7 +141,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seeds", type=_int_at_least(1, MAX_SEEDS), help="seeds per point (default 2; paper 3)")
     p.add_argument("--workers", type=_int_at_least(1, MAX_WORKERS), default=os.cpu_count() or 1,
                    help="worker processes")
+    p.add_argument("--executor", choices=("local", "dask"), default="local",
+                   help="local processes (default) or a Dask cluster")
+    p.add_argument("--scheduler", metavar="ADDRESS", help="Dask scheduler (default: start a local cluster)")
     p.add_argument("-o", "--output", metavar="DIR", help="report folder (default reproduce-NAME)")
+    p.add_argument("--fresh", action="store_true", help="discard the cached tasks and run everything again")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
 
     p = verbs.add_parser("study", help="a ratio study: methods vs the offline optimum over many instances, cached")
     p.add_argument("file", nargs="?", metavar="STUDY.toml", help="a study file (see docs/study.md)")
@@ -355,7 +360,8 @@ def _reproduce(args) -> int:
         for name, r in reproductions().items():
             print(f"{name}: {r.summary}")
         return 0
-    run(args.name, args.preset, args.seeds, args.workers, args.output)
+    run(args.name, args.preset, args.seeds, args.workers, args.output, progress=not args.quiet,
+        executor=args.executor, scheduler=args.scheduler, fresh=args.fresh)
     return 0
 
 

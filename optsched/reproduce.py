@@ -10,20 +10,20 @@ from __future__ import annotations
 
 import csv
 import os
+import shutil
 import sys
-import time
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
 from . import __version__
-from .errors import InputError
+from .errors import Failure, InputError
 from .jsonio import check_folder_writable, write_text
 from .registry import Reproduction, families
 from .solvers import cbc_version, highs_version
 from .study.report import Table
+from .study.runner import CACHE_FILES
 
 SCALES = ("default", "paper")
 
@@ -34,7 +34,9 @@ class Setting:
     seeds: int
     workers: int
     out_dir: Path
-    progress: TextIO | None = None
+    progress: bool = False  #: a progress bar on stderr (when it is a terminal)
+    executor: str = "local"  #: "local" processes or "dask"
+    scheduler: str | None = None  #: the Dask scheduler's address (None: a local cluster)
 
 
 @dataclass
@@ -48,30 +50,30 @@ class Report:
 
 
 def parallel_map(fn: Callable[[Any], Any], tasks: Sequence[Any], setting: Setting, label: str) -> list[Any]:
-    """``[fn(t) for t in tasks]`` on ``setting.workers`` processes, with a progress line."""
-    done, results, start = 0, [None] * len(tasks), time.perf_counter()
+    """``[fn(t) for t in tasks]`` on the study engine (optsched/study/engine.py): each task a unit,
+    cached in the report folder (a rerun of the same code computes only what is missing), run on
+    ``setting.workers`` local processes or a Dask cluster, with a progress bar. ``fn`` is a
+    module-level function; its values come back as plain JSON data. A task that raises stops the
+    reproduction (:class:`~optsched.errors.Failure`), and is not cached."""
+    from .study import engine
+    from .study.cache import Cache
+    from .study.units import make_task_unit
 
-    def tick():
-        if setting.progress is not None:
-            elapsed = time.perf_counter() - start
-            left = elapsed / done * (len(tasks) - done) if done else 0.0
-            end = "\n" if done == len(tasks) else ""
-            print(f"\r{label}: {done}/{len(tasks)} ({elapsed:.0f} s, about {left:.0f} s left)   ",
-                  end=end, file=setting.progress, flush=True)
-
-    if setting.workers <= 1:
-        for k, task in enumerate(tasks):
-            results[k] = fn(task)
-            done += 1
-            tick()
-        return results
-    with ProcessPoolExecutor(max_workers=setting.workers) as pool:
-        futures = {pool.submit(fn, task): k for k, task in enumerate(tasks)}
-        for future in as_completed(futures):
-            results[futures[future]] = future.result()
-            done += 1
-            tick()
-    return results
+    units = [make_task_unit(fn, task) for task in tasks]
+    cache = Cache(setting.out_dir / "cache.sqlite")
+    try:
+        batch = engine.execute(units, cache, executor=setting.executor, workers=setting.workers,
+                               scheduler=setting.scheduler, label=label, progress=setting.progress,
+                               keep=lambda unit, result: result["status"] != "error")
+    finally:
+        cache.close()
+    values = []
+    for unit in units:
+        result = batch.results[unit.key]
+        if result["status"] == "error":
+            raise Failure(f"{label}: a task failed: {result['message']}")
+        values.append(result["value"])
+    return values
 
 
 def write_report(report: Report, setting: Setting, name: str) -> Path:
@@ -108,12 +110,12 @@ def reproductions() -> dict[str, Reproduction]:
     return found
 
 
-def run(name: str, scale: str, seeds: int | None, workers: int, out_dir: str | None,
-        out: TextIO | None = None, progress: TextIO | None = None) -> Report:
-    """Run reproduction ``name``, print its tables to ``out`` (stdout) and write its report folder;
-    a progress line goes to ``progress`` (stderr) when it is a terminal."""
+def run(name: str, scale: str, seeds: int | None, workers: int, out_dir: str | None, out: TextIO | None = None, *,
+        progress: bool = True, executor: str = "local", scheduler: str | None = None, fresh: bool = False) -> Report:
+    """Run reproduction ``name``, print its tables to ``out`` (stdout) and write its report folder
+    (with the cache of its tasks, which ``fresh`` discards); a progress bar goes to stderr when it
+    is a terminal."""
     out = out or sys.stdout
-    progress = progress or sys.stderr
     table = reproductions()
     if name not in table:
         raise InputError(f"unknown reproduction '{name}' (known: {', '.join(table) or 'none'})")
@@ -126,10 +128,18 @@ def run(name: str, scale: str, seeds: int | None, workers: int, out_dir: str | N
     if not existing.is_dir():
         raise InputError(f"{folder}: cannot create it: {existing} is not a directory")
     check_folder_writable(str(existing), str(folder))
+    created = not folder.exists()
     folder.mkdir(parents=True, exist_ok=True)
-    setting = Setting(scale, seeds or (3 if scale == "paper" else 2), workers, folder,
-                      progress if progress is not None and progress.isatty() else None)
-    report = table[name].run(setting)
+    if fresh:
+        for cache_file in CACHE_FILES:
+            (folder / cache_file).unlink(missing_ok=True)
+    setting = Setting(scale, seeds or (3 if scale == "paper" else 2), workers, folder, progress, executor, scheduler)
+    try:
+        report = table[name].run(setting)
+    except InputError:  # found late (an unreachable Dask scheduler): leave no folder this run made for nothing
+        if created and _computed_nothing(folder):
+            shutil.rmtree(folder)
+        raise
     path = write_report(report, setting, name)
     print(f"{report.title}\n", file=out)
     for t in report.tables:
@@ -139,6 +149,18 @@ def run(name: str, scale: str, seeds: int | None, workers: int, out_dir: str | N
         print(f"  - {a}", file=out)
     print(f"\nreport: {path}; figures: {', '.join(f for f, _ in report.figures)}", file=out)
     return report
+
+
+def _computed_nothing(folder: Path) -> bool:
+    from .study.cache import Cache
+
+    if not (folder / "cache.sqlite").exists():
+        return True
+    cache = Cache(folder / "cache.sqlite")
+    try:
+        return len(cache) == 0
+    finally:
+        cache.close()
 
 
 def mean(values: Iterable[float]) -> float:

@@ -181,6 +181,9 @@ CASES = {
     "an unreachable Dask scheduler": (lambda t, f: ["study", "--family", "single", "--seeds", "1", "--jobs", "3",
                                                     "--executor", "dask", "--scheduler", "tcp://127.0.0.1:9",
                                                     "-o", t / "s"], "cannot reach the Dask scheduler"),
+    "a reproduction on an unreachable Dask scheduler": (lambda t, f: [
+        "reproduce", "edge-ratio", "--executor", "dask", "--scheduler", "tcp://127.0.0.1:9", "-o", t / "r"],
+        "cannot reach the Dask scheduler"),
 }
 
 

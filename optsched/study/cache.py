@@ -31,6 +31,7 @@ def _checksum(key: str, text: str) -> str:
 class Cache:
     def __init__(self, path: Path):
         self.path = path
+        self.stored = 0  #: results stored through this object
         with self._readable():
             self._db = sqlite3.connect(path, isolation_level=None)
             self._db.execute("PRAGMA journal_mode=WAL")
@@ -74,6 +75,12 @@ class Cache:
         with self._readable():
             self._db.execute("INSERT OR IGNORE INTO units VALUES (?, ?, ?, ?, ?)",
                              (key, kind, text, time.time(), _checksum(key, text)))
+        self.stored += 1
+
+    def __len__(self) -> int:
+        """The number of stored results."""
+        with self._readable():
+            return self._db.execute("SELECT COUNT(*) FROM units").fetchone()[0]
 
     def close(self) -> None:
         self._db.close()

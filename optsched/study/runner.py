@@ -29,12 +29,12 @@ from ..errors import InputError
 from ..jsonio import check_folder_writable, fingerprint, write_json, write_text
 from ..registry import get
 from ..solvers import cbc_version, highs_version
-from . import executors
+from . import engine
 from .cache import Cache
 from .report import write_report
 from .spec import Study
 from .table import InstanceRecord, algorithm_row, reference_row, summary
-from .units import Unit, code_version, make_unit
+from .units import code_version, make_unit
 
 
 @dataclass
@@ -132,12 +132,6 @@ def _units(study: Study, instances: list[tuple[InstanceRecord, dict]], solvers: 
     return plan
 
 
-def _execute(study: Study, pending: list[Unit]):
-    if study.executor == "dask":
-        return executors.dask(pending, study.workers, study.scheduler)
-    return executors.local(pending, study.workers)
-
-
 def run(study: Study, *, fresh: bool = False, progress: bool = True, log: TextIO | None = None) -> Outcome:
     """Run ``study`` (resuming from its cache), write its tables and report, and return them.
 
@@ -150,45 +144,36 @@ def run(study: Study, *, fresh: bool = False, progress: bool = True, log: TextIO
     versions = {"optsched": code_version(), "highs": highs_version(), "cbc": cbc_version()}
     instances = _instances(study, progress)
     plan = _units(study, instances, {"highs": versions["highs"], "cbc": versions["cbc"]})
-    unique = {unit.key: unit for _, _, unit in plan}
     created = _prepare_output(study, fresh)
     cache = Cache(out / "cache.sqlite")
-    try:
-        done, damaged = cache.lookup(list(unique))
-        pending = [unit for key, unit in unique.items() if key not in done]
-        results = _execute(study, pending)
+
+    def announce(units: int, cached: int, pending: int, damaged: int) -> None:
         if log:
-            print(f"study {study.name}: {len(instances)} instances, {len(unique)} units, {len(done)} from the cache, "
-                  f"{len(pending)} to run ({study.executor}, {study.workers} worker(s))", file=log, flush=True)
+            print(f"study {study.name}: {len(instances)} instances, {units} units, {cached} from the cache, "
+                  f"{pending} to run ({study.executor}, {study.workers} worker(s))", file=log, flush=True)
             if damaged:
-                print(f"study {study.name}: {len(damaged)} cached result(s) failed their checksum and run again",
+                print(f"study {study.name}: {damaged} cached result(s) failed their checksum and run again",
                       file=log, flush=True)
-        compute_started = time.perf_counter()
-        with tqdm(total=len(unique), initial=len(done), desc=study.name, unit="unit", file=sys.stderr,
-                  disable=None if progress else True, smoothing=0.05) as bar:
-            for unit, result in results:
-                if result.get("code") != versions["optsched"]:
-                    raise InputError(f"a worker runs optsched {result.get('code')}, this process "
-                                     f"{versions['optsched']}: install the same optsched on every worker")
-                cache.store(unit.key, unit.kind, result)
-                done[unit.key] = result
-                bar.update(1)
+
+    try:
+        batch = engine.execute([unit for _, _, unit in plan], cache, executor=study.executor, workers=study.workers,
+                               scheduler=study.scheduler, label=study.name, progress=progress, announce=announce)
     except InputError:
         cache.close()
-        if created and len(done) == len(unique) - len(pending):
+        if created and cache.stored == 0:
             _undo_output(out)
         raise
     finally:
         cache.close()
-    compute_s = time.perf_counter() - compute_started
+    done, compute_s = batch.results, batch.compute_s
     results, references = _tables(study, plan, done)
     method_summary, reference_summary = summary(results, references)
-    outcome = Outcome(study, results, references, method_summary, reference_summary, len(unique),
-                      len(unique) - len(pending), time.perf_counter() - started, compute_s, versions, len(damaged))
+    outcome = Outcome(study, results, references, method_summary, reference_summary, batch.units, batch.cached,
+                      time.perf_counter() - started, compute_s, versions, batch.damaged)
     _write(outcome, out)
     if log:
-        print(f"study {study.name}: {len(pending)} units run in {compute_s:.1f} s; tables and report written "
-              f"in {time.perf_counter() - started:.1f} s in all", file=log, flush=True)
+        print(f"study {study.name}: {batch.units - batch.cached} units run in {compute_s:.1f} s; tables and report "
+              f"written in {time.perf_counter() - started:.1f} s in all", file=log, flush=True)
     return outcome
 
 

@@ -5,28 +5,34 @@ A unit's payload is plain data (the family's name, the instance as JSON, what to
 machine. It returns a JSON-ready dict; it never raises for a failure of the method itself (a crash
 is recorded as status ``error`` with its message), so one bad run cannot sink a study.
 
-Kinds (what :func:`run_unit` returns):
+Kinds (what :func:`run_unit` returns; the first three are a study's, the last a reproduction's):
 
 * ``reference``: the exact formulation solved by the reference solver: status, objective (the
   verifier's, when the solver's schedule verifies), solver bound, gap, cross-check verdict, runtimes.
 * ``relaxation``: the formulation's LP relaxation: status and objective (a bound on the optimum).
 * ``algorithm``: an algorithm run: the verifier's verdict and objective, runtime, and the paper's
   competitive bound for this algorithm and instance where the family declares one.
+* ``task``: ``function(task)`` for a module-level function named ``"module:qualname"``, its value
+  as plain JSON data (numpy numbers and fractions become floats) so that a cached value and a
+  fresh one are the same.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 import time
 import traceback
+from collections.abc import Callable
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from .. import __version__
 from ..jsonio import fingerprint
-from ..registry import get
+from ..registry import Lazy, get
 
 
 @cache
@@ -62,14 +68,36 @@ def make_unit(family: str, instance: dict, instance_id: str, kind: str, spec: di
     return Unit(fingerprint(key_content), payload)
 
 
+def make_task_unit(function: Callable[[Any], Any], task: Any) -> Unit:
+    """A ``task`` unit: ``function(task)``, keyed by the function's name, ``repr(task)`` and the code."""
+    target = f"{function.__module__}:{function.__qualname__}"
+    key = fingerprint({"kind": "task", "function": target, "task": repr(task), "code": code_version()})
+    return Unit(key, {"kind": "task", "function": target, "task": task})
+
+
+def _plain(value: Any) -> Any:
+    """``value`` as the JSON the cache stores would give it back."""
+    def convert(x: Any) -> Any:
+        if isinstance(x, Fraction):
+            return float(x)
+        if hasattr(x, "item") and callable(x.item):  # a numpy scalar
+            return x.item()
+        raise TypeError(f"a task returned a {type(x).__name__}, which is not plain JSON data")
+
+    return json.loads(json.dumps(value, default=convert, allow_nan=True))
+
+
 def run_unit(payload: dict) -> dict:
     """Do one unit of work (see the module docstring); always returns, with ``code`` set to this
     worker's :func:`code_version` so the caller can refuse results from other code."""
     started = time.perf_counter()
     try:
-        family = get(payload["family"])
-        instance = family.instance_from_dict(payload["instance"], "instance")
-        out = _KINDS[payload["kind"]](family, instance, payload["spec"], payload["seed"])
+        if payload["kind"] == "task":
+            out = {"status": "done", "value": _plain(Lazy(payload["function"])(payload["task"]))}
+        else:
+            family = get(payload["family"])
+            instance = family.instance_from_dict(payload["instance"], "instance")
+            out = _KINDS[payload["kind"]](family, instance, payload["spec"], payload["seed"])
     except Exception as exc:  # a crash of the method is a result, recorded with its message
         last = traceback.extract_tb(exc.__traceback__)[-1]
         out = {"status": "error", "message": f"{type(exc).__name__}: {exc} ({last.filename}:{last.lineno})"}

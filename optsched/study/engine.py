@@ -1,0 +1,69 @@
+"""The one engine that runs many units of work, for studies (runner.py) and reproductions
+(optsched/reproduce.py) alike.
+
+:func:`execute` looks every unit up in the cache, runs the missing ones on an executor (this
+process, local worker processes, or a Dask cluster; see executors.py), refuses results computed by
+other code, stores each result as it arrives (so a killed run resumes where it stopped) and shows
+a progress bar. What a unit does is :func:`units.run_unit`'s business.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from tqdm import tqdm
+
+from ..errors import InputError
+from . import executors
+from .cache import Cache
+from .units import Unit, code_version
+
+EXECUTORS = ("local", "dask")
+
+
+@dataclass(frozen=True)
+class Batch:
+    """What :func:`execute` did: every unit's result by key, and where the results came from."""
+
+    results: dict[str, dict]
+    units: int  #: distinct units (equal keys run once)
+    cached: int  #: taken from the cache
+    damaged: int  #: cached results that failed their checksum and ran again
+    compute_s: float  #: running the units that were not cached
+
+
+def execute(units: Sequence[Unit], cache: Cache, *, executor: str = "local", workers: int = 1,
+            scheduler: str | None = None, label: str = "units", progress: bool = False,
+            announce: Callable[[int, int, int, int], None] | None = None,
+            keep: Callable[[Unit, dict], bool] | None = None) -> Batch:
+    """Run ``units`` (those not in ``cache``) and return every result.
+
+    ``announce(units, cached, pending, damaged)`` is called once the executor is ready (a Dask
+    scheduler reached) and before any unit runs; ``keep(unit, result)`` says whether to store a
+    result (all by default). ``progress`` shows a bar on stderr when it is a terminal.
+    """
+    unique = {unit.key: unit for unit in units}
+    done, damaged = cache.lookup(list(unique))
+    pending = [unit for key, unit in unique.items() if key not in done]
+    if executor == "dask":
+        results = executors.dask(pending, workers, scheduler)
+    else:
+        results = executors.local(pending, workers)
+    if announce is not None:
+        announce(len(unique), len(done), len(pending), len(damaged))
+    code = code_version()
+    started = time.perf_counter()
+    with tqdm(total=len(unique), initial=len(done), desc=label, unit="unit", file=sys.stderr,
+              disable=None if progress else True, smoothing=0.05) as bar:
+        for unit, result in results:
+            if result.get("code") != code:
+                raise InputError(f"a worker runs optsched {result.get('code')}, this process {code}: "
+                                 "install the same optsched on every worker")
+            if keep is None or keep(unit, result):
+                cache.store(unit.key, unit.kind, result)
+            done[unit.key] = result
+            bar.update(1)
+    return Batch(done, len(unique), len(unique) - len(pending), len(damaged), time.perf_counter() - started)
