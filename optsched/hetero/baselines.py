@@ -18,8 +18,9 @@ Each baseline records how many runs it killed (``stats``).
 * :func:`drf`: at each slot with waiting jobs, progressive filling over them: one more worker (and
   the PSs it needs) to the waiting job with the smallest dominant share, capped at ``D_j``, until
   nothing more fits; jobs that got workers start. Allocations are fixed once started [D].
-* :func:`antman`: half of the jobs (seeded) are resource-guarantee (RG), the rest opportunistic
-  (OP). RG jobs start first with their ideal configuration, killing the most recently started OP
+* :func:`antman`: each job is resource-guarantee (RG) with probability ``guaranteed`` (seeded,
+  drawn when it arrives; a fixed share of all jobs would need their number in advance), the rest
+  opportunistic (OP). RG jobs start first with their ideal configuration, killing the most recently started OP
   runs when that makes room; an RG job waiting longer than ``threshold`` slots becomes OP. OP jobs
   use what is left.
 * :func:`tiresias`: at every arrival and completion, jobs are ranked by remaining work times the
@@ -170,7 +171,7 @@ class _Simulator:
         self.config = ideal(instance)
         self.running: dict[int, JobSchedule] = {}
         self.done: dict[int, JobSchedule] = {}
-        self.killed = 0
+        self.killed: list[tuple[int, JobSchedule, int]] = []
 
     def waiting(self, t: int) -> list[int]:
         jobs = self.instance.jobs
@@ -181,8 +182,9 @@ class _Simulator:
         self.running[j] = l
 
     def kill(self, j: int, t: int) -> None:
-        self.cluster.book(self.running.pop(j), -1.0, since=t)
-        self.killed += 1
+        run = self.running.pop(j)
+        self.cluster.book(run, -1.0, since=t)
+        self.killed.append((j, run, t))
 
     def run(self, decide) -> Run:
         t, jobs = 1, self.instance.jobs
@@ -193,7 +195,8 @@ class _Simulator:
             if self.waiting(t):
                 decide(t, bool(finished) or any(job.arrival == t for job in jobs))
             t += 1
-        return Run(Schedule(tuple(self.done[j] for j in range(len(jobs)))), {"killed_runs": self.killed})
+        return Run(Schedule(tuple(self.done[j] for j in range(len(jobs))), tuple(self.killed)),
+                   {"killed_runs": len(self.killed)})
 
 
 def run_fifo(instance: Instance, seed: int = 0) -> Run:
@@ -269,8 +272,8 @@ def _tentative(cluster: Cluster, runs) -> Cluster:
 def run_antman(instance: Instance, seed: int = 0, guaranteed: float = 0.5, threshold: int = 5) -> Run:
     rng = np.random.default_rng(seed)
     sim = _Simulator(instance)
-    J = len(instance.jobs)
-    rg = set(int(j) for j in rng.choice(J, size=int(round(guaranteed * J)), replace=False))
+    rg: set[int] = set()  # resource-guarantee jobs
+    drawn: set[int] = set()  # jobs whose role is drawn
     opportunistic: set[int] = set()  # running OP runs
 
     def make_room(j: int, t: int) -> None:
@@ -288,6 +291,10 @@ def run_antman(instance: Instance, seed: int = 0, guaranteed: float = 0.5, thres
     def decide(t: int, event: bool) -> None:
         waiting = sorted(sim.waiting(t), key=lambda k: (instance.jobs[k].arrival, k))
         for j in waiting:
+            if j not in drawn:  # its role, drawn on arrival: an online system cannot count the jobs to come
+                drawn.add(j)
+                if rng.random() < guaranteed:
+                    rg.add(j)
             if j in rg and t - instance.jobs[j].arrival > threshold:
                 rg.discard(j)  # waited too long: runs as OP from now on
         for j in [k for k in waiting if k in rg]:

@@ -106,7 +106,8 @@ def reproduce(setting: Setting) -> Report:
         "ties among equal costs to the earliest completion (D17; at zero prices every schedule ties). "
         "'aonline-paper-ties' keeps the paper's loop order instead.",
         "Baselines [D]: ideal configuration, first-fit placement, minimal PS cover; FIFO draws its worker count in "
-        "1..min(30, D_j); AntMan 50% resource-guarantee jobs, threshold 5 slots; a preempted run loses its progress.",
+        "1..min(30, D_j); AntMan: each job resource-guarantee with probability 0.5, drawn on arrival, threshold 5 "
+        "slots; a preempted run loses its progress.",
         f"Batch problems: 'paper' jobs on {p['servers_fixed']} servers, τ = {p['batch_tau']}, jobs {p['batch_jobs']}, "
         f"all available at 0; the optimum of (7) only on 'small' instances (6 jobs, 3 servers, τ = 12), by HiGHS "
         f"within {p['mw_time_limit']:g} s.",

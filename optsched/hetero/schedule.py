@@ -14,7 +14,7 @@ V9 capacity (2h) in every slot. The objective is ``Σ_j w_j (start_j + d_j)``.
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..errors import InputError
 from ..schema import Fields, integer, per_job
@@ -55,7 +55,12 @@ class JobSchedule:
 
 @dataclass(frozen=True)
 class Schedule:
+    """One run per job (problem (2)). ``killed`` records the runs a preemptive baseline started and
+    later killed, as ``(job, run, slot killed)``: not part of the solution (the verifier and JSON
+    ignore them), but what it decided before then (the online-property test reads them)."""
+
     jobs: tuple[JobSchedule, ...]
+    killed: tuple[tuple[int, JobSchedule, int], ...] = field(default=(), compare=False)
 
     def to_dict(self) -> dict:
         return {"jobs": [job.to_dict() for job in self.jobs]}

@@ -1,0 +1,80 @@
+"""What "online" means for each family, for the shared online-property test (test_online_property.py).
+
+Per family, a :class:`View`: when each job arrives, how to change a job (its size and weight, not its
+arrival), and the decisions a schedule makes before time ``t`` (per job, what runs before ``t``).
+An online algorithm decides what happens before ``t`` knowing only the jobs arrived by then, so
+changing, or adding, jobs that arrive after ``t`` must leave those decisions unchanged.
+
+A family without arrivals (``placement``: one job) maps to None. A newly registered family must
+appear here: test_online_property.py fails until it does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any
+
+
+@dataclass(frozen=True)
+class View:
+    arrivals: Callable[[Any], list[float]]  #: each job's arrival (release) time
+    changed: Callable[[Any, int], Any]  #: (instance, j): job j longer and heavier, arriving when it did
+    before: Callable[[Any, float], dict[int, Any]]  #: schedule -> {job: what it does before t}
+    preset: str = "tiny"
+
+
+def _jobs(instance: Any, j: int, job: Any) -> Any:
+    return replace(instance, jobs=instance.jobs[:j] + (job,) + instance.jobs[j + 1:])
+
+
+def changing(fields: Callable[[Any], dict[str, Any]]) -> Callable[[Any, int], Any]:
+    """``(instance, j) -> instance`` with job ``j``'s ``fields`` changed."""
+    return lambda instance, j: _jobs(instance, j, replace(instance.jobs[j], **fields(instance.jobs[j])))
+
+
+def with_a_copy_of(instance: Any, j: int) -> Any:
+    """The instance with one more job, a copy of job ``j`` (arriving when it does), at the end."""
+    return replace(instance, jobs=(*instance.jobs, instance.jobs[j]))
+
+
+def _slots_before(entries: tuple, t: float) -> tuple:
+    return tuple(e for e in entries if e[0] < t)
+
+
+def _hetero_before(schedule: Any, t: float) -> dict[int, Any]:
+    """Per job, the runs started before ``t`` (killed ones included: a preemptive baseline's final
+    schedule keeps only the last run) and the kills before ``t``."""
+    out: dict[int, list] = {}
+    for j, run in enumerate(schedule.jobs):
+        if run.start < t:
+            out.setdefault(j, []).append(("run", run.start, run))
+    for j, run, killed_at in schedule.killed:
+        if run.start < t:
+            out.setdefault(j, []).append(("run", run.start, run))
+        if killed_at < t:
+            out.setdefault(j, []).append(("killed", killed_at, None))
+    return {j: sorted(events, key=lambda e: (e[1], e[0])) for j, events in out.items()}
+
+
+VIEWS: dict[str, View | None] = {
+    "single": View(lambda inst: [job.r for job in inst.jobs],
+                   changing(lambda job: {"p": 2 * job.p, "w": 3 * job.w}),
+                   lambda s, t: {j: start for j, start in enumerate(s.start) if start < t}),
+    "oasis": View(lambda inst: [job.arrival for job in inst.jobs],
+                  changing(lambda job: {"epochs": 2 * job.epochs}),
+                  lambda s, t: {j: (_slots_before(plan.workers, t), _slots_before(plan.ps, t))
+                                for j, plan in enumerate(s.plans)}),
+    "edge": View(lambda inst: [job.release for job in inst.jobs],
+                 changing(lambda job: {"p_edge": 2 * job.p_edge, "p_cloud": 2 * job.p_cloud}),
+                 lambda s, t: {j: (_slots_before(run.edge, t), _slots_before(run.cloud, t),
+                                   _slots_before(run.edge_ps, t), tuple(x for x in run.cloud_ps if x < t))
+                               for j, run in enumerate(s.jobs)}),
+    "hetero": View(lambda inst: [job.arrival for job in inst.jobs],
+                   changing(lambda job: {"weight": 3 * job.weight, "epochs": 2 * job.epochs}),
+                   lambda s, t: _hetero_before(s, t)),
+    "asrpt": View(lambda inst: [sj.release for sj in inst.jobs],
+                  changing(lambda sj: {"iterations": sj.iterations + 2, "predicted": sj.predicted + 3}),
+                  lambda s, t: {i: run for i, run in enumerate(s.jobs) if run.start < t}),
+    "placement": None,
+}

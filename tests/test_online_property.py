@@ -1,0 +1,94 @@
+"""Online means online, for every online algorithm and baseline of every family: changing a job that
+arrives after ``t``, or adding one, never changes what the schedule does before ``t``.
+
+Instances come from each family's generator (hypothesis draws the seed, the cut-off and the job),
+and ``assume`` keeps only cut-offs with a job arriving after them, so the property is never vacuous.
+A deliberately clairvoyant copy of WSPT shows the check catching an algorithm that reads the future.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from optsched.registry import FAMILY_PACKAGES, get
+from optsched.single.schedule import Schedule
+
+from .online_views import VIEWS, View, with_a_copy_of
+
+ONLINE = [(family, name) for family in FAMILY_PACKAGES if VIEWS.get(family) for name in get(family).algorithms]
+
+
+def violation(view: View, run, instance, t: float, j: int) -> str | None:
+    """How ``run`` (instance -> schedule) lets a job arriving after ``t`` change a decision made
+    before ``t``: job ``j`` made longer and heavier, or a copy of the last-arriving job added (None
+    when neither does)."""
+    arrivals = view.arrivals(instance)
+    last = max(range(len(arrivals)), key=lambda k: (arrivals[k], k))  # a copy of it keeps arrival order
+    before = view.before(run(instance), t)
+    for how, k, other in (("changing", j, view.changed(instance, j)),
+                          ("adding a copy of", last, with_a_copy_of(instance, last))):
+        after = view.before(run(other), t)
+        for i, decided in before.items():
+            if after.get(i) != decided:
+                return f"{how} job {k} (arrives {arrivals[k]}) changed job {i} before t = {t}"
+        extra = [i for i in after if i < len(instance.jobs) and i not in before]
+        if extra:
+            return f"{how} job {k} made job {extra[0]} start before t = {t}"
+    return None
+
+
+def test_every_registered_family_says_what_online_means_for_it():
+    assert set(VIEWS) == set(FAMILY_PACKAGES), "add the new family to tests/online_views.py"
+
+
+@pytest.mark.parametrize(("family", "algorithm"), ONLINE)
+@given(data=st.data())
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_jobs_arriving_after_t_never_change_decisions_before_t(family, algorithm, data):
+    fam, view = get(family), VIEWS[family]
+    instance = fam.generate(view.preset, seed=data.draw(st.integers(0, 10_000), label="seed"))
+    arrivals = view.arrivals(instance)
+    later = sorted(set(arrivals))[1:]
+    assume(later)  # at least two distinct arrival times
+    cut = data.draw(st.sampled_from(later), label="a later arrival")
+    t = data.draw(st.floats(min(arrivals), cut, exclude_max=True), label="t")
+    j = data.draw(st.sampled_from([k for k, a in enumerate(arrivals) if a > t]), label="job arriving after t")
+    seed = data.draw(st.integers(0, 3), label="algorithm seed")
+
+    def run(inst):
+        return fam.algorithm(algorithm).run(inst, seed=seed)
+
+    assert violation(view, run, instance, t, j) is None
+
+
+def _clairvoyant_wspt(instance) -> Schedule:
+    """WSPT over every job from the start, as if the future were known: not online."""
+    order = sorted(range(instance.n), key=lambda j: (-instance.jobs[j].w / instance.jobs[j].p, j))
+    start, now = [0.0] * instance.n, 0.0
+    for j in order:
+        now = max(now, instance.jobs[j].r)
+        start[j] = float(now)
+        now += instance.jobs[j].p
+    return Schedule(tuple(start))
+
+
+def test_the_check_catches_an_algorithm_that_reads_the_future():
+    family, view = get("single"), VIEWS["single"]
+    found = None
+    for seed in range(30):
+        instance = family.generate("tiny", seed=seed)
+        arrivals = view.arrivals(instance)
+        for t in sorted(set(arrivals))[1:]:
+            for j in (k for k, a in enumerate(arrivals) if a >= t):
+                found = found or violation(view, _clairvoyant_wspt, instance, t - 0.5, j)
+        assert family.judge(instance, _clairvoyant_wspt(instance)).feasible  # wrong only in what it knows
+    assert found is not None
+    # ... and the same check passes the real, online WSPT on those instances
+    for seed in range(30):
+        instance = family.generate("tiny", seed=seed)
+        arrivals = view.arrivals(instance)
+        for t in sorted(set(arrivals))[1:]:
+            for j in (k for k, a in enumerate(arrivals) if a >= t):
+                assert violation(view, lambda inst: family.algorithm("wspt").run(inst), instance, t - 0.5, j) is None
