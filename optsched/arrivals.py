@@ -41,6 +41,12 @@ class ArrivalStream(Generic[T]):
         return self.advance_to(max(self.now, self._future[0][0]))
 
     @property
+    def next_arrival(self) -> float:
+        """When the next item arrives (``inf`` when none will): a simulation's event clock; it
+        reveals nothing about the item."""
+        return self._future[0][0] if self._future else float("inf")
+
+    @property
     def exhausted(self) -> bool:
         """True once every item has arrived."""
         return not self._future

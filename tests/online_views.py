@@ -7,6 +7,10 @@ changing, or adding, jobs that arrive after ``t`` must leave those decisions unc
 
 A family without arrivals (``placement``: one job) maps to None. A newly registered family must
 appear here: test_online_property.py fails until it does.
+
+:data:`KNOWN_IN_ADVANCE` lists what a paper lets its online algorithm know before any job arrives,
+and how to run the algorithm with that knowledge taken from the original instance, so that the
+test varies only what the algorithm may not know.
 """
 
 from __future__ import annotations
@@ -21,7 +25,6 @@ class View:
     arrivals: Callable[[Any], list[float]]  #: each job's arrival (release) time
     changed: Callable[[Any, int], Any]  #: (instance, j): job j longer and heavier, arriving when it did
     before: Callable[[Any, float], dict[int, Any]]  #: schedule -> {job: what it does before t}
-    preset: str = "tiny"
 
 
 def _jobs(instance: Any, j: int, job: Any) -> Any:
@@ -64,7 +67,8 @@ VIEWS: dict[str, View | None] = {
     "oasis": View(lambda inst: [job.arrival for job in inst.jobs],
                   changing(lambda job: {"epochs": 2 * job.epochs}),
                   lambda s, t: {j: (_slots_before(plan.workers, t), _slots_before(plan.ps, t))
-                                for j, plan in enumerate(s.plans)}),
+                                for j, plan in (*enumerate(s.plans), *s.unfinished)
+                                if _slots_before(plan.workers, t) or _slots_before(plan.ps, t)}),
     "edge": View(lambda inst: [job.release for job in inst.jobs],
                  changing(lambda job: {"p_edge": 2 * job.p_edge, "p_cloud": 2 * job.p_cloud}),
                  lambda s, t: {j: (_slots_before(run.edge, t), _slots_before(run.cloud, t),
@@ -77,4 +81,18 @@ VIEWS: dict[str, View | None] = {
                   changing(lambda sj: {"iterations": sj.iterations + 2, "predicted": sj.predicted + 3}),
                   lambda s, t: {i: run for i, run in enumerate(s.jobs) if run.start < t}),
     "placement": None,
+}
+
+
+def _oasis_with_known_constants(instance: Any, original: Any, seed: int) -> Any:
+    """OASiS assumes U and L (eqs. (23)-(26)) known in advance (§IV-B); the registered entry
+    computes them from the instance it is given, so here they come from the original instance."""
+    from optsched.oasis.online import run_oasis
+    from optsched.oasis.theory import constants
+
+    return run_oasis(instance, constants=constants(instance, from_instance=original)).schedule
+
+
+KNOWN_IN_ADVANCE: dict[tuple[str, str], Callable[[Any, Any, int], Any]] = {
+    ("oasis", "oasis"): _oasis_with_known_constants,
 }

@@ -24,6 +24,7 @@ import heapq
 import math
 from dataclasses import dataclass, field
 
+from ..arrivals import ArrivalStream
 from .cluster_state import ClusterState, estimates
 from .instance import Instance
 from .schedule import Schedule
@@ -60,12 +61,11 @@ def run_asrpt(instance: Instance, *, tau: float = 1.0, comm_heavy: float = COMM_
     heavy = [e.alpha_max / e.alpha_tilde >= comm_heavy for e in est]
     state = ClusterState(instance, seed)
     machine = VirtualMachine()
-    arrivals = sorted(range(len(instance.jobs)), key=lambda i: (instance.jobs[i].release, i))
+    stream = ArrivalStream(range(len(instance.jobs)), lambda i: instance.jobs[i].release)
     virtual = [math.nan] * len(instance.jobs)
     pending: list[tuple[float, int]] = []
     held: list[_Held] = []
     waited: dict[int, float] = {}
-    k = 0
 
     def enqueue(done):
         for i, time in done:
@@ -87,18 +87,15 @@ def run_asrpt(instance: Instance, *, tau: float = 1.0, comm_heavy: float = COMM_
         waited[h.job] = t - h.since
         return True
 
-    while k < len(arrivals) or pending or held or machine.next_completion() < math.inf:
-        t = min(instance.jobs[arrivals[k]].release if k < len(arrivals) else math.inf,
-                machine.next_completion(), state.next_completion(),
+    while not stream.exhausted or pending or held or machine.next_completion() < math.inf:
+        t = min(stream.next_arrival, machine.next_completion(), state.next_completion(),
                 min((h.deadline for h in held), default=math.inf))
         if t == math.inf:  # only blocked jobs left and nothing will change: cannot happen on valid input
             raise RuntimeError("A-SRPT stalled with jobs waiting")
         state.finish_until(t)
         enqueue(machine.advance(t))
-        while k < len(arrivals) and instance.jobs[arrivals[k]].release <= t:
-            i = arrivals[k]
+        for _, i in stream.advance_to(t):
             machine.release(i, est[i].virtual_size, t)
-            k += 1
         enqueue(machine.advance(t))
         held = [h for h in held if not settle(h, t)]
         while pending and (not held or not blocking) and state.fits(pending[0][1]):

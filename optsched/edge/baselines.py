@@ -16,8 +16,9 @@ All run on one job-level slot simulator that respects problem (2):
   cloud counts as a server of unlimited workers), preferring servers that hold its data, then small
   ``Δ``; a running job not chosen is preempted.
 * ``tiresias-l``: least attained service with ``queues`` priority queues split at multiples of the
-  workload's median total demand (``D p^0`` worker-slots), FIFO within a queue; gangs and placement
-  as SRTF.
+  median total demand (``D p^0`` worker-slots) of the jobs released so far (the spec's [R] takes the
+  whole workload's median, which an online scheduler cannot know), FIFO within a queue; gangs and
+  placement as SRTF.
 * ``batchsche``: every slot the waiting jobs form a batch; each gets, for good, the placement of least
   resource cost (worker-slots × price, cloud price ``cloud_price`` × the edge price): all its chunks
   in the cloud, or as many free qualified edge workers as it can use; when the edge is cheaper but
@@ -27,10 +28,12 @@ All run on one job-level slot simulator that respects problem (2):
 
 from __future__ import annotations
 
+import bisect
 import statistics
 from collections import defaultdict
 from dataclasses import dataclass, field
 
+from ..arrivals import ArrivalStream
 from .instance import Instance
 from .schedule import JobRun, Schedule
 
@@ -203,9 +206,14 @@ def tiresias_l(instance: Instance, *, seed: int = 0, queues: int = 2) -> Schedul
 
 
 def run_tiresias(instance: Instance, queues: int = 2) -> tuple[Schedule, int]:
-    demand = statistics.median([job.chunks * job.p_edge for job in instance.jobs]) if instance.jobs else 1
+    released: list[int] = []  # D p^0 of the jobs released so far, sorted
+    stream = ArrivalStream(instance.jobs, lambda job: job.release)
 
     def order(sim, t, active):
+        for _, job in stream.advance_to(t):
+            bisect.insort(released, job.chunks * job.p_edge)
+        demand = statistics.median(released) if released else 1
+
         def queue(j):
             return min(queues - 1, int(sim.states[j].attained // max(demand, 1)))
         return sorted(active, key=lambda j: (queue(j), instance.jobs[j].release, j))

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ..arrivals import ArrivalStream
 from . import oracles
 from . import theory as th
 from .instance import Instance
@@ -185,18 +186,16 @@ def run_aonline(instance: Instance, *, alpha_mode: str = "fixed", alpha: int = 4
     lam_T = th.lam(instance, F)
     weights = [job.weight for job in jobs]
     alpha_thm = th.alpha_formula(weights, lam_T)
-    arrival_order = sorted(range(len(jobs)), key=lambda j: (jobs[j].arrival, j))
+    stream = ArrivalStream(range(len(jobs)), lambda j: jobs[j].arrival)  # jobs by (arrival, index)
     placed: dict[int, JobSchedule] = {}
     waiting: list[int] = []
     rounds: list[Round] = []
-    seen = 0
     a_prev, w_min, calls, i = 1, math.inf, 0, 1
     while True:
         tau = 2 ** (i - 1)
-        while seen < len(arrival_order) and jobs[arrival_order[seen]].arrival <= tau:
-            waiting.append(arrival_order[seen])
-            w_min = min(w_min, jobs[arrival_order[seen]].weight)
-            seen += 1
+        for _, j in stream.advance_to(tau):
+            waiting.append(j)
+            w_min = min(w_min, jobs[j].weight)
         if waiting:
             lam_i = th.lam(instance, F, tau) if lambda_horizon == "tau" else lam_T
             if alpha_mode == "fixed":
@@ -213,7 +212,7 @@ def run_aonline(instance: Instance, *, alpha_mode: str = "fixed", alpha: int = 4
                 l = result.schedules[j]
                 placed[j] = JobSchedule(a * tau + l.start - 1, l.d, l.m, l.p, l.q, l.y, l.s)
             waiting = [j for j in waiting if j not in placed]
-        if seen == len(arrival_order) and not waiting:
+        if stream.exhausted and not waiting:
             break
         i += 1
     schedule = Schedule(tuple(placed[j] for j in range(len(jobs))))

@@ -171,16 +171,20 @@ class _Simulator:
         return self.schedule()
 
     def schedule(self) -> Schedule:
-        plans = []
+        """Completed jobs as admitted plans; a job that ran but did not finish by ``T`` earns nothing
+        and is rejected in the solution, its runs kept in ``Schedule.unfinished``."""
+        plans, unfinished = [], []
         for i in range(len(self.instance.jobs)):
-            if i not in self.done:
-                plans.append(REJECTED)
-                continue
-            log = self.jobs[i].log
+            log = self.jobs[i].log if i in self.jobs else []
             workers = tuple((t, h, int(n)) for t, y, _ in log for h, n in enumerate(y) if n)
             ps = tuple((t, k, int(m)) for t, _, z in log for k, m in enumerate(z) if m)
-            plans.append(JobPlan(True, workers, ps))
-        return Schedule(tuple(plans))
+            if i in self.done:
+                plans.append(JobPlan(True, workers, ps))
+            else:
+                plans.append(REJECTED)
+                if log:
+                    unfinished.append((i, JobPlan(False, workers, ps)))
+        return Schedule(tuple(plans), tuple(unfinished))
 
 
 def _fixed_sizes(instance: Instance, rng: np.random.Generator, random_ps: bool) -> dict[int, tuple[int, int]]:

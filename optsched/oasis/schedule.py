@@ -14,7 +14,7 @@ utility is the same, and capacities only get looser).
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..errors import InputError
 from ..numeric import FEAS_TOL, leq
@@ -54,7 +54,12 @@ REJECTED = JobPlan(False)
 
 @dataclass(frozen=True)
 class Schedule:
+    """One plan per job (problem (1)). ``unfinished`` records, as ``(job, plan)``, what a baseline ran
+    for jobs that did not finish by ``T``: not part of the solution (they earn nothing; the verifier
+    and JSON ignore it), but what it decided (the online-property test reads it)."""
+
     plans: tuple[JobPlan, ...]
+    unfinished: tuple[tuple[int, JobPlan], ...] = field(default=(), compare=False)
 
     def to_dict(self) -> dict:
         return {"jobs": [plan.to_dict() for plan in self.plans]}
