@@ -95,3 +95,21 @@ def test_the_check_catches_an_algorithm_that_reads_the_future():
         for t in sorted(set(arrivals))[1:]:
             for j in (k for k, a in enumerate(arrivals) if a >= t):
                 assert violation(view, lambda inst: family.algorithm("wspt").run(inst), instance, t - 0.5, j) is None
+
+
+def test_every_online_method_takes_its_jobs_through_the_arrival_stream():
+    """Statically: each registered algorithm's module uses ArrivalStream, or imports a module of its
+    own package that does (single's FIFO is online.list_schedule with another key)."""
+    import ast
+    import importlib
+    import inspect
+
+    for family, name in ONLINE:
+        module_name = get(family).algorithm(name).run.target.partition(":")[0]
+        tree = ast.parse(inspect.getsource(importlib.import_module(module_name)))
+        uses = {alias.name for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) for alias in node.names}
+        package = module_name.rpartition(".")[0]
+        helpers = [f"{package}.{node.module}" for node in ast.walk(tree)
+                   if isinstance(node, ast.ImportFrom) and node.level == 1 and node.module]
+        assert "ArrivalStream" in uses or any(
+            "ArrivalStream" in inspect.getsource(importlib.import_module(h)) for h in helpers), (family, name)

@@ -16,8 +16,8 @@ key (ties: release, then id) and use the instance's predictions for ``T̂_i = ñ
 from __future__ import annotations
 
 import heapq
-import math
 
+from ..arrivals import ArrivalStream
 from .cluster_state import ClusterState, estimates
 from .instance import Instance
 from .schedule import Schedule
@@ -37,16 +37,13 @@ def list_schedule(instance: Instance, name: str, seed: int = 0) -> Schedule:
     est = estimates(instance)
     rank = [(key(e, sj), sj.release, i) for i, (e, sj) in enumerate(zip(est, instance.jobs))]
     state = ClusterState(instance, seed)
-    arrivals = sorted(range(len(instance.jobs)), key=lambda i: (instance.jobs[i].release, i))
+    stream = ArrivalStream(range(len(instance.jobs)), lambda i: instance.jobs[i].release)
     waiting: dict[int, list] = {}  # GPUs -> heap of (rank, job): each start looks at a few heads only
-    k = 0
-    while k < len(arrivals) or any(waiting.values()):
-        t = min(instance.jobs[arrivals[k]].release if k < len(arrivals) else math.inf, state.next_completion())
+    while not stream.exhausted or any(waiting.values()):
+        t = min(stream.next_arrival, state.next_completion())
         state.finish_until(t)
-        while k < len(arrivals) and instance.jobs[arrivals[k]].release <= t:
-            i = arrivals[k]
+        for _, i in stream.advance_to(t):
             heapq.heappush(waiting.setdefault(instance.jobs[i].job.gpus, []), rank[i])
-            k += 1
         while True:
             heads = [(heap[0], g) for g, heap in waiting.items() if heap and (not backfill or g <= state.total_free)]
             if not heads:

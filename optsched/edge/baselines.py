@@ -58,6 +58,8 @@ class _Simulator:
     def __init__(self, instance: Instance):
         self.instance = instance
         self.states = [_State(j) for j in range(len(instance.jobs))]
+        self.stream = ArrivalStream(range(len(instance.jobs)), lambda j: instance.jobs[j].release)
+        self.released: set[int] = set()
 
     def remaining(self, j: int) -> int:
         """Worker-slots still needed at the job's current rate."""
@@ -150,7 +152,9 @@ class _Simulator:
         return Schedule(tuple(runs))
 
     def active(self, t: int) -> list[int]:
-        return [st.j for st in self.states if self.instance.jobs[st.j].release <= t and st.done_at is None]
+        """Jobs released by ``t`` (learnt through the arrival stream) and not done, by index."""
+        self.released.update(j for _, j in self.stream.advance_to(t))
+        return [st.j for st in self.states if st.j in self.released and st.done_at is None]
 
     def finished(self) -> bool:
         return all(st.done_at is not None for st in self.states)
@@ -160,7 +164,7 @@ def _gang_scheduler(instance: Instance, order) -> tuple[Schedule, int]:
     """Preemptive gang scheduling: every slot, jobs in ``order(sim, t, active)`` get their whole gang or
     wait; a job that keeps running keeps its workers. Returns the schedule and the preemptions."""
     sim = _Simulator(instance)
-    t = min((job.release for job in instance.jobs), default=0)
+    t = int(sim.stream.next_arrival)  # the first release (an instance has at least one job)
     limit = instance.horizon() * 4 + 10
     while not sim.finished():
         if t > limit:
@@ -224,7 +228,7 @@ def run_tiresias(instance: Instance, queues: int = 2) -> tuple[Schedule, int]:
 def batchsche(instance: Instance, *, seed: int = 0, cloud_price: float = 0.5) -> Schedule:
     """Batch scheduling by least resource cost, elastic, non-preemptive (spec §5.3)."""
     sim = _Simulator(instance)
-    t = min((job.release for job in instance.jobs), default=0)
+    t = int(sim.stream.next_arrival)  # the first release (an instance has at least one job)
     waiting: list[int] = []
     started: set[int] = set()
     limit = instance.horizon() * 4 + 10

@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ..arrivals import ArrivalStream
 from .instance import Instance
 from .schedule import JobSchedule, Schedule
 
@@ -171,11 +172,13 @@ class _Simulator:
         self.config = ideal(instance)
         self.running: dict[int, JobSchedule] = {}
         self.done: dict[int, JobSchedule] = {}
+        self.stream = ArrivalStream(range(len(instance.jobs)), lambda j: instance.jobs[j].arrival)
+        self.arrived: set[int] = set()
         self.killed: list[tuple[int, JobSchedule, int]] = []
 
-    def waiting(self, t: int) -> list[int]:
-        jobs = self.instance.jobs
-        return [j for j in range(len(jobs)) if jobs[j].arrival <= t and j not in self.running and j not in self.done]
+    def waiting(self) -> list[int]:
+        """Arrived jobs neither running nor done, by index."""
+        return [j for j in sorted(self.arrived) if j not in self.running and j not in self.done]
 
     def start(self, l: JobSchedule, j: int) -> None:
         self.cluster.book(l)
@@ -192,8 +195,10 @@ class _Simulator:
             finished = [j for j, l in self.running.items() if l.completion <= t]
             for j in finished:
                 self.done[j] = self.running.pop(j)
-            if self.waiting(t):
-                decide(t, bool(finished) or any(job.arrival == t for job in jobs))
+            arrivals = self.stream.advance_to(t)
+            self.arrived.update(j for _, j in arrivals)
+            if self.waiting():
+                decide(t, bool(finished) or bool(arrivals))
             t += 1
         return Run(Schedule(tuple(self.done[j] for j in range(len(jobs))), tuple(self.killed)),
                    {"killed_runs": len(self.killed)})
@@ -203,23 +208,32 @@ def run_fifo(instance: Instance, seed: int = 0) -> Run:
     rng = np.random.default_rng(seed)
     cluster = Cluster(instance)
     configs = ideal(instance)
-    order = sorted(range(len(instance.jobs)), key=lambda j: (instance.jobs[j].arrival, j))
-    placed, previous = {}, 1
-    for j in order:
-        base = configs[j]
-        workers = int(rng.integers(1, min(30, instance.jobs[j].chunks), endpoint=True))
-        empty = Cluster(instance)
-        while workers > 1 and empty.place(j, Config(base.m, base.p, workers), 1) is None:
-            workers -= 1  # the drawn count does not fit the empty cluster: the most that does
-        config = Config(base.m, base.p, workers)
-        if empty.place(j, config, 1) is None:
-            config = base
-        t = max(instance.jobs[j].arrival, previous)
-        while (l := cluster.place(j, config, t)) is None:
-            t += 1
-        cluster.book(l)
-        placed[j], previous = l, t
+    stream = ArrivalStream(range(len(instance.jobs)), lambda j: instance.jobs[j].arrival)
+    placed: dict[int, JobSchedule] = {}
+    previous = 1
+    while not stream.exhausted:
+        for _, j in stream.wait():
+            placed[j] = _fifo_place(instance, rng, cluster, configs[j], j, previous)
+            previous = placed[j].start
     return Run(Schedule(tuple(placed[j] for j in range(len(instance.jobs)))), {"killed_runs": 0})
+
+
+def _fifo_place(instance: Instance, rng: np.random.Generator, cluster: Cluster, base: Config, j: int,
+                previous: int) -> JobSchedule:
+    """FIFO's job ``j``, booked: a drawn worker count (the most that fits the empty cluster), at the
+    first slot from ``max(a_j, previous start)`` where it fits for its whole run."""
+    workers = int(rng.integers(1, min(30, instance.jobs[j].chunks), endpoint=True))
+    empty = Cluster(instance)
+    while workers > 1 and empty.place(j, Config(base.m, base.p, workers), 1) is None:
+        workers -= 1  # the drawn count does not fit the empty cluster: the most that does
+    config = Config(base.m, base.p, workers)
+    if empty.place(j, config, 1) is None:
+        config = base
+    t = max(instance.jobs[j].arrival, previous)
+    while (l := cluster.place(j, config, t)) is None:
+        t += 1
+    cluster.book(l)
+    return l
 
 
 def _dominant_share(instance: Instance, l: JobSchedule, totals: np.ndarray) -> float:
@@ -236,7 +250,7 @@ def run_drf(instance: Instance) -> Run:
         full: set[int] = set()
         trial = _tentative(sim.cluster, [])  # the cluster with the plan booked
         while True:
-            open_ = [j for j in sim.waiting(t) if j not in full]
+            open_ = [j for j in sim.waiting() if j not in full]
             if not open_:
                 break
             j = min(open_, key=lambda k: (_dominant_share(instance, plan[k], totals) if k in plan else 0.0,
@@ -289,7 +303,7 @@ def run_antman(instance: Instance, seed: int = 0, guaranteed: float = 0.5, thres
                 return
 
     def decide(t: int, event: bool) -> None:
-        waiting = sorted(sim.waiting(t), key=lambda k: (instance.jobs[k].arrival, k))
+        waiting = sorted(sim.waiting(), key=lambda k: (instance.jobs[k].arrival, k))
         for j in waiting:
             if j not in drawn:  # its role, drawn on arrival: an online system cannot count the jobs to come
                 drawn.add(j)
@@ -327,12 +341,12 @@ def run_tiresias(instance: Instance) -> Run:
 
     def decide(t: int, event: bool) -> None:
         if not event:  # between events nothing is preempted; waiting jobs start if they fit
-            for j in sorted(sim.waiting(t), key=lambda k: (remaining(k, t) * gpus[k], k)):
+            for j in sorted(sim.waiting(), key=lambda k: (remaining(k, t) * gpus[k], k)):
                 l = sim.cluster.place(j, sim.config[j], t)
                 if l is not None:
                     sim.start(l, j)
             return
-        active = sorted([*sim.running, *sim.waiting(t)], key=lambda k: (remaining(k, t) * gpus[k], k))
+        active = sorted([*sim.running, *sim.waiting()], key=lambda k: (remaining(k, t) * gpus[k], k))
         trial = _tentative(sim.cluster, [])
         for j in list(sim.running):
             trial.book(sim.running[j], -1.0, since=t)

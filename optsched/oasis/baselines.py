@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pulp
 
+from ..arrivals import ArrivalStream
 from ..numeric import ceil_tol, round_if_integral
 from ..solvers import solve
 from .instance import Instance
@@ -148,12 +149,11 @@ class _Simulator:
 
     def run(self, decide) -> Schedule:
         event = True
-        by_slot: dict[int, list[int]] = {}
-        for i, job in enumerate(self.instance.jobs):
-            by_slot.setdefault(job.arrival, []).append(i)
+        stream = ArrivalStream(range(len(self.instance.jobs)), lambda i: self.instance.jobs[i].arrival)
         for t in range(1, self.instance.T + 1):
-            if by_slot.get(t):
-                self.arrived.extend(by_slot[t])
+            arrivals = [i for _, i in stream.advance_to(t)]
+            if arrivals:
+                self.arrived.extend(arrivals)
                 event = True
             if event:
                 decide(t, self)
