@@ -292,12 +292,51 @@ def _pick(table: Mapping[str, Any], name: str, what: str) -> Any:
 
 
 def families() -> dict[str, Family]:
-    """Every registered family, by name."""
+    """Every registered family, by name, in the order ``optsched families`` lists them.
+
+    Returns
+    -------
+    dict of str to Family
+
+    Examples
+    --------
+    >>> import optsched
+    >>> list(optsched.families())
+    ['single', 'oasis', 'edge', 'hetero', 'placement', 'asrpt']
+    """
     return {name: get(name) for name in FAMILY_PACKAGES}
 
 
 def get(name: str) -> Family:
-    """The family called ``name`` (importing only its package); an unknown name is bad input."""
+    """The family called ``name``, importing only its package.
+
+    Parameters
+    ----------
+    name : str
+        A registered family (``optsched families`` lists them).
+
+    Returns
+    -------
+    Family
+        Its generator, formulations, algorithms, verifier and reproductions, and the pipeline
+        (``solve``, ``run``, ``judge``).
+
+    Raises
+    ------
+    InputError
+        For an unknown name.
+
+    Examples
+    --------
+    >>> import optsched
+    >>> family = optsched.get("edge")
+    >>> family.sense, list(family.formulations)
+    ('min', ['time-indexed', 'fractional-flow', 'dual'])
+    >>> optsched.get("nope")
+    Traceback (most recent call last):
+    ...
+    optsched.errors.InputError: unknown family 'nope' (known: single, oasis, edge, hetero, placement, asrpt)
+    """
     package = _pick(FAMILY_PACKAGES, name, "unknown family")
     family = importlib.import_module(package).FAMILY
     if family.name != name:

@@ -8,6 +8,7 @@ import pytest
 
 import optsched
 import optsched.pipeline
+import optsched.registry
 from optsched.single.schedule import Schedule
 
 
@@ -21,7 +22,8 @@ def instance(family):
     return family.generate("tiny", seed=2)
 
 
-@pytest.mark.parametrize("module", [optsched, optsched.pipeline], ids=["optsched", "pipeline"])
+@pytest.mark.parametrize("module", [optsched, optsched.pipeline, optsched.registry],
+                         ids=["optsched", "pipeline", "registry"])
 def test_the_documented_examples_run(module):
     outcome = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert outcome.attempted > 0 and outcome.failed == 0
