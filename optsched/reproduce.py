@@ -47,6 +47,20 @@ class Report:
     assumptions: list[str] = field(default_factory=list)
     records: list[dict] = field(default_factory=list)  #: tidy rows written to results.csv
     paper_says: list[str] = field(default_factory=list)
+    summary: list[dict] = field(default_factory=list)  #: tidy rows written to summary.csv (see summarize)
+
+    def summarize(self, records: list[dict], *, point: list[str], method: str, value: str, sense: str,
+                  reference: str, label: str) -> list[dict]:
+        """Add to :attr:`summary` the per-point statistics of ``value`` over seeds for every method,
+        with the paired comparison against ``reference`` (study/stats.py); rows carry ``label``
+        (which measurement) and return for the caller's tables."""
+        from .study.stats import summarize
+
+        rows = [{"summary": label, "value": value, **row}
+                for row in summarize(records, point=point, method=method, value=value, sense=sense,
+                                     reference=reference)]
+        self.summary += rows
+        return rows
 
 
 def parallel_map(fn: Callable[[Any], Any], tasks: Sequence[Any], setting: Setting, label: str) -> list[Any]:
@@ -77,7 +91,7 @@ def parallel_map(fn: Callable[[Any], Any], tasks: Sequence[Any], setting: Settin
 
 
 def write_report(report: Report, setting: Setting, name: str) -> Path:
-    """Write ``report.md`` and ``results.csv`` next to the figures already in ``out_dir``."""
+    """Write ``report.md``, ``results.csv`` and ``summary.csv`` next to the figures already in ``out_dir``."""
     versions = f"optsched {__version__}, HiGHS {highs_version()}, CBC {cbc_version()}"
     lines = [f"# {report.title}", "",
              f"`optsched reproduce {name} --preset {setting.scale} --seeds {setting.seeds}` ({versions}).", ""]
@@ -91,16 +105,20 @@ def write_report(report: Report, setting: Setting, name: str) -> Path:
     for file, caption in report.figures:
         lines += [f"![{caption}]({file})", "", f"*{caption}*", ""]
     write_text(str(setting.out_dir / "report.md"), "\n".join(lines))
-    if report.records:
-        keys = list(dict.fromkeys(k for r in report.records for k in r))
-        path = setting.out_dir / "results.csv"
-        tmp = path.with_suffix(".csv.tmp")
-        with open(tmp, "w", newline="") as f:
-            writer = csv.DictWriter(f, fieldnames=keys)
-            writer.writeheader()
-            writer.writerows(report.records)
-        os.replace(tmp, path)
+    for rows, file in ((report.records, "results.csv"), (report.summary, "summary.csv")):
+        if rows:
+            _write_csv(setting.out_dir / file, rows)
     return setting.out_dir / "report.md"
+
+
+def _write_csv(path: Path, rows: list[dict]) -> None:
+    keys = list(dict.fromkeys(k for r in rows for k in r))
+    tmp = path.with_suffix(".csv.tmp")
+    with open(tmp, "w", newline="") as f:
+        writer = csv.DictWriter(f, fieldnames=keys)
+        writer.writeheader()
+        writer.writerows(rows)
+    os.replace(tmp, path)
 
 
 def reproductions() -> dict[str, Reproduction]:

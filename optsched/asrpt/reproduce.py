@@ -74,6 +74,8 @@ def reproduce_sim(setting: Setting) -> Report:
     report = Report("A-SRPT (Luo et al.), Section V-B: total completion time vs jobs, single-GPU share, NIC "
                     "bandwidth, predictor, τ")
     report.records = rows
+    report.summarize(rows, point=["sweep", "value"], method="algorithm", value="total_completion", sense="min",
+                     reference="asrpt", label="total completion time")
     report.paper_says = [
         "Fig. 6 (37,500-150,000 jobs): A-SRPT is best everywhere, 31%-91% less total JCT than the baselines; "
         "SPJF worst.",

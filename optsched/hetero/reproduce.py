@@ -87,6 +87,9 @@ def reproduce(setting: Setting) -> Report:
     report = Report("Heterogeneous ML jobs (Zhou et al.), Section 7: A_online vs FIFO, DRF, AntMan, Tiresias; "
                     "A_maxweight vs Jain")
     report.records = rows + [{"sweep": "batch", **b} for b in batch]
+    report.summarize(rows, point=["sweep", "framework", "jobs", "servers", "F"], method="algorithm",
+                     value="weighted_completion", sense="min", reference="aonline",
+                     label="total weighted completion time")
     report.paper_says = [
         "Figs. 2/5: A_online is at least 30% better than every baseline (PS and Ring-AllReduce); AntMan and "
         "Tiresias are much worse because of frequent preemption.",

@@ -23,3 +23,9 @@ def test_both_reproductions_write_their_reports(monkeypatch, tmp_path, capfd):
     assert all(float(r["jct_ratio"]) >= 1 - 1e-9 for r in rows if r["epsilon"] == "0.0")  # never beats OPT
     sec5 = list(csv.DictReader(open(tmp_path / "edge-sec5" / "results.csv")))
     assert {r["algorithm"] for r in sec5} == set(reproduce.ALGORITHMS)
+    summary = list(csv.DictReader(open(tmp_path / "edge-sec5" / "summary.csv")))
+    jct = [r for r in summary if r["value"] == "jct"]
+    assert {r["method"] for r in jct} == set(reproduce.ALGORITHMS) and len(jct) == 4 * len(reproduce.ALGORITHMS)
+    # one seed per point: intervals undefined, and no claim against A_online can be resolved
+    assert all(r["n_seeds"] == "1" and r["ci_low"] == "nan" for r in jct)
+    assert {r["verdict"] for r in jct if r["method"] != "aonline"} == {"not resolved"}
