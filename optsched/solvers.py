@@ -195,14 +195,17 @@ def solve(
     gap: float = 0.0,
     presolve: bool = False,
     threads: int | None = None,
+    node_limit: int | None = None,
     cross_check: bool = False,
     msg: bool = False,
 ) -> Result:
     """Solve a built model and return an honest :class:`Result`.
 
     ``gap`` is the relative MIP gap at which the solver may stop (0 for exact work; a run stopped by a
-    positive gap is ``feasible``, not ``optimal``). ``presolve`` (off by default, see the module
-    docstring) and ``threads`` go to the solver;
+    positive gap is ``feasible``, not ``optimal``). ``node_limit`` stops a MILP's branch and bound
+    after that many nodes: unlike ``time_limit``, a budget that gives the same answer on every
+    machine (with ``threads=1``). ``presolve`` (off by default, see the module docstring) and
+    ``threads`` go to the solver;
     ``cross_check`` also solves with the other solver (same options) and records the comparison.
     """
     problem = model.problem if isinstance(model, Model) else model
@@ -212,7 +215,10 @@ def solve(
         raise ValueError(f"time limit must be a positive number of seconds, got {time_limit!r}")
     if not (gap >= 0 and math.isfinite(gap)):
         raise ValueError(f"relative gap must be >= 0, got {gap!r}")
-    options = {"time_limit": time_limit, "gap": gap, "presolve": presolve, "threads": threads}
+    if node_limit is not None and not (isinstance(node_limit, int) and node_limit >= 1):
+        raise ValueError(f"node limit must be a positive integer, got {node_limit!r}")
+    options = {"time_limit": time_limit, "gap": gap, "presolve": presolve, "threads": threads,
+               "node_limit": node_limit}
     msg = msg or native_output.log_requested()
     with native_output.redirected():
         result = _solve_with(solver, problem, options, msg)
@@ -344,6 +350,8 @@ def _run_highs(problem: pulp.LpProblem, options: dict, msg: bool) -> _Raw:
     params = {"presolve": "on" if options["presolve"] else "off"}
     if is_mip:
         params["mip_rel_gap"] = options["gap"]
+        if options["node_limit"] is not None:
+            params["mip_max_nodes"] = options["node_limit"]
     adapter = _HighsBuildOnly(msg=msg, timeLimit=options["time_limit"], threads=threads, **params)
     version = highs_version()
     try:
@@ -392,7 +400,7 @@ def _keyed_rows(problem: pulp.LpProblem) -> list[tuple[str, pulp.LpConstraint]]:
 
 def _stop_reason(status_name: str) -> str:
     return {"kTimeLimit": "time limit reached", "kIterationLimit": "iteration limit reached",
-            "kInterrupt": "interrupted"}.get(status_name, "")
+            "kSolutionLimit": "node limit reached", "kInterrupt": "interrupted"}.get(status_name, "")
 
 
 _CBC_BOUND = re.compile(r"^(?:Lower|Upper) bound:\s+(\S+)", re.MULTILINE)
@@ -424,7 +432,8 @@ def _run_cbc_once(problem: pulp.LpProblem, options: dict, msg: bool, preprocess:
         path=pulp_cbc_path, mip=is_mip, msg=False, timeLimit=options["time_limit"],
         gapRel=options["gap"] if is_mip else None, threads=options["threads"],
         presolve=options["presolve"], logPath=log_path,
-        options=[] if preprocess or not is_mip else ["preprocess off"],
+        options=([] if preprocess or not is_mip else ["preprocess off"])
+        + ([f"maxNodes {options['node_limit']}"] if is_mip and options["node_limit"] is not None else []),
     )
     try:
         problem.solve(adapter)
@@ -458,8 +467,8 @@ def _run_cbc_once(problem: pulp.LpProblem, options: dict, msg: bool, preprocess:
     if is_mip and status == "optimal" and bound is None:
         # CBC prints no bound line when it proves optimality: its bound is then the objective.
         bound = _objective_of(problem, values)
-    raw = _Raw(status, "cbc", version, values, bound,
-               message="time limit reached" if stopped and status != "optimal" else "")
+    reason = "node limit reached" if "Stopped on node limit" in log else "time limit reached"
+    raw = _Raw(status, "cbc", version, values, bound, message=reason if stopped and status != "optimal" else "")
     if not is_mip and status == "optimal":
         raw.duals = {key: float(c.pi) for key, c in _keyed_rows(problem)}
         raw.reduced_costs = {v.name: float(v.dj) for v in _variables(problem)}

@@ -362,3 +362,29 @@ def test_integral_accepts_solver_noise_and_refuses_a_fraction():
     assert integral(2.0 + 1e-9) == 2 and integral(-1.0 - 1e-9) == -1
     with pytest.raises(ValueError, match="not integral"):
         integral(2.4)
+
+
+def split_deviation(seed: int = 5, rows: int = 3, items: int = 24) -> pulp.LpProblem:
+    """The least deviation from a market split: an incumbent at once, far from proven at the root."""
+    rnd = random.Random(seed)
+    a = [[rnd.randint(0, 99) for _ in range(items)] for _ in range(rows)]
+    problem = pulp.LpProblem("split_deviation", pulp.LpMinimize)
+    x = [problem.add_variable(f"x{i}", 0, 1, pulp.LpBinary) for i in range(items)]
+    over = [problem.add_variable(f"over{k}", 0) for k in range(rows)]
+    under = [problem.add_variable(f"under{k}", 0) for k in range(rows)]
+    problem += pulp.lpSum(over) + pulp.lpSum(under)
+    for k in range(rows):
+        problem += pulp.lpSum(a[k][i] * x[i] for i in range(items)) + over[k] - under[k] == sum(a[k]) // 2, f"r{k}"
+    return problem
+
+
+@pytest.mark.parametrize("solver", SOLVERS)
+def test_a_node_limit_stops_branch_and_bound_with_an_honest_feasible_result(solver):
+    problem = split_deviation()
+    first = solve(problem, solver=solver, node_limit=10, threads=1)
+    assert first.status == "feasible" and first.message == "node limit reached"
+    assert first.bound is not None and first.bound <= first.objective and max_violation(problem, first.values) <= 1e-6
+    again = solve(problem, solver=solver, node_limit=10, threads=1)
+    assert (again.objective, again.values) == (first.objective, first.values)  # a budget, not a clock
+    with pytest.raises(ValueError, match="node limit"):
+        solve(problem, solver=solver, node_limit=0)
