@@ -137,8 +137,10 @@ def build_parser() -> argparse.ArgumentParser:
     p = verbs.add_parser("reproduce", help="reproduce a paper's evaluation: figures, tables, assumed settings")
     p.add_argument("name", help="e.g. oasis-sec5 ('optsched reproduce --list' lists them)", nargs="?")
     p.add_argument("--list", action="store_true", help="list the reproductions")
-    p.add_argument("--preset", default="default", help="default (minutes) or paper (the paper's sizes)")
-    p.add_argument("--seeds", type=_int_at_least(1, MAX_SEEDS), help="seeds per point (default 2; paper 3)")
+    p.add_argument("--preset", default="default",
+                   help="quick (under 2 minutes, 5 seeds), default (minutes) or paper (the paper's sizes)")
+    p.add_argument("--seeds", type=_int_at_least(1, MAX_SEEDS), help="seeds per point (default: quick 5, default 2, "
+                   "paper 3)")
     p.add_argument("--workers", type=_int_at_least(1, MAX_WORKERS), default=os.cpu_count() or 1,
                    help="worker processes")
     p.add_argument("--executor", choices=("local", "dask"), default="local",

@@ -25,12 +25,14 @@ from .solvers import cbc_version, highs_version
 from .study.report import Table
 from .study.runner import CACHE_FILES
 
-SCALES = ("default", "paper")
+SCALES = ("quick", "default", "paper")
+#: Seeds per point when --seeds is not given.
+DEFAULT_SEEDS = {"quick": 5, "default": 2, "paper": 3}
 
 
 @dataclass(frozen=True)
 class Setting:
-    scale: str  #: "default" (minutes) or "paper" (the paper's sizes)
+    scale: str  #: "quick" (under 2 minutes), "default" (minutes) or "paper" (the paper's sizes)
     seeds: int
     workers: int
     out_dir: Path
@@ -151,7 +153,7 @@ def run(name: str, scale: str, seeds: int | None, workers: int, out_dir: str | N
     if fresh:
         for cache_file in CACHE_FILES:
             (folder / cache_file).unlink(missing_ok=True)
-    setting = Setting(scale, seeds or (3 if scale == "paper" else 2), workers, folder, progress, executor, scheduler)
+    setting = Setting(scale, seeds or DEFAULT_SEEDS[scale], workers, folder, progress, executor, scheduler)
     try:
         report = table[name].run(setting)
     except InputError:  # found late (an unreachable Dask scheduler): leave no folder this run made for nothing

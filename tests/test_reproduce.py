@@ -50,3 +50,21 @@ def test_local_processes_give_the_values_one_process_gives(tmp_path):
     one = parallel_map(_task, tasks, setting(tmp_path / "one"), "toy")
     two = parallel_map(_task, tasks, setting(tmp_path / "two", workers=2), "toy")
     assert one == two
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["asrpt-table2", "asrpt-sim", "edge-sec5", "edge-ratio", "hetero-sec7", "oasis-sec5"])
+def test_every_quick_preset_runs_with_five_seeds_and_writes_its_summary(name, tmp_path):
+    import csv
+
+    from optsched.cli import main
+    from optsched.reproduce import reproductions
+
+    assert name in reproductions()
+    out = tmp_path / name
+    assert main(["reproduce", name, "--preset", "quick", "--workers", "2", "--quiet", "-o", str(out)]) == 0
+    assert (out / "report.md").stat().st_size > 0 and (out / "results.csv").stat().st_size > 0
+    if (out / "summary.csv").exists():  # the reproductions that compare methods over seeds
+        rows = list(csv.DictReader(open(out / "summary.csv")))
+        assert rows and all(int(r["n_seeds"]) >= 5 for r in rows)
+        assert all(r["verdict"] in ("held", "did not hold", "not resolved") for r in rows if r.get("verdict"))

@@ -23,6 +23,7 @@ from .schedule import completions
 
 ALGORITHMS = ("asrpt", "asrpt-perfect", "spjf", "spwf", "wcs-duration", "wcs-workload", "wcs-subtime")
 SIM: dict[str, dict[str, Any]] = {
+    "quick": {"jobs": [300, 600], "fixed": 600, "shares": [0.8, 0.0], "nics": [1.0, 50.0], "taus": [0.0, 1.0]},
     "default": {"jobs": [1000, 2000, 4000], "fixed": 2000, "shares": [0.8, 0.6, 0.4, 0.2, 0.0],
                 "nics": [1.0, 5.0, 10.0, 25.0, 50.0], "taus": [0.0, 0.5, 1.0, 2.0]},
     "paper": {"jobs": [4112, 8224, 12337, 16449], "fixed": 16449, "shares": [0.8, 0.6, 0.4, 0.2, 0.0],

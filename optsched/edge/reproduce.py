@@ -28,6 +28,8 @@ from .schedule import Schedule
 
 ALGORITHMS = ("aonline", "aonline-edge", "srtf", "tiresias-l", "batchsche")
 SCALES: dict[str, dict[str, Any]] = {
+    "quick": {"jobs": [10, 20], "servers_fixed": 10, "servers": [6, 12], "jobs_fixed": 15,
+              "ratio_jobs": [3], "ratio_time_limit": 30.0},
     "default": {"jobs": [25, 50, 100], "servers_fixed": 40, "servers": [20, 40, 60], "jobs_fixed": 50,
                 "ratio_jobs": [3, 4, 5], "ratio_time_limit": 60.0},
     "paper": {"jobs": [50, 100, 150, 200, 250, 300], "servers_fixed": 100, "servers": [20, 40, 60, 80, 100],

@@ -30,6 +30,8 @@ from .theory import lam
 
 ALGORITHMS = ("aonline", "aonline-paper-ties", "fifo", "drf", "antman", "tiresias")
 SCALES: dict[str, dict[str, Any]] = {
+    "quick": {"jobs": [6, 12], "servers_fixed": 6, "servers": [3, 6], "jobs_fixed": 6, "F": [1, 4, 16],
+              "batch_jobs": [6], "batch_tau": 48, "mw_time_limit": 30.0},
     "default": {"jobs": [15, 30, 60], "servers_fixed": 30, "servers": [15, 30, 60], "jobs_fixed": 30,
                 "F": [1, 4, 16], "batch_jobs": [15, 30, 60], "batch_tau": 64, "mw_time_limit": 30.0},
     "paper": {"jobs": [50, 100, 150, 200, 250, 300], "servers_fixed": 150, "servers": [50, 100, 150, 200],

@@ -26,6 +26,8 @@ from .online import run_oasis
 ALGORITHMS = ("oasis", "fifo", "drf", "rrh", "dorm")
 
 SCALES: dict[str, dict[str, Any]] = {
+    "quick": {"T": 24, "servers": 4, "jobs": [8, 16], "dorm_time_limit": 0.25, "fig4_jobs": 6,
+              "fig5_servers": [2], "fig5_gamma1": [(1, 10)], "fig5_time_limit": 30.0, "fig6_jobs": 10},
     "default": {"T": 100, "servers": 20, "jobs": [25, 50, 100, 200], "dorm_time_limit": 0.25,
                 "fig4_jobs": 50, "fig5_servers": [2, 4, 6], "fig5_gamma1": [(1, 10), (1, 100), (1, 500)],
                 "fig5_time_limit": 30.0, "fig6_jobs": 100},
