@@ -22,7 +22,7 @@ from .errors import Failure, InputError
 from .jsonio import check_folder_writable, write_text
 from .registry import Reproduction, families
 from .solvers import cbc_version, highs_version
-from .study.report import Table
+from .study.report import Table, figure
 from .study.runner import CACHE_FILES
 
 SCALES = ("quick", "default", "paper")
@@ -63,6 +63,26 @@ class Report:
                                      reference=reference)]
         self.summary += rows
         return rows
+
+    def interval_figure(self, setting: Setting, rows: list[dict], x: str, file: str, caption: str,
+                        log: bool = False) -> None:
+        """Draw each method's mean with its 95% interval against ``x`` from summary ``rows`` (one
+        point's rows: a sweep), save it as ``file`` and list it with ``caption``; nothing without rows."""
+        if not rows:
+            return
+        with figure(setting.out_dir / file) as (fig, ax):
+            for method in dict.fromkeys(r["method"] for r in rows):
+                mine = sorted((r for r in rows if r["method"] == method), key=lambda r: r[x])
+                means = [r["mean"] for r in mine]
+                below = [m - r["ci_low"] for m, r in zip(means, mine)]
+                above = [r["ci_high"] - m for m, r in zip(means, mine)]
+                ax.errorbar([r[x] for r in mine], means, yerr=[below, above], marker="o", capsize=3, label=method)
+            ax.set_xlabel(x)
+            ax.set_ylabel(f"{rows[0]['summary']} (mean, 95% interval over {rows[0]['n_seeds']} seeds)")
+            if log:
+                ax.set_yscale("log")
+            ax.legend(fontsize=8)
+        self.figures.append((file, caption))
 
 
 def parallel_map(fn: Callable[[Any], Any], tasks: Sequence[Any], setting: Setting, label: str) -> list[Any]:

@@ -117,8 +117,13 @@ def reproduce_sec5(setting: Setting) -> Report:
     ]
     report.records = [{k: v for k, v in r.items() if k != "utilisation"} for r in rows]
     for value in ("jct", "makespan"):
-        report.summarize(report.records, point=["sweep", "jobs", "servers"], method="algorithm", value=value,
-                         sense="min", reference="aonline", label=f"total {value}" if value == "jct" else value)
+        rows_ = report.summarize(report.records, point=["sweep", "jobs", "servers"], method="algorithm", value=value,
+                                 sense="min", reference="aonline", label=f"total {value}" if value == "jct" else value)
+        if value == "jct":
+            for sweep in ("jobs", "servers"):
+                report.interval_figure(setting, [r for r in rows_ if r["sweep"] == sweep], sweep,
+                                       f"jct_vs_{sweep}_intervals.png",
+                                       f"Total JCT vs {sweep}: mean and 95% interval over seeds", log=True)
     for sweep, key, values, fixed in (("jobs", "jobs", p["jobs"], f"{p['servers_fixed']} servers"),
                                       ("servers", "servers", p["servers"], f"{p['jobs_fixed']} jobs")):
         mine = [r for r in rows if r["sweep"] == sweep]

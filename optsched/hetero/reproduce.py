@@ -89,9 +89,14 @@ def reproduce(setting: Setting) -> Report:
     report = Report("Heterogeneous ML jobs (Zhou et al.), Section 7: A_online vs FIFO, DRF, AntMan, Tiresias; "
                     "A_maxweight vs Jain")
     report.records = rows + [{"sweep": "batch", **b} for b in batch]
-    report.summarize(rows, point=["sweep", "framework", "jobs", "servers", "F"], method="algorithm",
-                     value="weighted_completion", sense="min", reference="aonline",
-                     label="total weighted completion time")
+    summary = report.summarize(rows, point=["sweep", "framework", "jobs", "servers", "F"], method="algorithm",
+                               value="weighted_completion", sense="min", reference="aonline",
+                               label="total weighted completion time")
+    for sweep, framework in (("jobs", "ps"), ("jobs", "allreduce"), ("servers", "ps")):
+        report.interval_figure(setting, [r for r in summary if r["sweep"] == sweep and r["framework"] == framework],
+                               sweep, f"weighted_completion_vs_{sweep}_{framework}_intervals.png",
+                               f"Total weighted completion time vs {sweep} ({framework}): mean and 95% interval",
+                               log=True)
     report.paper_says = [
         "Figs. 2/5: A_online is at least 30% better than every baseline (PS and Ring-AllReduce); AntMan and "
         "Tiresias are much worse because of frequent preemption.",
