@@ -9,7 +9,7 @@ reproduction shares: the parallel task map with progress, and writing the report
 from __future__ import annotations
 
 import csv
-import os
+import io
 import shutil
 import sys
 from collections.abc import Callable, Iterable, Sequence
@@ -134,13 +134,11 @@ def write_report(report: Report, setting: Setting, name: str) -> Path:
 
 
 def _write_csv(path: Path, rows: list[dict]) -> None:
-    keys = list(dict.fromkeys(k for r in rows for k in r))
-    tmp = path.with_suffix(".csv.tmp")
-    with open(tmp, "w", newline="") as f:
-        writer = csv.DictWriter(f, fieldnames=keys)
-        writer.writeheader()
-        writer.writerows(rows)
-    os.replace(tmp, path)
+    buffer = io.StringIO(newline="")
+    writer = csv.DictWriter(buffer, fieldnames=list(dict.fromkeys(k for r in rows for k in r)))
+    writer.writeheader()
+    writer.writerows(rows)
+    write_text(str(path), buffer.getvalue())
 
 
 def reproductions() -> dict[str, Reproduction]:

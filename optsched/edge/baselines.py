@@ -28,7 +28,6 @@ All run on one job-level slot simulator that respects problem (2):
 
 from __future__ import annotations
 
-import bisect
 import statistics
 from collections import defaultdict
 from dataclasses import dataclass, field
@@ -210,13 +209,9 @@ def tiresias_l(instance: Instance, *, seed: int = 0, queues: int = 2) -> Schedul
 
 
 def run_tiresias(instance: Instance, queues: int = 2) -> tuple[Schedule, int]:
-    released: list[int] = []  # D p^0 of the jobs released so far, sorted
-    stream = ArrivalStream(instance.jobs, lambda job: job.release)
-
     def order(sim, t, active):
-        for _, job in stream.advance_to(t):
-            bisect.insort(released, job.chunks * job.p_edge)
-        demand = statistics.median(released) if released else 1
+        # active = sim.active(t), so sim.released holds every job released by t
+        demand = statistics.median(instance.jobs[j].chunks * instance.jobs[j].p_edge for j in sim.released)
 
         def queue(j):
             return min(queues - 1, int(sim.states[j].attained // max(demand, 1)))
