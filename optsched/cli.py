@@ -24,7 +24,7 @@ from .documents import (
 )
 from .errors import Failure, InputError
 from .jsonio import check_writable, dumps, write_json
-from .limits import MAX_JOBS, MAX_SEEDS, MAX_WORKERS
+from .limits import MAX_JOBS, MAX_NODES, MAX_SEEDS, MAX_WORKERS, NODE_LIMIT
 from .registry import Bounded, bind, families, get
 
 #: The solvers of :mod:`optsched.solvers` (``SOLVERS`` there; tests/test_cli.py keeps the two equal),
@@ -110,7 +110,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--formulation", required=True, metavar="NAME")
     p.add_argument("--relax", action="store_true", help="solve the LP relaxation")
     p.add_argument("--solver", choices=SOLVERS, default="highs")
-    p.add_argument("--time-limit", type=_positive_float, metavar="S", help="seconds")
+    p.add_argument("--time-limit", type=_positive_float, metavar="S",
+                   help="seconds (a wall-clock budget: where it stops a solve, the result depends on the machine)")
+    p.add_argument("--node-limit", type=_int_at_least(1, MAX_NODES), metavar="N",
+                   help="branch-and-bound nodes (with --threads 1, the same result on every machine)")
     p.add_argument("--gap", type=_nonnegative_float, default=0.0, help="relative MIP gap to stop at (default 0)")
     p.add_argument("--presolve", action="store_true",
                    help="turn the solver's presolve on (off by default: HiGHS presolve has returned wrong optima)")
@@ -163,8 +166,12 @@ def build_parser() -> argparse.ArgumentParser:
                    help="a method, repeatable (default: every algorithm of the family)")
     p.add_argument("--reference", metavar="FORMULATION", help="the exact formulation (default: the family's first)")
     p.add_argument("--solver", choices=SOLVERS, default="highs")
-    p.add_argument("--time-limit", type=_positive_float, default=60.0, metavar="S",
-                   help="per reference solve (default 60)")
+    p.add_argument("--node-limit", type=_int_at_least(1, MAX_NODES), default=NODE_LIMIT, metavar="N",
+                   help=f"branch-and-bound nodes per reference solve (default {NODE_LIMIT:,}; the same result on "
+                        "every machine)")
+    p.add_argument("--time-limit", type=_positive_float, metavar="S",
+                   help="seconds per reference solve, in addition (a wall-clock budget: results may then change "
+                        "with the machine)")
     p.add_argument("--cross-check", action="store_true", help="cross-check every reference solve")
     p.add_argument("--no-relax", action="store_true", help="skip the LP relaxations")
     p.add_argument("--executor", choices=("local", "dask"), help="local processes (default) or a Dask cluster")
@@ -269,7 +276,7 @@ def _solve(args) -> int:
         check_writable(args.output, args.instance)
     solved = family.solve(loaded.instance, formulation.name, relax=args.relax, solver=args.solver,
                           time_limit=args.time_limit, gap=args.gap, presolve=args.presolve, threads=args.threads,
-                          cross_check=args.cross_check)
+                          node_limit=args.node_limit, cross_check=args.cross_check)
     result, schedule = solved.result, solved.schedule
     data = {**solved.to_dict(), "instance": loaded.fingerprint}
     code = 1 if solved.problem else 0
@@ -326,6 +333,8 @@ def _run(args) -> int:
     data = {**ran.to_dict(), "instance": loaded.fingerprint, "sense": family.sense}
     lines = [f"{family.name} / {algorithm.name}: {_judged(verdict, family.sense)}, {ran.runtime_s:.4f} s"]
     lines += [f"  violation: {v}" for v in verdict.violations]
+    lines += [f"  note: {name}={params[name]:g} is a wall-clock budget: this result may change with the machine's "
+              "speed" for name in ran.wall_clock]
     if args.output:
         produced = {"algorithm": algorithm.name, "params": params, "seed": args.seed}
         write_json(args.output, schedule_document(family, loaded.instance, schedule, produced))
@@ -387,7 +396,7 @@ def _study(args) -> int:
     else:
         part = {"family": args.family, "instances": args.instances, "seeds": args.seeds,
                 "options": dict(args.option), "algorithms": args.algorithm,
-                "reference": {"solver": args.solver, "time_limit": args.time_limit,
+                "reference": {"solver": args.solver, "node_limit": args.node_limit, "time_limit": args.time_limit,
                               "cross_check": args.cross_check, "relax": not args.no_relax}}
         if args.reference:
             part["reference"]["formulation"] = args.reference

@@ -125,6 +125,9 @@ class Run:
         The verifier's judgement of ``schedule``.
     runtime_s : float
         Seconds the algorithm took (verification excluded).
+    wall_clock : tuple of str
+        The wall-clock budgets it ran with (parameters such as Dorm's ``time_limit``): when not
+        empty, the schedule may change with the machine's speed.
     """
 
     family: str
@@ -134,6 +137,7 @@ class Run:
     schedule: Any
     verdict: Verdict
     runtime_s: float = field(compare=False)
+    wall_clock: tuple[str, ...] = ()
 
     @property
     def feasible(self) -> bool:
@@ -145,7 +149,7 @@ class Run:
 
     def to_dict(self) -> dict:
         return {"family": self.family, "algorithm": self.algorithm, "params": dict(self.params), "seed": self.seed,
-                **self.verdict.to_dict(), "runtime_s": round(self.runtime_s, 6)}
+                **self.verdict.to_dict(), "runtime_s": round(self.runtime_s, 6), "wall_clock": list(self.wall_clock)}
 
 
 def judge(family: Family, instance: Any, schedule: Any) -> Verdict:
@@ -177,7 +181,7 @@ def judge(family: Family, instance: Any, schedule: Any) -> Verdict:
 
 def solve(family: Family, instance: Any, formulation: str, *, relax: bool = False, solver: str = "highs",
           time_limit: float | None = None, gap: float = 0.0, presolve: bool = False, threads: int | None = None,
-          cross_check: bool = False) -> Solved:
+          node_limit: int | None = None, cross_check: bool = False) -> Solved:
     """Build ``formulation`` for ``instance``, solve it, decode the schedule and verify it.
 
     Parameters
@@ -190,8 +194,9 @@ def solve(family: Family, instance: Any, formulation: str, *, relax: bool = Fals
         A formulation the family registers (``optsched families`` lists them).
     relax : bool
         Solve the LP relaxation instead (no schedule; the objective bounds the optimum).
-    solver, time_limit, gap, presolve, threads, cross_check
-        As for :func:`optsched.solvers.solve`.
+    solver, time_limit, gap, presolve, threads, node_limit, cross_check
+        As for :func:`optsched.solvers.solve`. ``node_limit`` with ``threads=1`` is the budget that
+        gives the same answer on every machine; ``time_limit`` depends on the machine's speed.
 
     Returns
     -------
@@ -218,7 +223,7 @@ def solve(family: Family, instance: Any, formulation: str, *, relax: bool = Fals
     model = chosen.build(instance, relax=relax)
     build_s = time.perf_counter() - started
     result = solve_model(model, solver=solver, time_limit=time_limit, gap=gap, presolve=presolve, threads=threads,
-                         cross_check=cross_check)
+                         node_limit=node_limit, cross_check=cross_check)
     if model.decode is None or not result.has_solution:
         return Solved(family.name, chosen.name, relax, result, build_s)
     schedule = model.decode(result)
@@ -259,4 +264,6 @@ def run(family: Family, instance: Any, algorithm: str, *, seed: int = 0, **param
     started = time.perf_counter()
     schedule = chosen.run(instance, seed=seed, **params)
     runtime_s = time.perf_counter() - started
-    return Run(family.name, chosen.name, dict(params), seed, schedule, judge(family, instance, schedule), runtime_s)
+    wall_clock = tuple(name for name in chosen.wall_clock if params.get(name))
+    return Run(family.name, chosen.name, dict(params), seed, schedule, judge(family, instance, schedule), runtime_s,
+               wall_clock)

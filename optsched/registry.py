@@ -150,6 +150,8 @@ class Algorithm:
     declares the valid range too. Use :meth:`bind` to get the
     keyword arguments for ``run``. ``theorem(instance, **params)``, where the paper proves a
     competitive bound, returns a :class:`Theorem` (or None when it does not apply to these parameters).
+    ``wall_clock`` names the parameters that are wall-clock budgets (0 or unset: none): a run that sets
+    one may give a different schedule on a faster or busier machine, and its run record says so.
     """
 
     name: str
@@ -157,6 +159,7 @@ class Algorithm:
     summary: str
     params: Mapping[str, Any] = field(default_factory=dict)
     theorem: Callable[..., Theorem | None] | None = None
+    wall_clock: tuple[str, ...] = ()
 
     def bind(self, given: Mapping[str, str]) -> dict[str, Any]:
         """Coerce ``KEY=VALUE`` strings to the parameters' types; refuse unknown keys and bad values."""

@@ -20,12 +20,17 @@ from typing import Any, TextIO
 from . import __version__
 from .errors import Failure, InputError
 from .jsonio import check_folder_writable, write_text
+from .limits import NODE_LIMIT
 from .registry import Reproduction, families
 from .solvers import cbc_version, highs_version
 from .study.report import Table, figure
 from .study.runner import CACHE_FILES
 
 SCALES = ("quick", "default", "paper")
+#: The budget of every exact solve in a reproduction: branch-and-bound nodes on one solver thread,
+#: so that a reproduction gives the same result files on every machine, idle or loaded (no
+#: wall-clock limits). A solve it stops is reported against its bound, labelled so.
+EXACT_BUDGET: dict[str, Any] = {"node_limit": NODE_LIMIT, "threads": 1}
 #: Seeds per point when --seeds is not given.
 DEFAULT_SEEDS = {"quick": 5, "default": 2, "paper": 3}
 

@@ -398,8 +398,12 @@ def _keyed_rows(problem: pulp.LpProblem) -> list[tuple[str, pulp.LpConstraint]]:
     return [(c.name or f"#{i}", c) for i, c in enumerate(problem.constraints())]
 
 
+#: Why a solve stopped on its time limit; the result then depends on the machine's speed.
+TIME_LIMIT_REACHED = "time limit reached (a wall-clock budget: the result may change with the machine's speed)"
+
+
 def _stop_reason(status_name: str) -> str:
-    return {"kTimeLimit": "time limit reached", "kIterationLimit": "iteration limit reached",
+    return {"kTimeLimit": TIME_LIMIT_REACHED, "kIterationLimit": "iteration limit reached",
             "kSolutionLimit": "node limit reached", "kInterrupt": "interrupted"}.get(status_name, "")
 
 
@@ -467,7 +471,7 @@ def _run_cbc_once(problem: pulp.LpProblem, options: dict, msg: bool, preprocess:
     if is_mip and status == "optimal" and bound is None:
         # CBC prints no bound line when it proves optimality: its bound is then the objective.
         bound = _objective_of(problem, values)
-    reason = "node limit reached" if "Stopped on node limit" in log else "time limit reached"
+    reason = "node limit reached" if "Stopped on node limit" in log else TIME_LIMIT_REACHED
     raw = _Raw(status, "cbc", version, values, bound, message=reason if stopped and status != "optimal" else "")
     if not is_mip and status == "optimal":
         raw.duals = {key: float(c.pi) for key, c in _keyed_rows(problem)}

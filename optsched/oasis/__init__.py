@@ -48,7 +48,8 @@ FAMILY = Family(
         "dorm": Algorithm("dorm", here("baselines:dorm"),
                           "utilisation-maximising MILP with fairness and adjustment limits",
                           {"fairness": between(0, 1, 0.8), "adjust": between(0, 1, 0.5),
-                           "time_limit": positive(1.0), "gap": at_least(0, 0.01)}),
+                           "node_limit": at_least(1, 1), "time_limit": at_least(0, 0.0), "gap": at_least(0, 0.01)},
+                          wall_clock=("time_limit",)),
     },
     generator_options={"mode": ("worker_slots", "chunks"), "slots": at_least(0, 0), "servers": at_least(0, 0)},
     reproductions={"oasis-sec5": Reproduction("oasis-sec5", "Section V: utility vs jobs, completion vs target, "

@@ -367,8 +367,14 @@ def _estimate_completions(instance: Instance, sim: _Simulator, t: int, running: 
 
 
 def dorm(instance: Instance, *, seed: int = 0, fairness: float = 0.8, adjust: float = 0.5,
-         time_limit: float = 1.0, gap: float = 0.01) -> Schedule:
-    """Dorm's utilisation-maximising MILP at every event (Sun et al. 2017; spec §5.2, item 4)."""
+         node_limit: int = 1, time_limit: float = 0.0, gap: float = 0.01) -> Schedule:
+    """Dorm's utilisation-maximising MILP at every event (Sun et al. 2017; spec §5.2, item 4).
+
+    Each MILP stops at relative gap ``gap`` or after ``node_limit`` branch-and-bound nodes (1: the
+    root node), solved by HiGHS on one thread: a budget that gives the same schedule on every
+    machine. ``time_limit`` > 0 adds a wall-clock limit per MILP (the paper's Dorm ran on a time
+    budget); the schedule may then change with the machine's speed, and the run record says so.
+    """
     previous: dict[int, int] = {}
 
     def decide(t: int, sim: _Simulator) -> None:
@@ -381,10 +387,11 @@ def dorm(instance: Instance, *, seed: int = 0, fairness: float = 0.8, adjust: fl
         drf_counts = _progressive_filling(instance, sim, jobs)
         for i in jobs:
             sim.stop(i)
-        placement = _dorm_milp(instance, jobs, drf_counts, previous, fairness, adjust, time_limit, gap)
+        budget = {"node_limit": node_limit, "time_limit": time_limit or None, "gap": gap, "threads": 1}
+        placement = _dorm_milp(instance, jobs, drf_counts, previous, fairness, adjust, budget)
         if placement is None:
-            placement = _dorm_milp(instance, jobs, drf_counts, previous, 0.0, adjust, time_limit, gap)
-        if placement is None:  # no incumbent in time: keep DRF's allocation
+            placement = _dorm_milp(instance, jobs, drf_counts, previous, 0.0, adjust, budget)
+        if placement is None:  # no incumbent within the budget: keep DRF's allocation
             _progressive_filling(instance, sim, jobs)
             placement = {i: (sim.jobs[i].workers.copy(), sim.jobs[i].ps.copy()) for i in jobs}
             for i in jobs:
@@ -400,8 +407,9 @@ def dorm(instance: Instance, *, seed: int = 0, fairness: float = 0.8, adjust: fl
 
 
 def _dorm_milp(instance: Instance, jobs: list[int], drf_counts: dict[int, int], previous: dict[int, int],
-               fairness: float, adjust: float, time_limit: float, gap: float):
-    """Dorm's MILP for the unfinished ``jobs``; None if no incumbent was found in time. Expressions
+               fairness: float, adjust: float, budget: dict):
+    """Dorm's MILP for the unfinished ``jobs``, solved within ``budget`` (options of
+    :func:`~optsched.solvers.solve`); None if no incumbent was found within it. Expressions
     are built from (variable, coefficient) pairs: PuLP's operator arithmetic is too slow here."""
     H, K, R = instance.H, instance.K, instance.R
     cap_w, cap_p = np.asarray(instance.worker_servers, float), np.asarray(instance.ps_servers, float)
@@ -454,7 +462,7 @@ def _dorm_milp(instance: Instance, jobs: list[int], drf_counts: dict[int, int], 
             prob += pulp.LpConstraint(expr(pairs), sense, name, rhs)
     prob += pulp.LpConstraint(expr([(d, 1.0) for d in delta.values()]), pulp.LpConstraintLE, "adjustments",
                               math.ceil(adjust * len(jobs)))
-    result = solve(prob, time_limit=time_limit, gap=gap)
+    result = solve(prob, **budget)
     if not result.has_solution:
         return None
     placement = {}

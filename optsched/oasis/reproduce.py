@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from ..registry import get
-from ..reproduce import Report, Setting, mean, parallel_map
+from ..reproduce import EXACT_BUDGET, Report, Setting, mean, parallel_map
 from ..study.report import Table, figure
 from .generate import CLASSES, generate, small_family, utility
 from .online import run_oasis
@@ -26,22 +26,21 @@ from .online import run_oasis
 ALGORITHMS = ("oasis", "fifo", "drf", "rrh", "dorm")
 
 SCALES: dict[str, dict[str, Any]] = {
-    "quick": {"T": 24, "servers": 4, "jobs": [8, 16], "dorm_time_limit": 0.25, "fig4_jobs": 6,
-              "fig5_servers": [2], "fig5_gamma1": [(1, 10)], "fig5_time_limit": 30.0, "fig6_jobs": 10},
-    "default": {"T": 100, "servers": 20, "jobs": [25, 50, 100, 200], "dorm_time_limit": 0.25,
-                "fig4_jobs": 50, "fig5_servers": [2, 4, 6], "fig5_gamma1": [(1, 10), (1, 100), (1, 500)],
-                "fig5_time_limit": 30.0, "fig6_jobs": 100},
-    "paper": {"T": 300, "servers": 50, "jobs": [50, 100, 200, 400, 800], "dorm_time_limit": 1.0,
+    "quick": {"T": 24, "servers": 4, "jobs": [8, 16], "fig4_jobs": 6,
+              "fig5_servers": [2], "fig5_gamma1": [(1, 10)], "fig6_jobs": 10},
+    "default": {"T": 100, "servers": 20, "jobs": [25, 50, 100],
+                "fig4_jobs": 25, "fig5_servers": [2, 4, 6], "fig5_gamma1": [(1, 10), (1, 100), (1, 500)],
+                "fig6_jobs": 100},
+    "paper": {"T": 300, "servers": 50, "jobs": [50, 100, 200, 400, 800],
               "fig4_jobs": 100, "fig5_servers": [2, 4, 6, 8, 10], "fig5_gamma1": [(1, 10), (1, 50), (1, 100), (1, 500)],
-              "fig5_time_limit": 600.0, "fig6_jobs": 400},
+              "fig6_jobs": 400},
 }
 PI = (0.25, 0.5, 0.75, 1.0, 1.5, 2.0)
 
 
-def _run_algorithm(instance, name: str, seed: int, dorm_time_limit: float, **params):
-    """The verified run of registered algorithm ``name`` (Dorm's MILPs with ``dorm_time_limit``)."""
-    if name == "dorm":
-        params["time_limit"] = dorm_time_limit
+def _run_algorithm(instance, name: str, seed: int, **params):
+    """The verified run of registered algorithm ``name`` with its registered defaults (Dorm's
+    deterministic budget among them)."""
     ran = get("oasis").run(instance, name, seed=seed, **params)
     if not ran.feasible:
         raise RuntimeError(f"{name} produced an infeasible schedule: {ran.verdict.violations[0]}")
@@ -49,9 +48,9 @@ def _run_algorithm(instance, name: str, seed: int, dorm_time_limit: float, **par
 
 
 def _fig3_task(task):
-    jobs, seed, T, servers, name, limit = task
+    jobs, seed, T, servers, name = task
     instance = generate("paper", seed, jobs=jobs, slots=T, servers=servers)
-    ran = _run_algorithm(instance, name, seed, limit)
+    ran = _run_algorithm(instance, name, seed)
     return {"figure": 3, "jobs": jobs, "seed": seed, "algorithm": name, "utility": ran.objective,
             "admitted": sum(p.admitted for p in ran.schedule.plans)}
 
@@ -67,9 +66,9 @@ def _fig4_instance(seed: int, per_class: int, T: int, servers: int):
 
 
 def _fig4_task(task):
-    seed, per_class, T, servers, name, limit = task
+    seed, per_class, T, servers, name = task
     instance, kinds = _fig4_instance(seed, per_class, T, servers)
-    ran = _run_algorithm(instance, name, seed, limit)
+    ran = _run_algorithm(instance, name, seed)
     rows = []
     for job, kind, plan in zip(instance.jobs, kinds, ran.schedule.plans):
         done = plan.completion() if plan.admitted else None
@@ -79,7 +78,7 @@ def _fig4_task(task):
 
 
 def _fig5_task(task):
-    servers, gamma1, seed, time_limit = task
+    servers, gamma1, seed = task
     rng = np.random.default_rng(seed)
     instance = small_family(rng, 10, servers // 2, servers // 2, ("cpu", "memory", "bandwidth"), 10, (4, 10), 3, 6, 3,
                             (1.0, 4.0), gamma1=gamma1)
@@ -88,7 +87,7 @@ def _fig5_task(task):
     utility = oasis.judge(instance, run.schedule).objective
     if utility is None:
         raise RuntimeError("OASiS produced an infeasible schedule")
-    solved = oasis.solve(instance, "time-indexed", time_limit=time_limit)
+    solved = oasis.solve(instance, "time-indexed", **EXACT_BUDGET)
     result = solved.result
     if solved.problem:
         raise RuntimeError(f"time-indexed MILP: {solved.problem}")
@@ -102,7 +101,7 @@ def _fig5_task(task):
 def _fig6_task(task):
     jobs, seed, T, servers, kind, pi = task
     instance = generate("paper", seed, jobs=jobs, slots=T, servers=servers)
-    ran = _run_algorithm(instance, "oasis", seed, 0.0, **({"u_scale": pi} if kind == "U" else {"l_scale": pi}))
+    ran = _run_algorithm(instance, "oasis", seed, **({"u_scale": pi} if kind == "U" else {"l_scale": pi}))
     return {"figure": 6, "jobs": jobs, "seed": seed, "estimate": kind, "pi": pi, "utility": ran.objective,
             "admitted": sum(p.admitted for p in ran.schedule.plans)}
 
@@ -110,14 +109,14 @@ def _fig6_task(task):
 def reproduce(setting: Setting) -> Report:
     p = SCALES[setting.scale]
     seeds = range(setting.seeds)
-    T, servers, limit = p["T"], p["servers"], p["dorm_time_limit"]
-    fig3 = parallel_map(_fig3_task, [(j, s, T, servers, a, limit)
+    T, servers = p["T"], p["servers"]
+    fig3 = parallel_map(_fig3_task, [(j, s, T, servers, a)
                                      for j in p["jobs"] for s in seeds for a in ALGORITHMS],
                         setting, "Fig. 3 (utility vs jobs)")
-    fig4 = [r for rows in parallel_map(_fig4_task, [(s, p["fig4_jobs"], 100, servers, a, limit)
+    fig4 = [r for rows in parallel_map(_fig4_task, [(s, p["fig4_jobs"], 100, servers, a)
                                                     for s in seeds for a in ALGORITHMS],
                                        setting, "Fig. 4 (completion vs target)") for r in rows]
-    fig5 = parallel_map(_fig5_task, [(n, g, s, p["fig5_time_limit"]) for n in p["fig5_servers"]
+    fig5 = parallel_map(_fig5_task, [(n, g, s) for n in p["fig5_servers"]
                                      for g in p["fig5_gamma1"] for s in seeds], setting, "Fig. 5 (OPT/OASiS)")
     fig6 = parallel_map(_fig6_task, [(p["fig6_jobs"], s, T, servers, k, pi)
                                      for k in ("U", "L") for pi in PI for s in seeds],
@@ -157,11 +156,14 @@ def _assumptions(p: dict, setting: Setting) -> list[str]:
         "OASiS's constants U, L are computed from the instance itself (clairvoyant); the paper estimates them "
         "'from past experience'. Fig. 6 scales U by π keeping L, or divides L by π [A16].",
         "Baselines as reconstructed in spec §5.2 [A17]: FIFO and RRH sizes n ~ U{1..min(30, N)}; DRF by "
-        "progressive filling; Dorm with fairness 0.8, adjustment 0.5, relative gap 1% and a "
-        f"{p['dorm_time_limit']} s time limit per event.",
+        "progressive filling; Dorm with fairness 0.8, adjustment 0.5, and a deterministic budget per event: HiGHS "
+        "on one thread stops each MILP at a 1% relative gap or after the root node (node limit 1), with no "
+        "wall-clock limit, so the results are the same on every machine (the paper ran Dorm on a time budget; "
+        "'--param time_limit=S' on 'optsched run' restores one, and the run record flags it).",
         f"Fig. 5: Family-S instances (T = 10, 10 jobs, capacities 4-10, spec §6.1) with the server count split "
-        f"evenly between pools; OPT by the time-indexed MILP with HiGHS ({p['fig5_time_limit']:.0f} s limit; a "
-        "ratio against the bound where the limit is hit is marked as a bound).",
+        "evenly between pools; OPT by the time-indexed MILP with HiGHS on one thread within "
+        f"{EXACT_BUDGET['node_limit']:,} branch-and-bound nodes (no wall-clock limit; a ratio against the bound "
+        "where the node limit is hit is marked as a bound).",
     ]
 
 
@@ -209,7 +211,7 @@ def _fig4(report: Report, rows: list[dict], setting: Setting) -> None:
 def _fig5(report: Report, rows: list[dict], setting: Setting) -> None:
     table = Table("Fig. 5: OPT / OASiS against the exact optimum", ["servers", "γ1", "mean ratio", "max ratio",
                                                                      "optimal", "α (mean)"], [],
-                  note="A ratio computed against a bound (time limit hit) counts as a bound on the true ratio.")
+                  note="A ratio computed against a bound (node limit hit) counts as a bound on the true ratio.")
     groups = sorted({(r["servers"], r["gamma1"]) for r in rows}, key=lambda g: (g[0], g[1]))
     with figure(setting.out_dir / "fig5_ratio.png") as (fig, ax):
         for gamma1 in sorted({g for _, g in groups}):

@@ -60,14 +60,20 @@ def _count_matrices(job: Job, parts: tuple[int, ...]) -> int:
     return total
 
 
-def best_counts(job: Job, parts: tuple[int, ...], cluster: Cluster,
-                time_limit: float = 60.0) -> tuple[float, list[tuple[int, ...]]]:
-    """``(min α, counts)`` over placements using exactly ``parts[m]`` GPUs of server ``m``."""
-    return _best_counts(job, tuple(parts), cluster, time_limit)
+#: Branch-and-bound nodes the placement ILP may take to prove the best counts of one split (one
+#: thread): a budget that gives the same answer, or the same refusal, on every machine.
+NODE_LIMIT = 100_000
+
+
+def best_counts(job: Job, parts: tuple[int, ...], cluster: Cluster) -> tuple[float, list[tuple[int, ...]]]:
+    """``(min α, counts)`` over placements using exactly ``parts[m]`` GPUs of server ``m``: by
+    enumeration when the count matrices are few, else by the placement ILP (F1) proven optimal
+    within :data:`NODE_LIMIT` nodes (:class:`~optsched.errors.SolverFailure` when it is not)."""
+    return _best_counts(job, tuple(parts), cluster)
 
 
 @lru_cache(maxsize=4096)
-def _best_counts(job: Job, parts: tuple[int, ...], cluster: Cluster, time_limit: float):
+def _best_counts(job: Job, parts: tuple[int, ...], cluster: Cluster):
     if len(parts) == 1:
         return alpha_one_server(job, cluster), [tuple(stage.replicas for stage in job.stages)]
     if _count_matrices(job, parts) <= ENUMERATION_LIMIT:
@@ -79,10 +85,10 @@ def _best_counts(job: Job, parts: tuple[int, ...], cluster: Cluster, time_limit:
         return best
     instance = PlacementInstance(job, cluster.gpus, cluster.inter_bw, cluster.intra_bw, parts, "exact")
     model = formulations.placement_ilp(instance)
-    result = solve(model, time_limit=time_limit)
+    result = solve(model, node_limit=NODE_LIMIT, threads=1)
     if not result.optimal:
         raise SolverFailure(f"the placement ILP did not prove the best counts for split {parts} "
-                         f"({result.status} in {time_limit:g} s)")
+                            f"({result.status} within {NODE_LIMIT:,} nodes)")
     counts = list(model.schedule(result).counts)
     return alpha(job, counts, cluster), counts
 

@@ -256,7 +256,7 @@ def write_report(outcome: Outcome, out: Path) -> None:
         sizes = ", ".join(str(j) for j in part.jobs if j is not None) or "the preset's"
         lines.append(f"- part {k}: `{part.family}`, `{part.instances}` instances, seeds "
                      f"{part.seeds[0]}..{part.seeds[-1]} ({len(part.seeds)}), jobs {sizes}; reference "
-                     f"`{ref.formulation}` by {ref.solver} (time limit {ref.time_limit:g} s"
+                     f"`{ref.formulation}` by {ref.solver} (budget {ref.budget()}"
                      f"{', cross-checked' if ref.cross_check else ''}); methods "
                      + ", ".join(f"`{m.label}`" for m in part.methods))
     lines += ["", "## Summary", ""]

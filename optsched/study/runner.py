@@ -118,7 +118,8 @@ def _units(study: Study, instances: list[tuple[InstanceRecord, dict]], solvers: 
     for record, content in instances:
         part = study.parts[record.part]
         ref = part.reference
-        solve_spec = {"formulation": ref.formulation, "solver": ref.solver, "time_limit": ref.time_limit}
+        solve_spec = {"formulation": ref.formulation, "solver": ref.solver, "node_limit": ref.node_limit,
+                      "time_limit": ref.time_limit}
         reference_spec = {**solve_spec, "cross_check": ref.cross_check}
         plan.append((record, "reference", make_unit(record.family, content, record.instance_id, "reference",
                                                     reference_spec, record.seed, solvers)))

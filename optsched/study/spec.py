@@ -21,7 +21,8 @@ TOML layout (every key but ``family`` is optional; see docs/study.md)::
     [part.reference]
     formulation = "time-indexed"
     solver = "highs"
-    time_limit = 60
+    node_limit = 200000         # branch-and-bound nodes on one thread: the same result on every machine
+    # time_limit = 60           # seconds: a wall-clock budget (results may then change with the machine)
     cross_check = true
     relax = true
 """
@@ -38,7 +39,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InputError
-from ..limits import MAX_JOBS, MAX_SEEDS, MAX_UNITS, MAX_WORKERS, refuse_above
+from ..limits import MAX_JOBS, MAX_NODES, MAX_SEEDS, MAX_UNITS, MAX_WORKERS, NODE_LIMIT, refuse_above
 from ..registry import bind, families, get
 from ..solvers import SOLVERS
 
@@ -57,18 +58,25 @@ class Method:
 @dataclass(frozen=True)
 class Reference:
     """How the offline optimum is computed: an exact formulation (one that gives a schedule), the
-    solver and its time limit, an optional cross-check, and whether to also solve the LP relaxation
-    (for the integrality gap and an extra bound)."""
+    solver and its budget (a node limit; a wall-clock ``time_limit`` only when asked for, since the
+    result then depends on the machine), an optional cross-check, and whether to also solve the LP
+    relaxation (for the integrality gap and an extra bound)."""
 
     formulation: str
     solver: str = "highs"
-    time_limit: float = 60.0
+    node_limit: int = NODE_LIMIT
+    time_limit: float | None = None
     cross_check: bool = False
     relax: bool = True
 
     def to_dict(self) -> dict:
-        return {"formulation": self.formulation, "solver": self.solver, "time_limit": self.time_limit,
-                "cross_check": self.cross_check, "relax": self.relax}
+        return {"formulation": self.formulation, "solver": self.solver, "node_limit": self.node_limit,
+                "time_limit": self.time_limit, "cross_check": self.cross_check, "relax": self.relax}
+
+    def budget(self) -> str:
+        """The budget in words, for reports."""
+        nodes = f"{self.node_limit:,} nodes"
+        return nodes if self.time_limit is None else f"{nodes} or {self.time_limit:g} s of wall clock"
 
 
 @dataclass(frozen=True)
@@ -187,7 +195,7 @@ def default_formulation(family_name: str) -> str:
 
 
 def reference(family_name: str, table: Mapping[str, Any], where: str) -> Reference:
-    unknown = set(table) - {"formulation", "solver", "time_limit", "cross_check", "relax"}
+    unknown = set(table) - {"formulation", "solver", "node_limit", "time_limit", "cross_check", "relax"}
     if unknown:
         raise InputError(f"{where}: unknown key(s) {', '.join(sorted(unknown))}")
     family = get(family_name)
@@ -199,15 +207,19 @@ def reference(family_name: str, table: Mapping[str, Any], where: str) -> Referen
     solver = table.get("solver", "highs")
     if solver not in SOLVERS:
         raise InputError(f"{where}.solver: must be one of {', '.join(SOLVERS)}, got {solver!r}")
-    limit = table.get("time_limit", 60.0)
-    if isinstance(limit, bool) or not isinstance(limit, (int, float)) or not (limit > 0 and math.isfinite(limit)):
+    limit = table.get("time_limit")
+    if limit is not None and (isinstance(limit, bool) or not isinstance(limit, (int, float))
+                              or not (limit > 0 and math.isfinite(limit))):
         raise InputError(f"{where}.time_limit: must be a positive number of seconds, got {limit!r}")
+    nodes = table.get("node_limit", NODE_LIMIT)
+    if isinstance(nodes, bool) or not isinstance(nodes, int) or not 1 <= nodes <= MAX_NODES:
+        raise InputError(f"{where}.node_limit: must be a whole number from 1 to {MAX_NODES:,}, got {nodes!r}")
     flags = {}
     for key, default in (("cross_check", False), ("relax", True)):
         flags[key] = table.get(key, default)
         if not isinstance(flags[key], bool):
             raise InputError(f"{where}.{key}: expected true or false, got {flags[key]!r}")
-    return Reference(name, solver, float(limit), **flags)
+    return Reference(name, solver, nodes, None if limit is None else float(limit), **flags)
 
 
 def part(table: Mapping[str, Any], where: str) -> Part:
@@ -303,7 +315,7 @@ def demo() -> dict:
     defaults, optima by HiGHS cross-checked with CBC, LP relaxations for the integrality gap."""
     return {"name": "demo", "part": [{"family": name, "instances": "tiny", "seeds": 20 if family.demo_sizes else 80,
                                       "jobs": list(family.demo_sizes),
-                                      "reference": {"cross_check": True, "time_limit": 60}}
+                                      "reference": {"cross_check": True}}
                                      for name, family in families().items()]}
 
 

@@ -82,7 +82,8 @@ def _held(ratio_value: float | None, kind: str, lower: float | None, bound: floa
 def reference_row(study: str, inst: InstanceRecord, spec: dict, ref: dict, lp: dict | None) -> dict:
     optimum = ref.get("objective") if ref.get("status") == "optimal" else None
     return {**_instance_columns(study, inst), "formulation": spec["formulation"], "solver": spec["solver"],
-            "time_limit": spec["time_limit"], "status": ref.get("status"), "objective": ref.get("objective"),
+            "node_limit": spec["node_limit"], "time_limit": spec["time_limit"], "status": ref.get("status"),
+            "objective": ref.get("objective"),
             "bound": ref.get("bound"), "gap": ref.get("gap"), "best_bound": best_bound(inst.sense, ref, lp),
             "runtime_s": ref.get("runtime_s"), "build_s": ref.get("build_s"),
             "cross_check": ref.get("cross_check") or "",

@@ -108,7 +108,7 @@ def run_unit(payload: dict) -> dict:
 
 def _reference(family, instance, spec: dict, seed: int) -> dict:
     solved = family.solve(instance, spec["formulation"], solver=spec["solver"], time_limit=spec["time_limit"],
-                          threads=1, cross_check=spec["cross_check"])
+                          node_limit=spec["node_limit"], threads=1, cross_check=spec["cross_check"])
     result, verdict = solved.result, solved.verdict
     out: dict[str, Any] = {
         "status": result.status, "solver_objective": result.objective, "objective": None,

@@ -51,3 +51,18 @@ def test_generator_options_and_refusals(capfd, tmp_path):
     assert code == 2 and "does not give one" in err and not (tmp_path / "x.json").exists()
     code, _, err = run(capfd, "run", small, "--algorithm", "oasis", "--param", "u_scale=big")
     assert code == 2 and "expected a number" in err
+
+
+def test_dorm_runs_on_a_node_budget_and_a_wall_clock_one_is_flagged(capfd, tmp_path):
+    """Dorm's default budget does not depend on the machine; a time limit is a wall-clock budget,
+    listed in the run record and noted for people."""
+    inst = tmp_path / "i.json"
+    run(capfd, "generate", "oasis", "--preset", "small", "--seed", 1, "-o", inst)
+    code, d, _ = run_json(capfd, "run", inst, "--algorithm", "dorm")
+    assert code == 0 and d["wall_clock"] == [] and d["params"]["node_limit"] == 1 and d["params"]["time_limit"] == 0
+    code, d, _ = run_json(capfd, "run", inst, "--algorithm", "dorm", "--param", "time_limit=5")
+    assert code == 0 and d["wall_clock"] == ["time_limit"]
+    code, out, _ = run(capfd, "run", inst, "--algorithm", "dorm", "--param", "time_limit=5")
+    assert code == 0 and "note: time_limit=5 is a wall-clock budget" in out
+    code, _, err = run(capfd, "run", inst, "--algorithm", "dorm", "--param", "node_limit=0")
+    assert code == 2 and "node_limit: must be >= 1" in err

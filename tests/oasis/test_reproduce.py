@@ -8,8 +8,8 @@ from optsched.oasis import reproduce
 
 def test_reproduce_writes_tables_figures_and_assumptions(monkeypatch, tmp_path, capfd):
     monkeypatch.setitem(reproduce.SCALES, "default", {
-        "T": 12, "servers": 3, "jobs": [4, 8], "dorm_time_limit": 0.2, "fig4_jobs": 3,
-        "fig5_servers": [2], "fig5_gamma1": [(1, 10)], "fig5_time_limit": 10.0, "fig6_jobs": 6})
+        "T": 12, "servers": 3, "jobs": [4, 8], "fig4_jobs": 3,
+        "fig5_servers": [2], "fig5_gamma1": [(1, 10)], "fig6_jobs": 6})
     out = tmp_path / "report"
     assert main(["reproduce", "oasis-sec5", "--seeds", "1", "--workers", "1", "-o", str(out)]) == 0
     printed = capfd.readouterr().out

@@ -3,6 +3,7 @@
 import pytest
 
 from optsched.errors import InputError
+from optsched.limits import NODE_LIMIT
 from optsched.registry import families
 from optsched.study import PRESETS, load, study
 from optsched.study.spec import parse_seeds
@@ -45,6 +46,15 @@ cross_check = true
     assert part.methods[1].params["theta"] == 0.5 and part.methods[2].params["u_scale"] == 2.0
     assert part.reference.formulation == "time-indexed" and part.reference.time_limit == 5.0
     assert part.reference.cross_check and part.reference.relax
+    assert part.reference.node_limit == NODE_LIMIT and "5 s of wall clock" in part.reference.budget()
+
+
+def test_a_reference_has_a_node_budget_and_no_wall_clock_by_default():
+    (part,) = study({"part": [{"family": "single", "reference": {"node_limit": 7}}]}, "x").parts
+    assert part.reference.node_limit == 7 and part.reference.time_limit is None
+    assert part.reference.budget() == "7 nodes"
+    (part,) = study(PRESETS["demo"](), "demo").parts[:1]
+    assert part.reference.node_limit == NODE_LIMIT and part.reference.time_limit is None
 
 
 def test_the_demo_preset_covers_every_family_with_every_algorithm():
@@ -62,6 +72,8 @@ def test_the_demo_preset_covers_every_family_with_every_algorithm():
     ("[[part]]\nfamily = 'oasis'\nalgorithms = [{name = 'rrh', params = {theta = 'x'}}]", "expected a number"),
     ("[[part]]\nfamily = 'edge'\nreference = {formulation = 'dual'}", "gives no schedule"),
     ("[[part]]\nfamily = 'single'\nreference = {time_limit = -1}", "positive number"),
+    ("[[part]]\nfamily = 'single'\nreference = {node_limit = 0}", "node_limit: must be a whole number"),
+    ("[[part]]\nfamily = 'single'\nreference = {node_limit = 2.5}", "node_limit: must be a whole number"),
     ("[[part]]\nfamily = 'single'\ncolour = 'red'", "unknown key(s) colour"),
     ("[[part]]\nfamily = 'single'\nalgorithms = ['wspt', 'wspt']", "labels repeat"),
     ("name = 'x'", "at least one [[part]]"),
