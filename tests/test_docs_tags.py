@@ -1,0 +1,74 @@
+"""Every spec tag is explained inside the repository: each family's docs page has a register table
+naming every erratum/ambiguity code of its spec, and every tag the family's code uses (``[A14]``,
+``D18``, ``[R]``, ...) appears on that page, so a reader of the code never needs the spec."""
+
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SPECS = ROOT.parent / "shared" / "specs"
+
+#: family docs page -> (its packages, the spec, the spec's register row pattern, bare tags in its code)
+PAGES = {
+    "hetero": (("hetero",), "zhou-heterogeneous.md", r"^\| (D\d+) \|", r"\b(?:D\d{1,2}|E\d|W\d)\b"),
+    "oasis": (("oasis",), "oasis.md", r"^\| (A\d+) \|", None),
+    "edge": (("edge",), "edge-preemptive.md", r"^\| (E\d+) \|", r"\b(?:E\d{1,2}|CE\d|L\d-[a-z])\b"),
+    "asrpt": (("asrpt", "placement"), "asrpt.md", r"^\* `\[(A\d+)\]`", None),
+}
+BRACKET_TAG = re.compile(r"\[([A-Z]{1,2}\d{0,2})\]")
+
+
+def register_ids(page: str) -> set[str]:
+    """The codes the page's register tables name in their first column, with ranges (``E1–E4``) and
+    pairs (``D2/D3``) expanded."""
+    ids: set[str] = set()
+    for line in (ROOT / "docs" / f"{page}.md").read_text().splitlines():
+        cell = re.match(r"^\| ([A-Z]{1,2}\d+(?:[–/][A-Z]{1,2}\d+)*) \|", line)
+        if not cell:
+            continue
+        for part in cell.group(1).split("/"):
+            bounds = part.split("–")
+            prefix = re.match(r"[A-Z]+", bounds[0]).group(0)
+            low, high = int(bounds[0][len(prefix):]), int(bounds[-1][len(prefix):])
+            ids.update(f"{prefix}{k}" for k in range(low, high + 1))
+    return ids
+
+
+def code_tags(packages: tuple[str, ...], bare: str | None) -> set[str]:
+    tags: set[str] = set()
+    for package in packages:
+        for path in (ROOT / "optsched" / package).glob("*.py"):
+            text = path.read_text()
+            tags.update(BRACKET_TAG.findall(text))
+            if bare:
+                tags.update(re.findall(bare, text))
+    return tags
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_every_code_tag_is_explained_on_the_family_page(page):
+    packages, _, _, bare = PAGES[page]
+    text = (ROOT / "docs" / f"{page}.md").read_text()
+    named = register_ids(page)
+    missing = sorted(tag for tag in code_tags(packages, bare)
+                     if tag not in named and not re.search(rf"(?<![\w-]){re.escape(tag)}(?![\w-])", text))
+    assert not missing, f"docs/{page}.md does not explain {missing}"
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_the_register_table_names_every_code_of_the_spec(page):
+    _, spec, row, _ = PAGES[page]
+    if not (SPECS / spec).exists():
+        pytest.skip("shared/specs is not beside this checkout")
+    codes = set(re.findall(row, (SPECS / spec).read_text(), flags=re.MULTILINE))
+    assert len(codes) >= 20, f"the register pattern found only {sorted(codes)} in {spec}"
+    missing = sorted(codes - register_ids(page), key=lambda c: int(c[1:]))
+    assert not missing, f"docs/{page}.md's register table lacks {missing}"
+
+
+def test_register_ids_expand_ranges_and_pairs():
+    """The parser the two tests rely on: a row 'E1–E4' names E1..E4, 'D2/D3' names both."""
+    ids = register_ids("hetero")
+    assert {"E1", "E2", "E3", "E4", "D2", "D3"} <= ids and "D26" not in ids
