@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import csv
 import io
+import math
 import shutil
 import sys
 from collections.abc import Callable, Iterable, Sequence
@@ -69,6 +70,42 @@ class Report:
         self.summary += rows
         return rows
 
+    def claim(self, label: str, point: dict[str, Any], values: list[float], claim: str, verdict: str) -> None:
+        """Add to :attr:`summary` a paper claim about one quantity (``values`` over seeds or instances
+        at ``point``) with its computed ``verdict`` (study/stats.py ``mean_within`` or
+        ``worst_case_below``)."""
+        from .study.stats import describe
+
+        stats = describe(values)
+        self.summary.append({"summary": label, "value": label, **point, "method": "claim", "n_seeds": stats["n"],
+                             "mean": stats["mean"], "median": stats["median"], "ci_low": stats["ci_low"],
+                             "ci_high": stats["ci_high"], "max": max(values, default=math.nan), "claim": claim,
+                             "verdict": verdict})
+
+    def conclusions(self) -> Table | None:
+        """The verdicts of :attr:`summary`, computed, never typed: per measurement and method, at how
+        many points "the paper's algorithm beats it" held, did not hold, or was not resolved; and
+        each paper claim with its verdict."""
+        from .study.stats import HELD, NOT_HELD, NOT_RESOLVED
+
+        table = Table("Conclusions (computed from summary.csv: paired tests over seeds at the 95% level)",
+                      ["measurement", "comparison", "held", "did not hold", "not resolved"], [])
+        counts: dict[tuple[str, str], dict[str, int]] = {}
+        for row in self.summary:
+            if row.get("method") == "claim":
+                table.rows.append([row["summary"], row["claim"], *(int(row["verdict"] == v)
+                                                                   for v in (HELD, NOT_HELD, NOT_RESOLVED))])
+            elif row.get("verdict"):
+                key = (row["summary"], f"{row['reference']} beats {row['method']}")
+                tally = counts.setdefault(key, {HELD: 0, NOT_HELD: 0, NOT_RESOLVED: 0})
+                tally[row["verdict"]] += 1
+        table.rows += [[label, comparison, t[HELD], t[NOT_HELD], t[NOT_RESOLVED]]
+                       for (label, comparison), t in counts.items()]
+        table.note = ("Counts are points (sweep values); a claim row counts 1 in its verdict's column. 'held' needs "
+                      "the one-sided Wilcoxon test (or the 95% interval, for a claim) to support it; fewer than 5 "
+                      "seeds never resolve.")
+        return table if table.rows else None
+
     def interval_figure(self, setting: Setting, rows: list[dict], x: str, file: str, caption: str,
                         log: bool = False) -> None:
         """Draw each method's mean with its 95% interval against ``x`` from summary ``rows`` (one
@@ -127,7 +164,8 @@ def write_report(report: Report, setting: Setting, name: str) -> Path:
     lines += ["## Settings the paper left open, and what was assumed", ""]
     lines += [f"- {s}" for s in report.assumptions] + [""]
     lines += ["## Results", ""]
-    for table in report.tables:
+    conclusions = report.conclusions()
+    for table in ([conclusions] if conclusions else []) + report.tables:
         lines += [table.markdown(), ""]
     for file, caption in report.figures:
         lines += [f"![{caption}]({file})", "", f"*{caption}*", ""]
@@ -185,7 +223,8 @@ def run(name: str, scale: str, seeds: int | None, workers: int, out_dir: str | N
         raise
     path = write_report(report, setting, name)
     print(f"{report.title}\n", file=out)
-    for t in report.tables:
+    conclusions = report.conclusions()
+    for t in ([conclusions] if conclusions else []) + report.tables:
         print(t.text() + "\n", file=out)
     print("Assumed where the paper is silent:", file=out)
     for a in report.assumptions:

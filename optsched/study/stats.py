@@ -6,6 +6,10 @@
   difference with its interval, one-sided Wilcoxon signed-rank p-values both ways, and the verdict.
 * :func:`summarize`: tidy summary rows (point, method, n_seeds, mean, median, ci_low, ci_high, and the
   paired statistics against a reference method) from tidy records.
+* :func:`mean_within`: "the mean stays at or below a bound" (a paper's "within 6% of the optimum"),
+  decided by the mean's interval.
+* :func:`worst_case_below`: "every instance stays below a bound" (a paper's worst-case claim), which
+  sampling can refute but never prove.
 
 The verdict is computed, never typed: "held" when the one-sided test says A is better at the 5%
 level, "did not hold" when it says A is worse, "not resolved" otherwise, and always "not resolved"
@@ -101,6 +105,25 @@ def paired(a: Mapping[Any, float], b: Mapping[Any, float], sense: str) -> Paired
     low, high = interval(diffs.tolist())
     return Paired(len(keys), int(np.sum(better > 0)), int(np.sum(better < 0)),
                   float(diffs.mean()) if len(keys) else math.nan, low, high, p_better, p_worse, verdict)
+
+
+def mean_within(values: Sequence[float], bound: float) -> str:
+    """Verdict of "the mean of ``values`` is at most ``bound``": held when the whole 95% interval of
+    the mean lies at or below it, did not hold when the whole interval lies above it, not resolved
+    otherwise or with fewer than :data:`MIN_SEEDS` values."""
+    low, high = interval(values)
+    if len(values) < MIN_SEEDS or math.isnan(low):
+        return NOT_RESOLVED
+    if high <= bound:
+        return HELD
+    return NOT_HELD if low > bound else NOT_RESOLVED
+
+
+def worst_case_below(values: Sequence[float], bound: float) -> str:
+    """Verdict of "every value is below ``bound``" from a sample: did not hold when one value reaches
+    it (a counterexample, as certain as the value itself); otherwise not resolved, since no sample
+    proves a claim about every instance."""
+    return NOT_HELD if any(v >= bound for v in values) else NOT_RESOLVED
 
 
 def summarize(records: Iterable[Mapping[str, Any]], *, point: Sequence[str], method: str, value: str,

@@ -8,7 +8,7 @@ from optsched.placement import reproduce
 
 def test_table2_prints_the_table_next_to_the_papers_numbers(monkeypatch, tmp_path, capfd):
     monkeypatch.setitem(reproduce.TABLE2, "default", {"gpus": 8, "cases": 2})
-    out = tmp_path / "t2"
+    out = tmp_path / "t2"  # the preset's 2 cases: --seeds asks for more, never fewer
     assert main(["reproduce", "asrpt-table2", "--seeds", "1", "--workers", "1", "-o", str(out)]) == 0
     printed = capfd.readouterr().out
     assert "paper HE PITT" in printed and "88.11" in printed and "10.14" in printed
@@ -18,3 +18,9 @@ def test_table2_prints_the_table_next_to_the_papers_numbers(monkeypatch, tmp_pat
         assert float(r["ilp_at_most_pitt_ms"]) <= float(r["ilp_exact_pitt_ms"]) * (1 + 1e-6)
         assert float(r["ilp_exact_pitt_ms"]) <= float(r["heavy_edge_pitt_ms"]) * (1 + 1e-6)
     assert (out / "table2_gap_per_case.png").stat().st_size > 0
+    assert (out / "table2_pitt_intervals.png").stat().st_size > 0
+    summary = list(csv.DictReader(open(out / "summary.csv")))
+    claims = [r for r in summary if r["method"] == "claim"]
+    assert {r["model"] for r in claims} == {"vgg19", "gpt-175b"}
+    assert all(r["verdict"] == "not resolved" for r in claims)  # two cases never resolve
+    assert "Conclusions (computed from summary.csv" in printed

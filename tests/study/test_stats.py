@@ -6,7 +6,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from optsched.study.stats import HELD, NOT_HELD, NOT_RESOLVED, describe, interval, paired, summarize
+from optsched.study.stats import (
+    HELD,
+    NOT_HELD,
+    NOT_RESOLVED,
+    describe,
+    interval,
+    mean_within,
+    paired,
+    summarize,
+    worst_case_below,
+)
 
 values = st.lists(st.floats(-1e6, 1e6), min_size=2, max_size=30)
 
@@ -61,3 +71,15 @@ def test_summary_rows_pair_each_method_with_the_reference_on_the_same_point():
     assert theirs[20]["ci_low"] <= theirs[20]["mean"] <= theirs[20]["ci_high"]
     ours = [r for r in rows if r["method"] == "ours"]
     assert all("verdict" not in r for r in ours)
+
+
+def test_a_bound_on_the_mean_is_decided_by_the_whole_interval():
+    assert mean_within([1.0, 1.01, 1.02, 1.0, 1.01], 1.06) == HELD
+    assert mean_within([1.5, 1.6, 1.55, 1.52, 1.58], 1.06) == NOT_HELD
+    assert mean_within([1.0, 1.2, 1.0, 1.0, 1.0], 1.06) == NOT_RESOLVED  # the interval straddles the bound
+    assert mean_within([1.0, 1.0, 1.0, 1.0], 1.06) == NOT_RESOLVED  # four values never resolve
+
+
+def test_a_worst_case_claim_is_refuted_by_one_instance_and_never_proven_by_a_sample():
+    assert worst_case_below([1.0, 1.2, 1.71], 1.7) == NOT_HELD
+    assert worst_case_below([1.0] * 1000, 1.7) == NOT_RESOLVED
