@@ -14,6 +14,12 @@ Ties (§3.9): ``tie_break="paper"`` keeps the first cheapest schedule in the pap
 co-located oracle wins ties); ``"earliest_completion"`` (D17) prefers, among equal costs, the one
 that completes first, then the smaller footprint. Costs, and so every theorem, are unchanged.
 
+Price units (D18): ``normalization="raw"`` (the paper's) charges ``δ`` per raw unit of each resource
+(a GPU, a vCPU, a Mbps); ``"per_capacity"`` charges ``δ / max_h C^r_h``, i.e. prices consumption
+measured per capacity as in (A1) with the same choice, so that costs of GPUs, vCPUs and bandwidth are
+comparable with the weights. In raw units a schedule touching any priced cell costs far more than
+its weight (bandwidth counts thousands of Mbps), so every accepted job costs 0 and ``F`` has no effect.
+
 Oracles (§3.0): ``oracle="exact"`` uses the exact distributed PS oracle (§3.6.4), ``"paper"`` the
 printed A_mincost1 with errata E1-E4 (not exact, E5). Ring-AllReduce always uses A_RAmincost1/2 with
 errata E6-E9 (exact).
@@ -64,9 +70,13 @@ class MaxWeight:
 
 
 def maxweight(instance: Instance, jobs: list[int], tau: int, lam: float, oracle: str = "exact",
-              tie_break: str = "paper") -> MaxWeight:
+              tie_break: str = "paper", normalization: str = "raw") -> MaxWeight:
+    """Algorithm 3 on ``jobs`` with deadline ``τ``; prices per raw unit or per capacity (D18). With
+    ``per_capacity`` the prices ``δ`` and capacities ``C`` of the dual are in units of each
+    resource's largest server capacity, so ``D_alg = Σ u + Σ δ C`` keeps its meaning."""
     colocated, distributed = oracle_pair(instance, oracle)
     market = oracles.Market.empty(instance, tau)
+    unit = th.resource_unit(instance, normalization)[None, :, None]
     capacity = np.asarray(instance.capacity, float)[:, :, None]
     used = np.zeros_like(market.price)
     out = MaxWeight({}, [], {}, {}, {}, market.price, 0.0)
@@ -85,13 +95,13 @@ def maxweight(instance: Instance, jobs: list[int], tau: int, lam: float, oracle:
             used[h, :, window] += np.asarray(schedule.footprint(instance, h))[:, None]
         with np.errstate(divide="ignore", invalid="ignore"):
             share = np.where(capacity > 0, used / capacity, 0.0)
-        market.price = lam ** share - 1
+        market.price = (lam ** share - 1) * unit
         market.residual = capacity - used
         market.changed()
         out.schedules[j] = schedule
         out.accepted.append(j)
         out.increment[j] = u + float(((market.price - before) * capacity).sum())
-    out.price = market.price
+    out.price = np.divide(market.price, unit, out=np.zeros_like(market.price), where=unit > 0)  # δ itself
     out.dual = sum(max(0.0, u) for u in out.payoff.values()) + float((market.price * capacity).sum())
     return out
 
@@ -114,13 +124,13 @@ class Dual:
 
 
 def dual(instance: Instance, batch: list[int], tau: int, alpha: int, lam: float, oracle: str = "exact",
-         tie_break: str = "paper") -> Dual:
+         tie_break: str = "paper", normalization: str = "raw") -> Dual:
     out = Dual({}, [], [])
     for iota in range(1, alpha + 1):
         remaining = [j for j in batch if j not in out.schedules]
         if not remaining:
             break
-        sub = maxweight(instance, remaining, tau, lam, oracle, tie_break)
+        sub = maxweight(instance, remaining, tau, lam, oracle, tie_break, normalization)
         out.subrounds.append(sub)
         if not sub.accepted:  # a fresh sub-round on the same jobs would accept none again
             break
@@ -168,11 +178,12 @@ def _check_placeable(instance: Instance) -> None:
 
 
 def run_aonline(instance: Instance, *, alpha_mode: str = "fixed", alpha: int = 4, oracle: str = "exact",
-                F: float = 1.0, lambda_horizon: str = "T", tie_break: str = "paper") -> OnlineRun:
+                F: float = 1.0, lambda_horizon: str = "T", tie_break: str = "paper",
+                normalization: str = "raw") -> OnlineRun:
     """Algorithm 1. ``alpha_mode``: ``fixed`` (``alpha``), ``theorem`` (the formula with the
     instance's total weight, offline knowledge, D3) or ``per_round_safe`` (the running maximum of
     the per-round formula over the weights seen so far). ``lambda_horizon="tau"`` uses ``τ_i`` for
-    ``T`` in λ (D19)."""
+    ``T`` in λ (D19). ``normalization``: prices per raw unit (the paper's) or per capacity (D18)."""
     if alpha_mode not in ALPHA_MODES:
         raise ValueError(f"alpha_mode must be one of {ALPHA_MODES}")
     if oracle not in ORACLES:
@@ -181,6 +192,7 @@ def run_aonline(instance: Instance, *, alpha_mode: str = "fixed", alpha: int = 4
         raise ValueError("alpha must be at least 1")
     if tie_break not in oracles.TIE_BREAKS:
         raise ValueError(f"tie_break must be one of {oracles.TIE_BREAKS}")
+    th.resource_unit(instance, normalization)  # refuses an unknown normalization before any work
     _check_placeable(instance)
     jobs = instance.jobs
     lam_T = th.lam(instance, F)
@@ -205,7 +217,7 @@ def run_aonline(instance: Instance, *, alpha_mode: str = "fixed", alpha: int = 4
             else:
                 a = max(a_prev, th.alpha_formula([jobs[j].weight for j in waiting], lam_i, w_min))
             a_prev = a
-            result = dual(instance, waiting, tau, a, lam_i, oracle, tie_break)
+            result = dual(instance, waiting, tau, a, lam_i, oracle, tie_break, normalization)
             calls += len(result.subrounds)
             rounds.append(Round(i, tau, a, list(waiting), result))
             for j in result.accepted:
@@ -220,7 +232,8 @@ def run_aonline(instance: Instance, *, alpha_mode: str = "fixed", alpha: int = 4
 
 
 def aonline(instance: Instance, *, seed: int = 0, alpha_mode: str = "fixed", alpha: int = 4, oracle: str = "exact",
-            F: float = 1.0, lambda_horizon: str = "T", tie_break: str = "paper") -> Schedule:
+            F: float = 1.0, lambda_horizon: str = "T", tie_break: str = "paper",
+            normalization: str = "raw") -> Schedule:
     """The registry's entry point: the schedule of :func:`run_aonline` (deterministic; ``seed`` unused)."""
     return run_aonline(instance, alpha_mode=alpha_mode, alpha=alpha, oracle=oracle, F=F,
-                       lambda_horizon=lambda_horizon, tie_break=tie_break).schedule
+                       lambda_horizon=lambda_horizon, tie_break=tie_break, normalization=normalization).schedule

@@ -45,7 +45,7 @@ def alpha_formula(weights: list[float], lam_: float, w_min: float | None = None)
 NORMALIZATIONS = ("raw", "per_capacity")
 
 
-def _unit(instance: Instance, normalization: str) -> np.ndarray:
+def resource_unit(instance: Instance, normalization: str) -> np.ndarray:
     """Per resource, what one unit counts for in (A1): 1 (``raw``, faithful) or ``1 / max_h C^r_h``
     (``per_capacity``), which makes (A1) independent of the units chosen (D18)."""
     if normalization not in NORMALIZATIONS:
@@ -59,7 +59,7 @@ def _unit(instance: Instance, normalization: str) -> np.ndarray:
 def consumption(instance: Instance, schedule, normalization: str = "raw") -> float:
     """``cons_j(l)``: the schedule's resource-time summed over servers, slots and resources (A1),
     in raw units or per capacity (D18)."""
-    unit = _unit(instance, normalization)
+    unit = resource_unit(instance, normalization)
     return schedule.d * float(sum(np.asarray(schedule.footprint(instance, h)) @ unit for h in range(instance.H)))
 
 
@@ -98,9 +98,11 @@ def assumptions(instance: Instance, F: float, lam_: float, normalization: str = 
 
 
 def theorem5(instance: Instance, *, alpha_mode: str = "fixed", alpha: int = 4, oracle: str = "exact",
-             F: float = 1.0, lambda_horizon: str = "T", tie_break: str = "paper") -> Theorem | None:
+             F: float = 1.0, lambda_horizon: str = "T", tie_break: str = "paper",
+             normalization: str = "raw") -> Theorem | None:
     """The bound the paper claims for a run of A_online with these parameters: ``ALG/OPT <= 4α``.
-    The tie rule does not change any cost, so not the bound either (§3.9).
+    The tie rule does not change any cost, so not the bound either (§3.9); the price units (D18)
+    change which (A1) holds, not the bound.
 
     * ``alpha_mode="theorem"``: Theorem 5, with α from the formula. Its proof inherits a gap of
       Lemma 2 (D4); it is rigorous when α is at least the largest batch and the oracles are exact.

@@ -235,3 +235,23 @@ def test_earliest_completion_runs_the_first_job_of_a_batch_as_fast_as_it_can():
         assert paper.cost[first] == early.cost[first] == 0
         shortest = min(s.d for table in inst.shape_tables[first].values() for s in table.shapes if s.d <= 7)
         assert early.schedules[first].completion == 1 + shortest <= paper.schedules[first].completion
+
+
+@pytest.mark.parametrize("seed", [1, 3])
+def test_per_capacity_prices_make_a_online_independent_of_the_units(seed):
+    """D18: with prices per capacity, measuring resource 0 in units 1000 times smaller leaves every
+    decision (and the dual) unchanged; its schedules verify."""
+    inst = generate("small", seed)
+    scale = np.array([1000.0] + [1.0] * (inst.R - 1))
+    rescaled = replace(inst, capacity=tuple(tuple(np.asarray(c) * scale) for c in inst.capacity),
+                       worker_demand=tuple(tuple(np.asarray(e) * scale) for e in inst.worker_demand),
+                       ps_demand=tuple(tuple(np.asarray(z) * scale) for z in inst.ps_demand))
+    a = run_aonline(inst, normalization="per_capacity")
+    b = run_aonline(rescaled, normalization="per_capacity")
+    assert a.schedule == b.schedule and verify(inst, a.schedule) == []
+    def duals(run):
+        return [sub.dual for r in run.rounds if r.result for sub in r.result.subrounds]
+
+    assert duals(a) and duals(a) == pytest.approx(duals(b))
+    with pytest.raises(ValueError, match="normalization"):
+        run_aonline(inst, normalization="per_gpu")

@@ -5,10 +5,10 @@ from itertools import product
 import networkx as nx
 import numpy as np
 import pytest
-from hypothesis import assume, given, settings
+from hypothesis import assume, given, reject, settings
 from hypothesis import strategies as st
 
-from optsched.oasis.columns import Column, enumerate_columns
+from optsched.oasis.columns import Column, TooManyColumns, enumerate_columns
 from optsched.oasis.formulations import single_job
 from optsched.oasis.subroutine import Counters, best_schedule, slot_costs
 from optsched.solvers import solve
@@ -44,10 +44,14 @@ def fits(instance, i, col, fw, fp):
 @given(data=st.data(), instance=instances())
 @settings(max_examples=150)
 def test_theorem1_payoff_equals_the_best_enumerated_schedule(data, instance):
+    try:
+        columns = [list(enumerate_columns(instance, i)) for i in range(len(instance.jobs))]
+    except TooManyColumns:
+        reject()  # the brute force cannot enumerate this job's schedules (rare: 1 in ~1,000 draws)
     pw, pp, fw, fp = data.draw(market(instance))
     for i in range(len(instance.jobs)):
         best = max([0.0] + [c.utility - column_cost(instance, i, c, pw, pp)
-                            for c in enumerate_columns(instance, i) if fits(instance, i, c, fw, fp)])
+                            for c in columns[i] if fits(instance, i, c, fw, fp)])
         variants = [best_schedule(instance, i, pw, pp, fw, fp)]
         if instance.mode == "chunks":
             variants.append(best_schedule(instance, i, pw, pp, fw, fp, literal=True))
