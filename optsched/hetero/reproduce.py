@@ -25,17 +25,19 @@ from ..study.report import Table, figure
 from . import baselines
 from .formulations import mwsp
 from .generate import generate
-from .online import maxweight
-from .theory import lam
+from .online import maxweight, run_aonline
+from .theory import NORMALIZATIONS, lam
 
 ALGORITHMS = ("aonline", "aonline-paper-ties", "fifo", "drf", "antman", "tiresias")
 SCALES: dict[str, dict[str, Any]] = {
-    "quick": {"jobs": [6, 12], "servers_fixed": 6, "servers": [3, 6], "jobs_fixed": 6, "F": [1, 4, 16],
+    "quick": {"jobs": [6, 12], "servers_fixed": 6, "servers": [3, 6], "jobs_fixed": 6, "F": [1, 16, 256, 4096],
+              "kappas": [0.35, 1.4, 8.0],
               "batch_jobs": [6], "batch_tau": 48},
     "default": {"jobs": [15, 30, 60], "servers_fixed": 30, "servers": [15, 30, 60], "jobs_fixed": 30,
-                "F": [1, 4, 16], "batch_jobs": [15, 30, 60], "batch_tau": 64},
+                "F": [1, 16, 256, 4096], "kappas": [0.35, 1.4, 8.0], "batch_jobs": [15, 30, 60], "batch_tau": 64},
     "paper": {"jobs": [50, 100, 150, 200, 250, 300], "servers_fixed": 150, "servers": [50, 100, 150, 200],
-              "jobs_fixed": 100, "F": [1, 2, 4, 8, 16], "batch_jobs": [50, 100, 200], "batch_tau": 64},
+              "jobs_fixed": 100, "F": [1, 4, 16, 256, 4096], "kappas": [0.35, 1.4, 8.0],
+              "batch_jobs": [50, 100, 200], "batch_tau": 64},
 }
 
 
@@ -53,6 +55,21 @@ def _online_task(task):
         raise RuntimeError(f"{name}: infeasible schedule: {ran.verdict.violations[0]}")
     return {"sweep": sweep, "framework": framework, "jobs": jobs, "servers": servers, "F": F, "seed": seed,
             "algorithm": name, "weighted_completion": ran.objective}
+
+
+def _price_task(task):
+    """A_online at one point of the set-up sweep: price units (D18), cluster scale ``kappa`` and
+    ``F``; records how many accepted jobs paid a positive price (whether the prices bind)."""
+    normalization, kappa, F, jobs, servers, seed = task
+    instance = generate("paper", seed, jobs=jobs, servers=servers, kappa=kappa)
+    run = run_aonline(instance, F=F, tie_break="earliest_completion", normalization=normalization)
+    verdict = get("hetero").judge(instance, run.schedule)
+    if not verdict.feasible:
+        raise RuntimeError(f"A_online: infeasible schedule: {verdict.violations[0]}")
+    costs = [sub.cost[j] for r in run.rounds if r.result for sub in r.result.subrounds for j in sub.accepted]
+    return {"sweep": "prices", "normalization": normalization, "kappa": kappa, "F": F, "jobs": jobs,
+            "servers": servers, "seed": seed, "algorithm": "aonline", "weighted_completion": verdict.objective,
+            "accepted": len(costs), "priced": sum(c > 0 for c in costs)}
 
 
 def _batch_task(task):
@@ -81,13 +98,15 @@ def reproduce(setting: Setting) -> Report:
     tasks = [("jobs", fw, j, p["servers_fixed"], 1.0, s, a) for fw in ("ps", "allreduce") for j in p["jobs"]
              for s in seeds for a in ALGORITHMS]
     tasks += [("servers", "ps", p["jobs_fixed"], h, 1.0, s, a) for h in p["servers"] for s in seeds for a in ALGORITHMS]
-    tasks += [("F", "ps", p["jobs_fixed"], p["servers_fixed"], float(F), s, "aonline") for F in p["F"] for s in seeds]
     rows = parallel_map(_online_task, tasks, setting, "hetero simulations")
+    prices = parallel_map(_price_task, [(n, k, float(F), p["jobs_fixed"], p["servers_fixed"], s)
+                                        for n in NORMALIZATIONS for k in p["kappas"] for F in p["F"] for s in seeds],
+                          setting, "price units, kappa and F")
     batch = parallel_map(_batch_task, [(j, p["servers_fixed"], p["batch_tau"], s)
                                        for j in p["batch_jobs"] for s in seeds], setting, "batch problems")
     report = Report("Heterogeneous ML jobs (Zhou et al.), Section 7: A_online vs FIFO, DRF, AntMan, Tiresias; "
                     "A_maxweight vs Jain")
-    report.records = rows + [{"sweep": "batch", **b} for b in batch]
+    report.records = rows + prices + [{"sweep": "batch", **b} for b in batch]
     summary = report.summarize(rows, point=["sweep", "framework", "jobs", "servers", "F"], method="algorithm",
                                value="weighted_completion", sense="min", reference="aonline",
                                label="total weighted completion time")
@@ -106,8 +125,9 @@ def reproduce(setting: Setting) -> Report:
     report.assumptions = [
         f"Scale '{setting.scale}': 'paper' instances (spec §5.1/§5.2) with {setting.seeds} seeds per point; "
         f"job sweep {p['jobs']} at {p['servers_fixed']} servers, "
-        f"server sweep {p['servers']} at {p['jobs_fixed']} jobs, "
-        f"F sweep {p['F']}.",
+        f"server sweep {p['servers']} at {p['jobs_fixed']} jobs; "
+        f"the price sweep (Fig. 4) at {p['jobs_fixed']} jobs and {p['servers_fixed']} servers over F {p['F']}, "
+        f"kappa {p['kappas']} and both price units (D18: 'raw', the paper's, and 'per_capacity').",
         "Not in the paper [D]: uniform arrivals over T = 150 one-hour slots; v_jm = v_j / GPU_m^0.8; EC2 P3/P2/G3 "
         "server shapes rescaled to kappa = 0.35 of the jobs' ideal demand, each keeping room for the "
         "least-bandwidth PS type; R = 3 (GPU, vCPU, Mbps).",
@@ -139,16 +159,7 @@ def reproduce(setting: Setting) -> Report:
             ax.set_yscale("log")
             ax.legend(fontsize=8)
         report.figures.append((name, f"Figs. {'2/5' if key == 'jobs' else '3/6'} analogue ({fw})"))
-    mine = [r for r in rows if r["sweep"] == "F"]
-    by_F = [mean(r["weighted_completion"] for r in mine if r["F"] == F) for F in map(float, p["F"])]
-    report.tables.append(Table("A_online's total weighted completion time vs F (Fig. 4)", ["F", "mean"],
-                               [[F, value] for F, value in zip(map(float, p["F"]), by_F)]))
-    with figure(setting.out_dir / "aonline_vs_F.png") as (fig, ax):
-        ax.plot(p["F"], by_F, marker="o")
-        ax.set_xscale("log", base=2)
-        ax.set_xlabel("F")
-        ax.set_ylabel("total weighted completion time")
-    report.figures.append(("aonline_vs_F.png", "Fig. 4 analogue"))
+    _price_sweep(report, prices, p, setting)
     table = Table("Total weight scheduled in one batch: A_maxweight vs Jain (Figs. 8/12)",
                   ["jobs", "A_maxweight", "Jain"], [])
     for j in p["batch_jobs"]:
@@ -170,6 +181,44 @@ def reproduce(setting: Setting) -> Report:
         ax.legend()
     report.figures.append(("maxweight_vs_jain.png", "Figs. 8/12 analogue"))
     return report
+
+
+def _price_sweep(report: Report, rows: list[dict], p: dict, setting: Setting) -> None:
+    """Fig. 4 ("the objective grows with F") at every price unit (D18) and cluster scale ``kappa``:
+    the table of means with the share of accepted jobs that paid a positive price, the claim decided
+    per (units, kappa) by the paired test of the smallest F against the largest on the same seeds,
+    and the figure with intervals."""
+    from ..study.stats import paired
+
+    summary = report.summarize(rows, point=["sweep", "normalization", "kappa", "F"], method="algorithm",
+                               value="weighted_completion", sense="min", reference="aonline",
+                               label="total weighted completion time (price sweep)")
+    table = Table("Fig. 4 and the set-up that decides it: A_online's mean total weighted completion time, and the "
+                  "share of accepted jobs that paid a positive price, by price units (D18), kappa and F",
+                  ["units", "kappa", *[f"F={F:g}" for F in p["F"]], *[f"priced F={F:g}" for F in p["F"]]], [])
+    low, high = float(min(p["F"])), float(max(p["F"]))
+    for normalization in NORMALIZATIONS:
+        for kappa in p["kappas"]:
+            mine = [r for r in rows if r["normalization"] == normalization and r["kappa"] == kappa]
+            at = {F: [r for r in mine if r["F"] == float(F)] for F in p["F"]}
+            table.rows.append([normalization, kappa, *[mean(r["weighted_completion"] for r in at[F]) for F in p["F"]],
+                               *[sum(r["priced"] for r in at[F]) / max(1, sum(r["accepted"] for r in at[F]))
+                                 for F in p["F"]]])
+            by_seed = {F: {r["seed"]: r["weighted_completion"] for r in mine if r["F"] == F} for F in (low, high)}
+            grows = paired(by_seed[low], by_seed[high], "min")
+            report.claim("total weighted completion time (price sweep)",
+                         {"sweep": "prices", "normalization": normalization, "kappa": kappa},
+                         [by_seed[high][k] - by_seed[low][k] for k in by_seed[low] if k in by_seed[high]],
+                         f"Fig. 4: grows with F ({normalization} units, kappa {kappa}; F = {low:g} vs {high:g}, "
+                         "paired; values are the increase)", grows.verdict)
+            report.interval_figure(setting, [r for r in summary if r["normalization"] == normalization
+                                             and r["kappa"] == kappa], "F",
+                                   f"aonline_vs_F_{normalization}_kappa_{kappa:g}_intervals.png",
+                                   f"Fig. 4 analogue ({normalization} units, kappa {kappa}): mean and 95% interval",
+                                   log=True)
+    table.note = ("'priced': accepted jobs whose schedule cost more than 0 over all accepted jobs; where it is 0 the "
+                  "prices never bind, every accepted job is free, and F cannot matter.")
+    report.tables.append(table)
 
 
 def _relative(rows, key, value, name):

@@ -9,7 +9,7 @@ from optsched.edge import reproduce
 def test_both_reproductions_write_their_reports(monkeypatch, tmp_path, capfd):
     monkeypatch.setitem(reproduce.SCALES, "default", {
         "jobs": [6, 10], "servers_fixed": 6, "servers": [4, 8], "jobs_fixed": 6,
-        "ratio_jobs": [2], "ratio_time_limit": 30.0})
+        "ratio_jobs": [2]})
     for name, figures in (("edge-sec5", ["jct_rate_vs_jobs.png", "jct_rate_vs_servers.png", "utilisation.png"]),
                           ("edge-ratio", ["competitive_ratio.png"])):
         out = tmp_path / name

@@ -11,17 +11,22 @@ from optsched.hetero import reproduce
 @pytest.mark.slow
 def test_the_reproduction_writes_its_report(monkeypatch, tmp_path, capfd):
     monkeypatch.setitem(reproduce.SCALES, "default", {
-        "jobs": [3, 5], "servers_fixed": 3, "servers": [2, 3], "jobs_fixed": 3, "F": [1, 4],
-        "batch_jobs": [3], "batch_tau": 48, "mw_time_limit": 30.0})
+        "jobs": [3, 5], "servers_fixed": 3, "servers": [2, 3], "jobs_fixed": 3, "F": [1, 4], "kappas": [0.35],
+        "batch_jobs": [3], "batch_tau": 48})
     out = tmp_path / "sec7"
     assert main(["reproduce", "hetero-sec7", "--seeds", "1", "--workers", "1", "-o", str(out)]) == 0
     for file in ["report.md", "results.csv", "weighted_completion_vs_jobs_ps.png", "weighted_completion_vs_jobs_allreduce.png",
-                 "weighted_completion_vs_servers_ps.png", "aonline_vs_F.png", "maxweight_vs_jain.png"]:
+                 "weighted_completion_vs_servers_ps.png", "aonline_vs_F_raw_kappa_0.35_intervals.png",
+                 "aonline_vs_F_per_capacity_kappa_0.35_intervals.png", "maxweight_vs_jain.png"]:
         assert (out / file).stat().st_size > 0
     printed = capfd.readouterr().out
     assert "A_maxweight vs Jain" in printed and "Assumed where the paper is silent" in printed
     rows = list(csv.DictReader(open(out / "results.csv")))
     assert {r["algorithm"] for r in rows if r["sweep"] == "jobs"} == set(reproduce.ALGORITHMS)
+    prices = [r for r in rows if r["sweep"] == "prices"]
+    assert {(r["normalization"], r["F"]) for r in prices} == {(n, F) for n in ("raw", "per_capacity")
+                                                              for F in ("1.0", "4.0")}
+    assert all(0 <= int(r["priced"]) <= int(r["accepted"]) for r in prices)
     for r in rows:
         if r["sweep"] == "batch" and r["small_optimum"]:  # neither greedy beats the batch optimum
             assert float(r["small_maxweight"]) <= float(r["small_optimum"]) + 1e-6
