@@ -53,9 +53,16 @@ class _State:
     preemptions: int = 0
 
 
+#: The rigid baselines' gang size [E34]: the trace's GPU count (the paper's set-up) or the job's own
+#: worker demand ``D_j`` (one worker per data chunk, as many as A_online may use).
+GANGS = ("trace", "demand")
+
+
 class _Simulator:
-    def __init__(self, instance: Instance):
-        self.instance = instance
+    def __init__(self, instance: Instance, gang: str = "trace"):
+        if gang not in GANGS:
+            raise ValueError(f"gang must be one of {GANGS}, got {gang!r}")
+        self.instance, self.gang_mode = instance, gang
         self.states = [_State(j) for j in range(len(instance.jobs))]
         self.stream = ArrivalStream(range(len(instance.jobs)), lambda j: instance.jobs[j].release)
         self.released: set[int] = set()
@@ -69,7 +76,7 @@ class _Simulator:
 
     def gang(self, j: int) -> int:
         job = self.instance.jobs[j]
-        return min(job.gang, job.chunks)
+        return job.chunks if self.gang_mode == "demand" else min(job.gang, job.chunks)
 
     def place(self, j: int, free: set[int], size: int) -> list[int] | None:
         """``size`` qualified workers for job ``j``, ranked by (data already there, upload delay), the
@@ -159,10 +166,11 @@ class _Simulator:
         return all(st.done_at is not None for st in self.states)
 
 
-def _gang_scheduler(instance: Instance, order) -> tuple[Schedule, int]:
-    """Preemptive gang scheduling: every slot, jobs in ``order(sim, t, active)`` get their whole gang or
-    wait; a job that keeps running keeps its workers. Returns the schedule and the preemptions."""
-    sim = _Simulator(instance)
+def _gang_scheduler(instance: Instance, order, gang: str) -> tuple[Schedule, int]:
+    """Preemptive gang scheduling: every slot, jobs in ``order(sim, t, active)`` get their whole gang
+    (of size ``gang``: see :data:`GANGS`) or wait; a job that keeps running keeps its workers. Returns
+    the schedule and the preemptions."""
+    sim = _Simulator(instance, gang)
     t = int(sim.stream.next_arrival)  # the first release (an instance has at least one job)
     limit = instance.horizon() * 4 + 10
     while not sim.finished():
@@ -191,24 +199,24 @@ def _gang_scheduler(instance: Instance, order) -> tuple[Schedule, int]:
     return sim.schedule(), sum(st.preemptions for st in sim.states)
 
 
-def srtf(instance: Instance, *, seed: int = 0) -> Schedule:
-    """Shortest remaining time first, preemptive, rigid gangs (spec §5.3)."""
-    return run_srtf(instance)[0]
+def srtf(instance: Instance, *, seed: int = 0, gang: str = "trace") -> Schedule:
+    """Shortest remaining time first, preemptive, rigid gangs of size ``gang`` (spec §5.3, [E34])."""
+    return run_srtf(instance, gang)[0]
 
 
-def run_srtf(instance: Instance) -> tuple[Schedule, int]:
+def run_srtf(instance: Instance, gang: str = "trace") -> tuple[Schedule, int]:
     def order(sim, t, active):
         return sorted(active, key=lambda j: (sim.remaining(j) / sim.gang(j), instance.jobs[j].release, j))
 
-    return _gang_scheduler(instance, order)
+    return _gang_scheduler(instance, order, gang)
 
 
-def tiresias_l(instance: Instance, *, seed: int = 0, queues: int = 2) -> Schedule:
-    """Tiresias, least attained service (spec §5.3)."""
-    return run_tiresias(instance, queues)[0]
+def tiresias_l(instance: Instance, *, seed: int = 0, queues: int = 2, gang: str = "trace") -> Schedule:
+    """Tiresias, least attained service, rigid gangs of size ``gang`` (spec §5.3, [E34])."""
+    return run_tiresias(instance, queues, gang)[0]
 
 
-def run_tiresias(instance: Instance, queues: int = 2) -> tuple[Schedule, int]:
+def run_tiresias(instance: Instance, queues: int = 2, gang: str = "trace") -> tuple[Schedule, int]:
     def order(sim, t, active):
         # active = sim.active(t), so sim.released holds every job released by t
         demand = statistics.median(instance.jobs[j].chunks * instance.jobs[j].p_edge for j in sim.released)
@@ -217,7 +225,7 @@ def run_tiresias(instance: Instance, queues: int = 2) -> tuple[Schedule, int]:
             return min(queues - 1, int(sim.states[j].attained // max(demand, 1)))
         return sorted(active, key=lambda j: (queue(j), instance.jobs[j].release, j))
 
-    return _gang_scheduler(instance, order)
+    return _gang_scheduler(instance, order, gang)
 
 
 def batchsche(instance: Instance, *, seed: int = 0, cloud_price: float = 0.5) -> Schedule:

@@ -47,3 +47,16 @@ def test_a_rigid_gang_waits_for_all_its_workers():
     assert verify(instance, schedule) == []
     both = [t for t, _, _ in schedule.jobs[1].edge]
     assert all(both.count(t) == 2 for t in set(both))  # always both workers at once
+
+
+@pytest.mark.parametrize("baseline", [B.srtf, B.tiresias_l], ids=lambda f: f.__name__)
+def test_a_demand_gang_runs_every_chunk_at_once(baseline):
+    """[E34]'s alternative: with gang='demand' a job runs on D_j workers at once, not its trace gang."""
+    instance = Instance((Server(("w", "w", "w"), ("p", "p", "p")),), (Job(0, 3, 2, 2, (0,), 0, gang=1),), cloud=False)
+    trace, demand = baseline(instance), baseline(instance, gang="demand")
+    assert verify(instance, trace) == [] and verify(instance, demand) == []
+    width = [[t for t, _, _ in s.jobs[0].edge] for s in (trace, demand)]
+    assert max(width[0].count(t) for t in width[0]) == 1 and all(width[1].count(t) == 3 for t in width[1])
+    assert objective(instance, demand) < objective(instance, trace)
+    with pytest.raises(ValueError, match="gang"):
+        baseline(instance, gang="half")
