@@ -67,14 +67,23 @@ def _predictions(reference: Cluster, predictor: str, seed: int) -> tuple[float, 
                          [j.group for j in jobs], [j.user for j in jobs], [j.iterations for j in jobs], seed))
 
 
+#: How a trace window's submission times are stretched [A21]: ``fixed-load`` scales each generated stream
+#: to the offered load ``load`` (so every setting of a sweep offers the same load); ``trace`` scales the
+#: window as recorded to ``load`` and keeps that time scale when the single-GPU share changes the jobs,
+#: so the offered load rises as multi-GPU jobs replace single-GPU ones (the paper's reason for Fig. 7).
+ARRIVALS = ("fixed-load", "trace")
+
+
 def _trace_stream(rng: np.random.Generator, count: int, servers: int, nic_gbps: float, predictor: str,
-                  single_gpu_share: float, load: float) -> Instance:
+                  single_gpu_share: float, load: float, arrivals: str = "fixed-load") -> Instance:
     predictor = predictor or "rf"
     if predictor not in PREDICTORS:
         raise InputError(f"asrpt generator: prediction must be one of {', '.join(PREDICTORS)}, got {predictor!r}")
     if servers < 1 or not nic_gbps > 0 or not (single_gpu_share == -1 or 0 <= single_gpu_share <= 1) or load < 0:
         raise InputError("asrpt generator: need servers >= 1, nic_gbps > 0, single_gpu_share -1 or in [0, 1], "
                          "load >= 0")
+    if arrivals not in ARRIVALS:
+        raise InputError(f"asrpt generator: arrivals must be one of {', '.join(ARRIVALS)}, got {arrivals!r}")
     reference = Cluster(servers, PAPER_CLUSTER.gpus, PAPER_CLUSTER.inter_bw, PAPER_CLUSTER.intra_bw)
     cluster = Cluster(servers, PAPER_CLUSTER.gpus, nic_gbps * 125.0, PAPER_CLUSTER.intra_bw)
     jobs = workload(reference, 0)
@@ -100,20 +109,28 @@ def _trace_stream(rng: np.random.Generator, count: int, servers: int, nic_gbps: 
                 job = configure(name, wanted, reference)  # the job keeps its iteration count
         stream.append(StreamJob(job, w.submit - origin, w.iterations, guess, w.group, w.user))
     span = stream[-1].release
-    offered = sum(sj.job.gpus * sj.iterations * alpha_tilde(sj.job, reference) for sj in stream) / reference.total_gpus
-    scale = offered / (span * load) if load > 0 and span > 0 else 1.0
+
+    def work(pairs) -> float:
+        return sum(job.gpus * iterations * alpha_tilde(job, reference) for job, iterations in pairs)
+
+    offered = work((sj.job, sj.iterations) for sj in stream) / reference.total_gpus
+    recorded = work((jobs[k].job, jobs[k].iterations) for k in window) / reference.total_gpus
+    basis = recorded if arrivals == "trace" else offered
+    scale = basis / (span * load) if load > 0 and span > 0 else 1.0
     stream = [replace(sj, release=sj.release * scale) for sj in stream]
     provenance = {"trace": "philly_adaptdl.csv with synthetic groups, users and models (optsched.asrpt.workload)",
                   "window": [start, start + count], "training": [0, cut], "predictor": predictor,
                   "overlaps_training": start < cut, "single_gpu_share": single_gpu_share,
-                  "load": load, "trace_load": offered / span if span > 0 else None, "time_scale": scale}
+                  "load": load, "arrivals": arrivals, "trace_load": offered / span if span > 0 else None,
+                  "offered_load": offered / (span * scale) if span > 0 else None, "time_scale": scale}
     return Instance(cluster, tuple(stream), 1.0, provenance)
 
 
 def generate_stream(preset: str = "tiny", seed: int = 0, jobs: int | None = None, prediction: str = "",
                     servers: int = 250, nic_gbps: float = 10.0, single_gpu_share: float = -1.0,
-                    load: float = 1.0) -> Instance:
-    """One job stream (family ``asrpt``)."""
+                    load: float = 1.0, arrivals: str = "fixed-load") -> Instance:
+    """One job stream (family ``asrpt``); ``arrivals`` and ``load`` say how the trace's submission times
+    are stretched (:data:`ARRIVALS`)."""
     rng = np.random.default_rng(seed)
     if jobs is not None and jobs < 1:
         raise InputError(f"asrpt generator: jobs must be >= 1, got {jobs}")
@@ -121,4 +138,4 @@ def generate_stream(preset: str = "tiny", seed: int = 0, jobs: int | None = None
         return _integral_stream(rng, 2, jobs or 4, prediction)
     if preset == "small":
         return _integral_stream(rng, 3, jobs or 6, prediction)
-    return _trace_stream(rng, jobs or 2000, servers, nic_gbps, prediction, single_gpu_share, load)
+    return _trace_stream(rng, jobs or 2000, servers, nic_gbps, prediction, single_gpu_share, load, arrivals)

@@ -22,6 +22,10 @@ from .generate import generate_stream
 from .schedule import completions
 
 ALGORITHMS = ("asrpt", "asrpt-perfect", "spjf", "spwf", "wcs-duration", "wcs-workload", "wcs-subtime")
+#: The single-GPU share sweep under both arrival set-ups [A21] (generate.ARRIVALS): every setting at the
+#: same offered load, or the trace's time scale kept so that the load rises with multi-GPU jobs.
+SHARE_SWEEPS = {"single-GPU share": "fixed-load", "single-GPU share, trace arrivals": "trace"}
+SWEEPS = ("jobs", *SHARE_SWEEPS, "NIC (Gbps)")
 SIM: dict[str, dict[str, Any]] = {
     "quick": {"jobs": [300, 600], "fixed": 600, "shares": [0.8, 0.0], "nics": [1.0, 50.0], "taus": [0.0, 1.0]},
     "default": {"jobs": [1000, 2000, 4000], "fixed": 2000, "shares": [0.8, 0.6, 0.4, 0.2, 0.0],
@@ -63,8 +67,8 @@ def reproduce_sim(setting: Setting) -> Report:
     seeds = range(setting.seeds)
     tasks: list[tuple[str, Any, int, dict[str, Any], float, tuple[str, ...]]]
     tasks = [("jobs", n, s, {"jobs": n}, 1.0, ALGORITHMS) for n in p["jobs"] for s in seeds]
-    tasks += [("single-GPU share", share, s, {"jobs": p["fixed"], "single_gpu_share": share}, 1.0, ALGORITHMS)
-              for share in p["shares"] for s in seeds]
+    tasks += [(sweep, share, s, {"jobs": p["fixed"], "single_gpu_share": share, "arrivals": arrivals}, 1.0, ALGORITHMS)
+              for sweep, arrivals in SHARE_SWEEPS.items() for share in p["shares"] for s in seeds]
     tasks += [("NIC (Gbps)", nic, s, {"jobs": p["fixed"], "single_gpu_share": 0.0, "nic_gbps": nic}, 1.0, ALGORITHMS)
               for nic in p["nics"] for s in seeds]
     tasks += [("predictor", name, s, {"jobs": p["fixed"], "prediction": name}, 1.0, ("asrpt",))
@@ -79,7 +83,7 @@ def reproduce_sim(setting: Setting) -> Report:
                                sense="min", reference="asrpt", label="total completion time")
     for sweep in dict.fromkeys(r["sweep"] for r in summary if r["sweep"] not in ("predictor",)):
         report.interval_figure(setting, [r for r in summary if r["sweep"] == sweep], "value",
-                               f"completion_vs_{sweep.split()[0].replace('-', '_')}_intervals.png",
+                               f"completion_vs_{_slug(sweep)}_intervals.png",
                                f"Total completion time vs {sweep}: mean and 95% interval over seeds")
     report.paper_says = [
         "Fig. 6 (37,500-150,000 jobs): A-SRPT is best everywhere, 31%-91% less total JCT than the baselines; "
@@ -96,8 +100,11 @@ def reproduce_sim(setting: Setting) -> Report:
         f"Cluster: {PAPER_CLUSTER.servers} servers x {PAPER_CLUSTER.gpus} GPUs, 300 GB/s NVLink, 10 Gbps NICs unless "
         "swept. Windows of consecutive jobs from the held-out last 20% of the trace (seeds pick the window); the "
         "predictors train on the first 80%.",
-        "Load [A21]: submission times are scaled so that the offered load Σ g n α̃ / (G x span) is 1.0; the Philly "
-        "window offers about 0.06 of this cluster as recorded.",
+        "Load [A21]: submission times are scaled so that the offered load Σ g n α̃ / (G x span) is 1.0 in every "
+        "setting ('fixed-load'); the Philly window offers about 0.06 of this cluster as recorded. The single-GPU "
+        "share sweep also runs with 'trace' arrivals: the window's time scale for load 1.0 as recorded is kept when "
+        "the share changes the jobs, so the load rises as multi-GPU jobs replace single-GPU ones. That is the set-up "
+        "the paper's Fig. 7 describes (its reason for the trend: a rising workload); 'fixed-load' removes it.",
         "τ [A12]: 1.0 unless swept (the τ sweep uses 0% single-GPU jobs at 1 Gbps, where waiting matters most); "
         "COMM_HEAVY = 1.5; the wait blocks the queue [A14]; the best placement seen is kept at the deadline [A15].",
         "Baselines [A10]: Heavy-Edge on the MOST allotment; SPJF/SPWF block at the head, WCS-* backfill; all use "
@@ -105,9 +112,9 @@ def reproduce_sim(setting: Setting) -> Report:
         "Metric [A21]: total completion time with the window's first submission as time 0; flow time and makespan "
         "are in results.csv.",
     ]
-    for sweep in ("jobs", "single-GPU share", "NIC (Gbps)"):
+    for sweep in SWEEPS:
         mine = [r for r in rows if r["sweep"] == sweep]
-        values = sorted({r["value"] for r in mine}, reverse=sweep == "single-GPU share")
+        values = sorted({r["value"] for r in mine}, reverse=sweep in SHARE_SWEEPS)
         table = Table(f"Total completion time / A-SRPT's (mean over seeds) vs {sweep}", [sweep, *ALGORITHMS], [])
         for v in values:
             table.rows.append([v, *[_relative(mine, v, a) for a in ALGORITHMS]])
@@ -115,7 +122,7 @@ def reproduce_sim(setting: Setting) -> Report:
         table.note = "A-SRPT's reduction against the best baseline: " + ", ".join(
             f"{v:g}: {100 * (1 - 1 / b):.0f}%" for v, b in zip(values, best))
         report.tables.append(table)
-        name = "completion_vs_" + sweep.split()[0].lower().replace("-", "_") + ".png"
+        name = f"completion_vs_{_slug(sweep)}.png"
         with figure(setting.out_dir / name) as (fig, ax):
             for a in ALGORITHMS:
                 ax.plot(values, [mean(r["total_completion"] for r in mine if r["value"] == v and r["algorithm"] == a)
@@ -124,7 +131,8 @@ def reproduce_sim(setting: Setting) -> Report:
             ax.set_ylabel("total completion time (s)")
             ax.set_yscale("log")
             ax.legend(fontsize=7)
-        report.figures.append((name, f"Fig. {6 + ('jobs', 'single-GPU share', 'NIC (Gbps)').index(sweep)} analogue"))
+        figure_number = 6 if sweep == "jobs" else 7 if sweep in SHARE_SWEEPS else 8
+        report.figures.append((name, f"Fig. {figure_number} analogue ({sweep})"))
     perfect = {r["seed"]: r["total_completion"] for r in rows
                if r["sweep"] == "jobs" and r["value"] == p["fixed"] and r["algorithm"] == "asrpt-perfect"}
     mine = [r for r in rows if r["sweep"] == "predictor"]
@@ -139,6 +147,11 @@ def reproduce_sim(setting: Setting) -> Report:
                                [[tau, mean(r["total_completion"] for r in mine if r["value"] == tau)]
                                 for tau in p["taus"]]))
     return report
+
+
+def _slug(sweep: str) -> str:
+    """A file-name part for a sweep: 'single-GPU share, trace arrivals' -> 'single_gpu_share_trace_arrivals'."""
+    return "_".join("".join(c if c.isalnum() else " " for c in sweep.lower()).split())
 
 
 def _relative(rows, value, name):

@@ -53,6 +53,17 @@ def test_trace_stream_is_scaled_to_the_load_and_labelled():
     assert offered / (span * instance.cluster.total_gpus) == pytest.approx(1.0, rel=1e-9)
     shares = generate_stream("paper", 1, jobs=3000, single_gpu_share=0.0)
     assert all(sj.job.gpus > 1 for sj in shares.jobs)
+    assert shares.provenance["offered_load"] == pytest.approx(1.0)  # fixed-load: every setting offers 1.0
+
+
+@pytest.mark.slow
+def test_trace_arrivals_keep_the_time_scale_so_bigger_jobs_raise_the_load():
+    """[A21]: with arrivals='trace' the window's own time scale (load 1.0 as recorded) is kept, so
+    replacing single-GPU jobs by multi-GPU ones raises the offered load, as in the paper's Fig. 7."""
+    loads = {share: generate_stream("paper", 1, jobs=600, single_gpu_share=share, arrivals="trace")
+             for share in (0.8, 0.0)}
+    assert loads[0.8].provenance["time_scale"] == pytest.approx(loads[0.0].provenance["time_scale"])
+    assert loads[0.0].provenance["offered_load"] > loads[0.8].provenance["offered_load"]
 
 
 def test_bundled_extract_matches_the_workload_model():
