@@ -127,6 +127,29 @@ class Report:
         self.figures.append((file, caption))
 
 
+def save_case(setting: Setting, name: str, family_name: str, runs: dict[str, tuple[Any, Any, dict]],
+              meta: dict) -> list[str]:
+    """Write a worst case to ``worst/`` in the report folder, as files ``optsched verify`` reads:
+    for each ``label -> (instance, schedule, produced_by)``, ``<name>.<label>.instance.json`` and
+    ``<name>.<label>.schedule.json`` (an instance shared by two labels is written once per label).
+    Returns the file names, relative to the report folder."""
+    from .documents import instance_document, schedule_document
+    from .jsonio import write_json
+    from .registry import get
+
+    family = get(family_name)
+    folder = setting.out_dir / "worst"
+    folder.mkdir(exist_ok=True)
+    written = []
+    for label, (instance, schedule, produced_by) in runs.items():
+        for kind, doc in (("instance", instance_document(family, instance, meta)),
+                          ("schedule", schedule_document(family, instance, schedule, produced_by))):
+            path = folder / f"{name}.{label}.{kind}.json"
+            write_json(str(path), doc)
+            written.append(str(path.relative_to(setting.out_dir)))
+    return written
+
+
 def parallel_map(fn: Callable[[Any], Any], tasks: Sequence[Any], setting: Setting, label: str) -> list[Any]:
     """``[fn(t) for t in tasks]`` on the study engine (optsched/study/engine.py): each task a unit,
     cached in the report folder (a rerun of the same code computes only what is missing), run on

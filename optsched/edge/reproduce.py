@@ -18,7 +18,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..registry import get
-from ..reproduce import EXACT_BUDGET, Report, Setting, mean, parallel_map
+from ..reproduce import EXACT_BUDGET, Report, Setting, mean, parallel_map, save_case
 from ..study.report import Table, figure
 from . import baselines
 from .generate import generate
@@ -29,11 +29,11 @@ from .schedule import Schedule
 ALGORITHMS = ("aonline", "aonline-edge", "srtf", "tiresias-l", "batchsche", "srtf-demand", "tiresias-l-demand")
 SCALES: dict[str, dict[str, Any]] = {
     "quick": {"jobs": [10, 20], "servers_fixed": 10, "servers": [6, 12], "jobs_fixed": 15,
-              "ratio_jobs": [3]},
+              "ratio_jobs": [3], "ratio_instances": 40},
     "default": {"jobs": [25, 50, 100], "servers_fixed": 40, "servers": [20, 40, 60], "jobs_fixed": 50,
-                "ratio_jobs": [3, 4, 5]},
+                "ratio_jobs": [3, 4, 5], "ratio_instances": 200},
     "paper": {"jobs": [50, 100, 150, 200, 250, 300], "servers_fixed": 100, "servers": [20, 40, 60, 80, 100],
-              "jobs_fixed": 300, "ratio_jobs": [4, 6, 8]},
+              "jobs_fixed": 300, "ratio_jobs": [4, 6, 8], "ratio_instances": 200},
 }
 
 
@@ -209,8 +209,8 @@ def _ratio_task(task):
 
 def reproduce_ratio(setting: Setting) -> Report:
     p = SCALES[setting.scale]
-    rows = parallel_map(_ratio_task, [(j, s, e) for j in p["ratio_jobs"]
-                                      for s in range(max(setting.seeds, 5)) for e in EPSILONS],
+    instances = max(setting.seeds, p["ratio_instances"])
+    rows = parallel_map(_ratio_task, [(j, s, e) for j in p["ratio_jobs"] for s in range(instances) for e in EPSILONS],
                         setting, "competitive ratios")
     report = Report("Edge: empirical competitive ratio of A_online against the exact optimum (Figs. 12/13 analogue)")
     report.records = rows
@@ -219,8 +219,9 @@ def reproduce_ratio(setting: Setting) -> Report:
                          "ILP (4) with every ζ = 1, so its ratios are upper bounds)."]
     report.assumptions = [
         f"'small' instances (2 edge servers x 2 workers, D <= 3, p <= 4, cloud Δ in [4, 8]) with "
-        f"{p['ratio_jobs']} jobs, {max(setting.seeds, 5)} seeds each; the paper's J up to 25 with trace-sized "
-        "servers is out of reach of exact solvers.",
+        f"{p['ratio_jobs']} jobs, {instances} instances (seeds) each; the paper's J up to 25 with trace-sized "
+        "servers is out of reach of exact solvers. The instance of largest JCT ratio per ε is saved in worst/, "
+        "with A_online's schedule and the optimal one (optimum confirmed by CBC).",
         "Speed augmentation by time scaling (spec §3.7): with 1 + ε = a/b the offline copy has r·a, Δ·a, p·a and "
         "the online copy p·b, so the online machines are exactly 1 + ε times faster; the optimum at speed 1 on the "
         "1/a grid is at most a times the original one, so the ratios are if anything pessimistic.",
@@ -251,7 +252,38 @@ def reproduce_ratio(setting: Setting) -> Report:
     report.tables.append(table)
     report.figures.append(("competitive_ratio.png", "Figs. 12/13 analogue: worst ratio vs ε"))
     _summarize_ratio(report, rows, setting)
+    _save_worst(report, rows, setting)
     return report
+
+
+def _save_worst(report: Report, rows: list[dict], setting: Setting) -> None:
+    """Per ε, the instance of largest JCT / OPT(2) among proven optima, re-solved with a CBC
+    cross-check and saved with both schedules (``save_case``)."""
+    table = Table("Worst instance per ε (JCT / OPT(2), optimum proven and confirmed by CBC)",
+                  ["ε", "jobs", "seed", "ratio", "A_online JCT", "OPT(2)", "files"], [])
+    edge = get("edge")
+    for e in EPSILONS:
+        proven = [r for r in rows if r["epsilon"] == float(e) and r["milp_optimal"] and r["jct_ratio"]]
+        if not proven:
+            continue
+        worst = max(proven, key=lambda r: (r["jct_ratio"], -r["jobs"], -r["seed"]))
+        offline, online = speed_augmented(generate("small", worst["seed"], jobs=worst["jobs"]), e)
+        run = run_aonline(online)
+        solved = edge.solve(offline, "time-indexed", cross_check=True, **EXACT_BUDGET)
+        if not (solved.result.optimal and solved.verdict and solved.verdict.feasible):
+            raise RuntimeError(f"the worst instance at ε = {float(e):g} did not re-solve to a confirmed optimum: "
+                               f"{solved.result.status} {solved.result.message}")
+        files = save_case(setting, f"epsilon-{float(e):g}", "edge",
+                          {"online": (online, run.schedule(), {"algorithm": "aonline"}),
+                           "optimal": (offline, solved.schedule, {"formulation": "time-indexed",
+                                                                  "status": solved.result.status})},
+                          {"reproduction": "edge-ratio", "epsilon": float(e), "seed": worst["seed"],
+                           "jobs": worst["jobs"], "generator": "small"})
+        table.rows.append([float(e), worst["jobs"], worst["seed"], worst["jct_ratio"], worst["jct"], worst["milp"],
+                           ", ".join(f for f in files if f.endswith(".schedule.json"))])
+    table.note = ("'online' is the speed-augmented copy A_online ran on, 'optimal' the speed-1 copy the optimum is for "
+                  "(spec §3.7); 'optsched verify worst/X.instance.json worst/X.schedule.json' checks either.")
+    report.tables.append(table)
 
 
 def _summarize_ratio(report: Report, rows: list[dict], setting: Setting) -> None:

@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from ..registry import get
-from ..reproduce import EXACT_BUDGET, Report, Setting, mean, parallel_map
+from ..reproduce import EXACT_BUDGET, Report, Setting, mean, parallel_map, save_case
 from ..study.report import Table, figure
 from .generate import CLASSES, generate, small_family, utility
 from .online import run_oasis
@@ -27,13 +27,13 @@ ALGORITHMS = ("oasis", "fifo", "drf", "rrh", "dorm")
 
 SCALES: dict[str, dict[str, Any]] = {
     "quick": {"T": 24, "servers": 4, "jobs": [8, 16], "fig4_jobs": 6,
-              "fig5_servers": [2], "fig5_gamma1": [(1, 10)], "fig6_jobs": 10},
+              "fig5_servers": [2], "fig5_gamma1": [(1, 10)], "fig5_instances": 40, "fig6_jobs": 10},
     "default": {"T": 100, "servers": 20, "jobs": [25, 50, 100],
                 "fig4_jobs": 25, "fig5_servers": [2, 4, 6], "fig5_gamma1": [(1, 10), (1, 100), (1, 500)],
-                "fig6_jobs": 100},
+                "fig5_instances": 200, "fig6_jobs": 100},
     "paper": {"T": 300, "servers": 50, "jobs": [50, 100, 200, 400, 800],
               "fig4_jobs": 100, "fig5_servers": [2, 4, 6, 8, 10], "fig5_gamma1": [(1, 10), (1, 50), (1, 100), (1, 500)],
-              "fig6_jobs": 400},
+              "fig5_instances": 200, "fig6_jobs": 400},
 }
 PI = (0.25, 0.5, 0.75, 1.0, 1.5, 2.0)
 
@@ -77,11 +77,16 @@ def _fig4_task(task):
     return rows
 
 
+def _fig5_instance(servers: int, gamma1: tuple[int, int], seed: int):
+    """Fig. 5's Family-S instance: T = 10, 10 jobs, the servers split evenly between the pools."""
+    rng = np.random.default_rng(seed)
+    return small_family(rng, 10, servers // 2, servers // 2, ("cpu", "memory", "bandwidth"), 10, (4, 10), 3, 6, 3,
+                        (1.0, 4.0), gamma1=gamma1)
+
+
 def _fig5_task(task):
     servers, gamma1, seed = task
-    rng = np.random.default_rng(seed)
-    instance = small_family(rng, 10, servers // 2, servers // 2, ("cpu", "memory", "bandwidth"), 10, (4, 10), 3, 6, 3,
-                            (1.0, 4.0), gamma1=gamma1)
+    instance = _fig5_instance(servers, gamma1, seed)
     oasis = get("oasis")
     run = run_oasis(instance)
     utility = oasis.judge(instance, run.schedule).objective
@@ -116,8 +121,9 @@ def reproduce(setting: Setting) -> Report:
     fig4 = [r for rows in parallel_map(_fig4_task, [(s, p["fig4_jobs"], 100, servers, a)
                                                     for s in seeds for a in ALGORITHMS],
                                        setting, "Fig. 4 (completion vs target)") for r in rows]
-    fig5 = parallel_map(_fig5_task, [(n, g, s) for n in p["fig5_servers"]
-                                     for g in p["fig5_gamma1"] for s in seeds], setting, "Fig. 5 (OPT/OASiS)")
+    fig5 = parallel_map(_fig5_task, [(n, g, s) for n in p["fig5_servers"] for g in p["fig5_gamma1"]
+                                     for s in range(max(setting.seeds, p["fig5_instances"]))],
+                        setting, "Fig. 5 (OPT/OASiS)")
     fig6 = parallel_map(_fig6_task, [(p["fig6_jobs"], s, T, servers, k, pi)
                                      for k in ("U", "L") for pi in PI for s in seeds],
                         setting, "Fig. 6 (estimated U/L)")
@@ -138,6 +144,7 @@ def reproduce(setting: Setting) -> Report:
     _fig3(report, fig3, p, setting)
     _fig4(report, fig4, setting)
     _fig5(report, fig5, setting)
+    _fig5_worst(report, fig5, setting)
     _fig6(report, fig6, setting)
     return report
 
@@ -230,6 +237,43 @@ def _fig5(report: Report, rows: list[dict], setting: Setting) -> None:
                            f"{sum(not r['ratio_is_bound'] for r in mine)}/{len(mine)}", mean(r["alpha"] for r in mine)])
     report.tables.append(table)
     report.figures.append(("fig5_ratio.png", "Fig. 5 analogue: OPT / OASiS on small clusters"))
+
+
+def _fig5_worst(report: Report, rows: list[dict], setting: Setting) -> None:
+    """The paper's "OPT / OASiS is about 1.1 to 1.5" as a worst-case claim per point, and the instance
+    of largest ratio among proven optima, re-solved with a CBC cross-check and saved with both
+    schedules (``save_case``)."""
+    from ..study.stats import worst_case_below
+
+    table = Table("Fig. 5: worst instance per point (OPT / OASiS, optimum proven and confirmed by CBC)",
+                  ["servers", "γ1", "instances", "seed", "ratio", "OASiS", "OPT", "files"], [])
+    oasis = get("oasis")
+    for servers, gamma1 in sorted({(r["servers"], r["gamma1"]) for r in rows}):
+        proven = [r for r in rows if r["servers"] == servers and r["gamma1"] == gamma1
+                  and not r["ratio_is_bound"] and r["ratio"]]
+        report.claim("OPT / OASiS, worst instance", {"servers": servers, "gamma1": gamma1},
+                     [r["ratio"] for r in proven],
+                     f"Fig. 5: OPT / OASiS at most 1.5 on every instance ({servers} servers, γ1 in {gamma1})",
+                     worst_case_below([r["ratio"] for r in proven], 1.5 + 1e-9))
+        if not proven:
+            continue
+        worst = max(proven, key=lambda r: (r["ratio"], -r["seed"]))
+        low, high = (int(x) for x in gamma1.strip("[]").split(","))
+        instance = _fig5_instance(servers, (low, high), worst["seed"])
+        run = run_oasis(instance)
+        solved = oasis.solve(instance, "time-indexed", cross_check=True, **EXACT_BUDGET)
+        if not (solved.result.optimal and solved.verdict and solved.verdict.feasible):
+            raise RuntimeError(f"the worst Fig. 5 instance did not re-solve to a confirmed optimum: "
+                               f"{solved.result.status} {solved.result.message}")
+        name = f"fig5-servers-{servers}-gamma1-{low}-{high}"
+        files = save_case(setting, name, "oasis",
+                          {"oasis": (instance, run.schedule, {"algorithm": "oasis"}),
+                           "optimal": (instance, solved.schedule, {"formulation": "time-indexed",
+                                                                   "status": solved.result.status})},
+                          {"reproduction": "oasis-sec5", "figure": 5, "seed": worst["seed"]})
+        table.rows.append([servers, gamma1, len(proven), worst["seed"], worst["ratio"], worst["oasis"],
+                           worst["reference"], ", ".join(f for f in files if f.endswith(".schedule.json"))])
+    report.tables.append(table)
 
 
 def _fig6(report: Report, rows: list[dict], setting: Setting) -> None:

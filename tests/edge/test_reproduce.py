@@ -4,12 +4,13 @@ import csv
 
 from optsched.cli import main
 from optsched.edge import reproduce
+from tests.cli_helpers import run as run_cli
 
 
 def test_both_reproductions_write_their_reports(monkeypatch, tmp_path, capfd):
     monkeypatch.setitem(reproduce.SCALES, "default", {
         "jobs": [6, 10], "servers_fixed": 6, "servers": [4, 8], "jobs_fixed": 6,
-        "ratio_jobs": [2]})
+        "ratio_jobs": [2], "ratio_instances": 2})
     for name, figures in (("edge-sec5", ["jct_rate_vs_jobs.png", "jct_rate_vs_servers.png", "utilisation.png"]),
                           ("edge-ratio", ["competitive_ratio.png"])):
         out = tmp_path / name
@@ -21,6 +22,11 @@ def test_both_reproductions_write_their_reports(monkeypatch, tmp_path, capfd):
     rows = list(csv.DictReader(open(tmp_path / "edge-ratio" / "results.csv")))
     assert rows and all(r["milp_optimal"] == "True" for r in rows)
     assert all(float(r["jct_ratio"]) >= 1 - 1e-9 for r in rows if r["epsilon"] == "0.0")  # never beats OPT
+    worst = tmp_path / "edge-ratio" / "worst"
+    for label in ("online", "optimal"):  # the worst instance at ε = 0, as files 'optsched verify' reads
+        code, out, _ = run_cli(capfd, "verify", worst / f"epsilon-0.{label}.instance.json",
+                               worst / f"epsilon-0.{label}.schedule.json")
+        assert code == 0 and out.startswith("objective")
     sec5 = list(csv.DictReader(open(tmp_path / "edge-sec5" / "results.csv")))
     assert {r["algorithm"] for r in sec5} == set(reproduce.ALGORITHMS)
     summary = list(csv.DictReader(open(tmp_path / "edge-sec5" / "summary.csv")))

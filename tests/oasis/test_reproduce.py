@@ -9,7 +9,7 @@ from optsched.oasis import reproduce
 def test_reproduce_writes_tables_figures_and_assumptions(monkeypatch, tmp_path, capfd):
     monkeypatch.setitem(reproduce.SCALES, "default", {
         "T": 12, "servers": 3, "jobs": [4, 8], "fig4_jobs": 3,
-        "fig5_servers": [2], "fig5_gamma1": [(1, 10)], "fig6_jobs": 6})
+        "fig5_servers": [2], "fig5_gamma1": [(1, 10)], "fig5_instances": 2, "fig6_jobs": 6})
     out = tmp_path / "report"
     assert main(["reproduce", "oasis-sec5", "--seeds", "1", "--workers", "1", "-o", str(out)]) == 0
     printed = capfd.readouterr().out
@@ -23,6 +23,8 @@ def test_reproduce_writes_tables_figures_and_assumptions(monkeypatch, tmp_path, 
     fig5 = [r for r in rows if r["figure"] == "5"]
     assert all(float(r["ratio"]) >= 1 - 1e-6 for r in fig5 if r["ratio"])  # OASiS never beats OPT
     assert "What the paper reports" in (out / "report.md").read_text()
+    assert len({r["seed"] for r in fig5}) == 2  # the preset's Fig. 5 instances, more than --seeds
+    assert len(list((out / "worst").glob("fig5-servers-2-gamma1-1-10.*.json"))) == 4
 
 
 def test_unknown_reproduction_is_bad_input(capfd):
