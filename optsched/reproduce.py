@@ -33,7 +33,7 @@ SCALES = ("quick", "default", "paper")
 #: wall-clock limits). A solve it stops is reported against its bound, labelled so.
 EXACT_BUDGET: dict[str, Any] = {"node_limit": NODE_LIMIT, "threads": 1}
 #: Seeds per point when --seeds is not given.
-DEFAULT_SEEDS = {"quick": 5, "default": 2, "paper": 3}
+DEFAULT_SEEDS = {"quick": 5, "default": 5, "paper": 5}
 
 
 @dataclass(frozen=True)

@@ -32,6 +32,7 @@ shape are redrawn.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import numpy as np
 
@@ -197,3 +198,12 @@ def _trace(rng: np.random.Generator, framework: str, J: int, H: int, T: int) -> 
     _require_fit(capacity, workers, pss)
     job_list = _draw_jobs(rng, framework, len(chosen), T, speeds, len(pss), arrivals, extra)
     return Instance(framework, T, capacity, tuple(workers), pss, G + 1, tuple(job_list))
+
+
+def with_worker_type(instance: Instance, m: int) -> Instance:
+    """``instance`` with worker type ``m`` as the only one (Fig. 9: every job uses one fixed type,
+    against A_online's free choice); each job keeps its own ``v_jm``."""
+    if not 0 <= m < len(instance.worker_demand):
+        raise InputError(f"worker type {m} does not exist (the instance has {len(instance.worker_demand)})")
+    jobs = tuple(replace(job, train=(job.train[m],)) for job in instance.jobs)
+    return replace(instance, worker_demand=(instance.worker_demand[m],), jobs=jobs)

@@ -24,8 +24,8 @@ from ..solvers import solve
 from ..study.report import Table, figure
 from . import baselines
 from .formulations import mwsp
-from .generate import generate
-from .online import maxweight, run_aonline
+from .generate import generate, with_worker_type
+from .online import UnschedulableJob, maxweight, run_aonline
 from .theory import NORMALIZATIONS, lam
 
 ALGORITHMS = ("aonline", "aonline-paper-ties", "fifo", "drf", "antman", "tiresias")
@@ -72,6 +72,38 @@ def _price_task(task):
             "accepted": len(costs), "priced": sum(c > 0 for c in costs)}
 
 
+#: Fig. 9's fixed worker types: the first four of the 'paper' generator's eight (1-4 GPUs each; the
+#: paper's four EC2 names are not EC2 sizes, D22).
+FIXED_TYPES = (0, 1, 2, 3)
+
+
+def _worker_type_task(task):
+    """Fig. 9: A_online with every job on one fixed worker type, or free to choose ("free"). A type
+    on which some job fits no server of the cluster gives no objective (``runnable`` false)."""
+    framework, jobs, servers, seed, choice = task
+    instance = generate("paper", seed, jobs=jobs, servers=servers, framework=framework)
+    if choice != "free":
+        instance = with_worker_type(instance, int(choice))
+    row = {"sweep": "worker type", "framework": framework, "jobs": jobs, "servers": servers, "seed": seed,
+           "algorithm": "aonline" if choice == "free" else f"type-{choice}"}
+    try:
+        ran = get("hetero").run(instance, "aonline", seed=seed, tie_break="earliest_completion")
+    except UnschedulableJob:
+        return {**row, "weighted_completion": None, "runnable": False}
+    if not ran.feasible:
+        raise RuntimeError(f"A_online ({choice}): infeasible schedule: {ran.verdict.violations[0]}")
+    return {**row, "weighted_completion": ran.objective, "runnable": True}
+
+
+def _maxweight_F_task(task):
+    """Fig. 11: the weight A_maxweight schedules in one batch of 'paper' jobs as F grows (λ = 2THRF + 1)."""
+    jobs, servers, tau, seed, F = task
+    instance = generate("paper", seed, jobs=jobs, servers=servers)
+    mw = maxweight(instance, list(range(jobs)), tau, lam(instance, F), tie_break="earliest_completion")
+    return {"sweep": "maxweight F", "jobs": jobs, "servers": servers, "tau": tau, "seed": seed, "F": F,
+            "algorithm": "maxweight", "weight": mw.weight(instance)}
+
+
 def _batch_task(task):
     """One batch of ``paper`` jobs (all available at 0, deadline τ) on the ``servers_fixed`` cluster:
     A_maxweight and Jain's weights. The batch optimum (7) is out of reach there (millions of
@@ -97,20 +129,27 @@ def reproduce(setting: Setting) -> Report:
     seeds = range(setting.seeds)
     tasks = [("jobs", fw, j, p["servers_fixed"], 1.0, s, a) for fw in ("ps", "allreduce") for j in p["jobs"]
              for s in seeds for a in ALGORITHMS]
-    tasks += [("servers", "ps", p["jobs_fixed"], h, 1.0, s, a) for h in p["servers"] for s in seeds for a in ALGORITHMS]
+    tasks += [("servers", fw, p["jobs_fixed"], h, 1.0, s, a) for fw in ("ps", "allreduce") for h in p["servers"]
+              for s in seeds for a in ALGORITHMS]
     rows = parallel_map(_online_task, tasks, setting, "hetero simulations")
     prices = parallel_map(_price_task, [(n, k, float(F), p["jobs_fixed"], p["servers_fixed"], s)
                                         for n in NORMALIZATIONS for k in p["kappas"] for F in p["F"] for s in seeds],
                           setting, "price units, kappa and F")
     batch = parallel_map(_batch_task, [(j, p["servers_fixed"], p["batch_tau"], s)
                                        for j in p["batch_jobs"] for s in seeds], setting, "batch problems")
+    types = parallel_map(_worker_type_task, [(fw, p["jobs_fixed"], p["servers_fixed"], s, c)
+                                             for fw in ("ps", "allreduce") for s in seeds
+                                             for c in ("free", *map(str, FIXED_TYPES))],
+                         setting, "Fig. 9 (fixed worker types)")
+    by_F = parallel_map(_maxweight_F_task, [(p["batch_jobs"][0], p["servers_fixed"], p["batch_tau"], s, float(F))
+                                            for F in p["F"] for s in seeds], setting, "Fig. 11 (A_maxweight vs F)")
     report = Report("Heterogeneous ML jobs (Zhou et al.), Section 7: A_online vs FIFO, DRF, AntMan, Tiresias; "
                     "A_maxweight vs Jain")
-    report.records = rows + prices + [{"sweep": "batch", **b} for b in batch]
+    report.records = rows + prices + types + by_F + [{"sweep": "batch", **b} for b in batch]
     summary = report.summarize(rows, point=["sweep", "framework", "jobs", "servers", "F"], method="algorithm",
                                value="weighted_completion", sense="min", reference="aonline",
                                label="total weighted completion time")
-    for sweep, framework in (("jobs", "ps"), ("jobs", "allreduce"), ("servers", "ps")):
+    for sweep, framework in (("jobs", "ps"), ("jobs", "allreduce"), ("servers", "ps"), ("servers", "allreduce")):
         report.interval_figure(setting, [r for r in summary if r["sweep"] == sweep and r["framework"] == framework],
                                sweep, f"weighted_completion_vs_{sweep}_{framework}_intervals.png",
                                f"Total weighted completion time vs {sweep} ({framework}): mean and 95% interval",
@@ -141,7 +180,8 @@ def reproduce(setting: Setting) -> Report:
         f"all available at 0; the optimum of (7) only on 'small' instances (6 jobs, 3 servers, τ = 12), by HiGHS "
         f"on one thread within {EXACT_BUDGET['node_limit']:,} branch-and-bound nodes (no wall-clock limit).",
     ]
-    for sweep, key, fw in (("jobs", "jobs", "ps"), ("jobs", "jobs", "allreduce"), ("servers", "servers", "ps")):
+    for sweep, key, fw in (("jobs", "jobs", "ps"), ("jobs", "jobs", "allreduce"), ("servers", "servers", "ps"),
+                           ("servers", "servers", "allreduce")):
         mine = [r for r in rows if r["sweep"] == sweep and r["framework"] == fw]
         values = p[key]
         table = Table(f"Total weighted completion time / A_online's (mean over seeds) vs {key}, {fw}",
@@ -158,8 +198,11 @@ def reproduce(setting: Setting) -> Report:
             ax.set_ylabel("total weighted completion time")
             ax.set_yscale("log")
             ax.legend(fontsize=8)
-        report.figures.append((name, f"Figs. {'2/5' if key == 'jobs' else '3/6'} analogue ({fw})"))
+        figure_number = {("jobs", "ps"): 2, ("jobs", "allreduce"): 5, ("servers", "ps"): 3, ("servers", "allreduce"): 6}
+        report.figures.append((name, f"Fig. {figure_number[key, fw]} analogue ({fw})"))
     _price_sweep(report, prices, p, setting)
+    _worker_types(report, types, setting)
+    _maxweight_vs_F(report, by_F, p, setting)
     table = Table("Total weight scheduled in one batch: A_maxweight vs Jain (Figs. 8/12)",
                   ["jobs", "A_maxweight", "Jain"], [])
     for j in p["batch_jobs"]:
@@ -219,6 +262,58 @@ def _price_sweep(report: Report, rows: list[dict], p: dict, setting: Setting) ->
     table.note = ("'priced': accepted jobs whose schedule cost more than 0 over all accepted jobs; where it is 0 the "
                   "prices never bind, every accepted job is free, and F cannot matter.")
     report.tables.append(table)
+
+
+def _worker_types(report: Report, rows: list[dict], setting: Setting) -> None:
+    """Fig. 9: "A_online's free choice of worker type gives the smallest objective", paired against
+    each fixed type on the same seeds."""
+    summary = report.summarize(rows, point=["sweep", "framework"], method="algorithm", value="weighted_completion",
+                               sense="min", reference="aonline", label="total weighted completion time (Fig. 9)")
+    table = Table("Fig. 9: A_online with every job on one fixed worker type vs its free choice (mean over the seeds "
+                  "where the type can run every job)",
+                  ["framework", "free choice", *[f"type {m}" for m in FIXED_TYPES]], [],
+                  note="A blank: on no seed could that type run every job on the cluster. Runnable seeds per type: "
+                  + ", ".join(f"{fw} type {m}: {_runnable(rows, fw, f'type-{m}')}"
+                              for fw in ("ps", "allreduce") for m in FIXED_TYPES))
+    for framework in ("ps", "allreduce"):
+        means = {r["method"]: r["mean"] for r in summary if r["framework"] == framework}
+        table.rows.append([framework, means.get("aonline"), *[means.get(f"type-{m}") for m in FIXED_TYPES]])
+    report.tables.append(table)
+    with figure(setting.out_dir / "fig9_worker_types.png") as (fig, ax):
+        for k, framework in enumerate(("ps", "allreduce")):
+            mine = [r for r in summary if r["framework"] == framework]
+            xs = [i + 0.15 * (2 * k - 1) for i in range(len(mine))]
+            ys = [r["mean"] for r in mine]
+            ax.errorbar(xs, ys, yerr=[[y - r["ci_low"] for y, r in zip(ys, mine)],
+                                      [r["ci_high"] - y for y, r in zip(ys, mine)]],
+                        fmt="o", capsize=3, label=framework)
+            ax.set_xticks(range(len(mine)), [r["method"] for r in mine])
+        ax.set_yscale("log")
+        ax.set_ylabel("total weighted completion time (mean, 95% interval)")
+        ax.legend()
+    report.figures.append(("fig9_worker_types.png", "Fig. 9 analogue: fixed worker types vs A_online's free choice"))
+
+
+def _runnable(rows: list[dict], framework: str, method: str) -> int:
+    return sum(r["runnable"] for r in rows if r["framework"] == framework and r["algorithm"] == method)
+
+
+def _maxweight_vs_F(report: Report, rows: list[dict], p: dict, setting: Setting) -> None:
+    """Fig. 11: "smaller F gives a larger total weight", decided by the paired test of the smallest F
+    against the largest on the same batches."""
+    from ..study.stats import paired
+
+    summary = report.summarize(rows, point=["sweep", "F"], method="algorithm", value="weight", sense="max",
+                               reference="maxweight", label="A_maxweight's total weight (Fig. 11)")
+    low, high = float(min(p["F"])), float(max(p["F"]))
+    by_seed = {F: {r["seed"]: r["weight"] for r in rows if r["F"] == F} for F in (low, high)}
+    report.claim("A_maxweight's total weight (Fig. 11)", {"sweep": "maxweight F"},
+                 [by_seed[low][k] - by_seed[high][k] for k in by_seed[low] if k in by_seed[high]],
+                 f"Fig. 11: smaller F gives a larger total weight (F = {low:g} vs {high:g}, paired; values are the "
+                 "gain)", paired(by_seed[low], by_seed[high], "max").verdict)
+    report.interval_figure(setting, summary, "F", "fig11_maxweight_vs_F_intervals.png",
+                           f"Fig. 11 analogue: A_maxweight's total weight vs F ({p['batch_jobs'][0]} jobs, "
+                           f"τ = {p['batch_tau']}): mean and 95% interval")
 
 
 def _relative(rows, key, value, name):

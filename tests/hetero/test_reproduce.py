@@ -17,7 +17,9 @@ def test_the_reproduction_writes_its_report(monkeypatch, tmp_path, capfd):
     assert main(["reproduce", "hetero-sec7", "--seeds", "1", "--workers", "1", "-o", str(out)]) == 0
     for file in ["report.md", "results.csv", "weighted_completion_vs_jobs_ps.png", "weighted_completion_vs_jobs_allreduce.png",
                  "weighted_completion_vs_servers_ps.png", "aonline_vs_F_raw_kappa_0.35_intervals.png",
-                 "aonline_vs_F_per_capacity_kappa_0.35_intervals.png", "maxweight_vs_jain.png"]:
+                 "aonline_vs_F_per_capacity_kappa_0.35_intervals.png", "maxweight_vs_jain.png",
+                 "weighted_completion_vs_servers_allreduce.png", "fig9_worker_types.png",
+                 "fig11_maxweight_vs_F_intervals.png"]:
         assert (out / file).stat().st_size > 0
     printed = capfd.readouterr().out
     assert "A_maxweight vs Jain" in printed and "Assumed where the paper is silent" in printed
@@ -27,6 +29,9 @@ def test_the_reproduction_writes_its_report(monkeypatch, tmp_path, capfd):
     assert {(r["normalization"], r["F"]) for r in prices} == {(n, F) for n in ("raw", "per_capacity")
                                                               for F in ("1.0", "4.0")}
     assert all(0 <= int(r["priced"]) <= int(r["accepted"]) for r in prices)
+    types = {r["algorithm"] for r in rows if r["sweep"] == "worker type"}
+    assert types == {"aonline", *(f"type-{m}" for m in reproduce.FIXED_TYPES)}
+    assert {r["F"] for r in rows if r["sweep"] == "maxweight F"} == {"1.0", "4.0"}
     for r in rows:
         if r["sweep"] == "batch" and r["small_optimum"]:  # neither greedy beats the batch optimum
             assert float(r["small_maxweight"]) <= float(r["small_optimum"]) + 1e-6
