@@ -32,6 +32,13 @@ def test_the_reproduction_writes_its_report(monkeypatch, tmp_path, capfd):
     types = {r["algorithm"] for r in rows if r["sweep"] == "worker type"}
     assert types == {"aonline", *(f"type-{m}" for m in reproduce.FIXED_TYPES)}
     assert {r["F"] for r in rows if r["sweep"] == "maxweight F"} == {"1.0", "4.0"}
+    records = [r for r in rows if r["sweep"] == "records"]
+    assert {int(r["alpha"]) for r in records} == set(reproduce.RECORD_ALPHAS)
+    for r in records:  # counts are consistent, and with α >= the largest batch property (ii) holds (D4)
+        assert int(r["ii_held"]) <= int(r["ii_checked"]) and int(r["paper_above"]) <= int(r["paper_calls"])
+        if int(r["alpha"]) >= int(r["largest_batch"]):
+            assert r["ii_held"] == r["ii_checked"]
+    assert "Theory records" in printed
     for r in rows:
         if r["sweep"] == "batch" and r["small_optimum"]:  # neither greedy beats the batch optimum
             assert float(r["small_maxweight"]) <= float(r["small_optimum"]) + 1e-6
