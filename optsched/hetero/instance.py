@@ -198,6 +198,10 @@ class Instance:
         first = np.flatnonzero(np.concatenate([[True], d[1:] != d[:-1]]))
         return n[first], d[first]
 
+    def unfittable(self) -> list[int]:
+        """The jobs that have no shape fitting the empty cluster: no schedule can run them."""
+        return [j for j, tables in enumerate(self.shape_tables) if not any(len(t.shapes) for t in tables.values())]
+
     @cached_property
     def shape_tables(self) -> tuple[dict[int, ShapeTable], ...]:
         """Per job, per flag ``q``: its shapes in the oracles' loop order (:class:`ShapeTable`),
