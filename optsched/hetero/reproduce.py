@@ -3,9 +3,14 @@
 * Figs. 2/5: total weighted completion time of A_online and FIFO, DRF, AntMan, Tiresias as the
   number of jobs grows (PS and Ring-AllReduce).
 * Figs. 3/6: the same as the number of servers grows with the total capacity fixed (fragmentation).
-* Fig. 4: A_online as ``F`` grows.
-* Figs. 8/11/12: total weight scheduled in one batch by A_maxweight vs the Jain-style greedy, with
-  the batch optimum (7) where HiGHS proves it within its node budget.
+* Fig. 4: A_online as ``F`` grows, at both price units (D18) and three cluster scales ``kappa``,
+  with the share of accepted jobs that paid a positive price (the set-up that decides it).
+* Fig. 9: A_online with every job on one fixed worker type against its free choice.
+* Figs. 8/12: total weight scheduled in one batch by A_maxweight vs the Jain-style greedy, with
+  the batch optimum (7) where HiGHS proves it within its node budget; Fig. 11: A_maxweight as ``F``
+  grows. (Fig. 10 has no analogue: a job's worker count is A_online's decision, not an input.)
+* The spec's theory records (§4) on 'small' instances: property (ii), inequality (5), dual (9)
+  violations, the printed oracle's suboptimality (E5) and Theorem 4's counters.
 
 Instances are the ``paper`` preset (spec §5.1/§5.2) at a reduced scale by default; ``--preset
 paper`` uses the paper's 150 servers and up to 300 jobs (A_online takes seconds per instance there,
