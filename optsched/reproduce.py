@@ -13,7 +13,7 @@ import io
 import math
 import shutil
 import sys
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
@@ -22,7 +22,7 @@ from . import __version__
 from .errors import Failure, InputError
 from .jsonio import check_folder_writable, write_text
 from .limits import NODE_LIMIT
-from .registry import Reproduction, families
+from .registry import Reproduction, families, get
 from .solvers import cbc_version, highs_version
 from .study.report import Table, figure
 from .study.runner import CACHE_FILES
@@ -106,6 +106,22 @@ class Report:
                       "seeds never resolve.")
         return table if table.rows else None
 
+    def results(self) -> list[Table]:
+        """The tables to show, the computed conclusions first."""
+        conclusions = self.conclusions()
+        return ([conclusions] if conclusions else []) + self.tables
+
+    def paired_claim(self, label: str, point: dict[str, Any], a: Mapping[Any, float], b: Mapping[Any, float],
+                     sense: str, claim: str) -> None:
+        """Add the claim "A beats B" over the seeds both have (``a``, ``b``: value per seed), decided by
+        the paired test (study/stats.py ``paired``); the recorded values are A's gain over B in the
+        objective's ``sense`` (B − A for "min", A − B for "max")."""
+        from .study.stats import paired
+
+        sign = -1.0 if sense == "min" else 1.0
+        gains = [sign * (a[k] - b[k]) for k in a if k in b]
+        self.claim(label, point, gains, claim, paired(a, b, sense).verdict)
+
     def interval_figure(self, setting: Setting, rows: list[dict], x: str, file: str, caption: str,
                         log: bool = False) -> None:
         """Draw each method's mean with its 95% interval against ``x`` from summary ``rows`` (one
@@ -135,7 +151,6 @@ def save_case(setting: Setting, name: str, family_name: str, runs: dict[str, tup
     Returns the file names, relative to the report folder."""
     from .documents import instance_document, schedule_document
     from .jsonio import write_json
-    from .registry import get
 
     family = get(family_name)
     folder = setting.out_dir / "worst"
@@ -148,6 +163,17 @@ def save_case(setting: Setting, name: str, family_name: str, runs: dict[str, tup
             write_json(str(path), doc)
             written.append(str(path.relative_to(setting.out_dir)))
     return written
+
+
+def confirmed_optimum(family_name: str, instance: Any, formulation: str, what: str):
+    """Solve ``instance`` exactly within :data:`EXACT_BUDGET`, cross-checked by the second solver, and
+    return the pipeline's ``Solved``; :class:`~optsched.errors.Failure` unless the optimum is proven,
+    confirmed and its schedule verified (``what`` names the instance in the message)."""
+    solved = get(family_name).solve(instance, formulation, cross_check=True, **EXACT_BUDGET)
+    if not (solved.result.optimal and solved.verdict and solved.verdict.feasible):
+        raise Failure(f"{what} did not re-solve to a confirmed optimum: {solved.result.status} "
+                      f"{solved.result.message}")
+    return solved
 
 
 def parallel_map(fn: Callable[[Any], Any], tasks: Sequence[Any], setting: Setting, label: str) -> list[Any]:
@@ -177,8 +203,9 @@ def parallel_map(fn: Callable[[Any], Any], tasks: Sequence[Any], setting: Settin
     return values
 
 
-def write_report(report: Report, setting: Setting, name: str) -> Path:
-    """Write ``report.md``, ``results.csv`` and ``summary.csv`` next to the figures already in ``out_dir``."""
+def write_report(report: Report, setting: Setting, name: str, results: list[Table]) -> Path:
+    """Write ``report.md`` (with the ``results`` tables, :meth:`Report.results`), ``results.csv`` and
+    ``summary.csv`` next to the figures already in ``out_dir``."""
     versions = f"optsched {__version__}, HiGHS {highs_version()}, CBC {cbc_version()}"
     lines = [f"# {report.title}", "",
              f"`optsched reproduce {name} --preset {setting.scale} --seeds {setting.seeds}` ({versions}).", ""]
@@ -187,8 +214,7 @@ def write_report(report: Report, setting: Setting, name: str) -> Path:
     lines += ["## Settings the paper left open, and what was assumed", ""]
     lines += [f"- {s}" for s in report.assumptions] + [""]
     lines += ["## Results", ""]
-    conclusions = report.conclusions()
-    for table in ([conclusions] if conclusions else []) + report.tables:
+    for table in results:
         lines += [table.markdown(), ""]
     for file, caption in report.figures:
         lines += [f"![{caption}]({file})", "", f"*{caption}*", ""]
@@ -244,10 +270,10 @@ def run(name: str, scale: str, seeds: int | None, workers: int, out_dir: str | N
         if created and _computed_nothing(folder):
             shutil.rmtree(folder)
         raise
-    path = write_report(report, setting, name)
+    results = report.results()
+    path = write_report(report, setting, name, results)
     print(f"{report.title}\n", file=out)
-    conclusions = report.conclusions()
-    for t in ([conclusions] if conclusions else []) + report.tables:
+    for t in results:
         print(t.text() + "\n", file=out)
     print("Assumed where the paper is silent:", file=out)
     for a in report.assumptions:

@@ -18,7 +18,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..registry import get
-from ..reproduce import EXACT_BUDGET, Report, Setting, mean, parallel_map, save_case
+from ..reproduce import EXACT_BUDGET, Report, Setting, confirmed_optimum, mean, parallel_map, save_case
 from ..study.report import Table, figure
 from . import baselines
 from .generate import generate
@@ -261,7 +261,6 @@ def _save_worst(report: Report, rows: list[dict], setting: Setting) -> None:
     cross-check and saved with both schedules (``save_case``)."""
     table = Table("Worst instance per ε (JCT / OPT(2), optimum proven and confirmed by CBC)",
                   ["ε", "jobs", "seed", "ratio", "A_online JCT", "OPT(2)", "files"], [])
-    edge = get("edge")
     for e in EPSILONS:
         proven = [r for r in rows if r["epsilon"] == float(e) and r["milp_optimal"] and r["jct_ratio"]]
         if not proven:
@@ -269,10 +268,7 @@ def _save_worst(report: Report, rows: list[dict], setting: Setting) -> None:
         worst = max(proven, key=lambda r: (r["jct_ratio"], -r["jobs"], -r["seed"]))
         offline, online = speed_augmented(generate("small", worst["seed"], jobs=worst["jobs"]), e)
         run = run_aonline(online)
-        solved = edge.solve(offline, "time-indexed", cross_check=True, **EXACT_BUDGET)
-        if not (solved.result.optimal and solved.verdict and solved.verdict.feasible):
-            raise RuntimeError(f"the worst instance at ε = {float(e):g} did not re-solve to a confirmed optimum: "
-                               f"{solved.result.status} {solved.result.message}")
+        solved = confirmed_optimum("edge", offline, "time-indexed", f"the worst instance at ε = {float(e):g}")
         files = save_case(setting, f"epsilon-{float(e):g}", "edge",
                           {"online": (online, run.schedule(), {"algorithm": "aonline"}),
                            "optimal": (offline, solved.schedule, {"formulation": "time-indexed",

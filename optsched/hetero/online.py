@@ -172,8 +172,9 @@ def _check_placeable(instance: Instance) -> None:
     that its one-worker shape fits (the PS server has room for ``s(1) <= s(N − g)`` PSs and
     another server hosts a worker), and with one worker the greedy tries every PS server and puts
     the worker on the first other server with room."""
-    for j in instance.unfittable()[:1]:
-        raise UnschedulableJob(f"job {j} fits the empty cluster in no schedule")
+    unfit = instance.unfittable()
+    if unfit:
+        raise UnschedulableJob(f"job {unfit[0]} fits the empty cluster in no schedule")
 
 
 def run_aonline(instance: Instance, *, alpha_mode: str = "fixed", alpha: int = 4, oracle: str = "exact",

@@ -27,7 +27,6 @@ from ..registry import get
 from ..reproduce import EXACT_BUDGET, Report, Setting, mean, parallel_map
 from ..solvers import solve
 from ..study.report import Table, figure
-from ..study.stats import paired
 from . import baselines, oracles
 from .formulations import mwsp
 from .generate import generate, with_worker_type
@@ -278,11 +277,10 @@ def reproduce(setting: Setting) -> Report:
     for j in p["batch_jobs"]:
         mine = [b for b in batch if b["jobs"] == j]
         table.rows.append([j, mean(b["maxweight"] for b in mine), mean(b["jain"] for b in mine)])
-        verdict = paired({b["seed"]: b["maxweight"] for b in mine}, {b["seed"]: b["jain"] for b in mine}, "max").verdict
-        report.claim("total weight scheduled in one batch (Fig. 8)", {"sweep": "batch", "jobs": j},
-                     [b["maxweight"] - b["jain"] for b in mine],
-                     f"Fig. 8: A_maxweight schedules more weight than Jain's greedy ({j} jobs; paired; values are "
-                     "the gain)", verdict)
+        report.paired_claim("total weight scheduled in one batch (Fig. 8)", {"sweep": "batch", "jobs": j},
+                            {b["seed"]: b["maxweight"] for b in mine}, {b["seed"]: b["jain"] for b in mine}, "max",
+                            f"Fig. 8: A_maxweight schedules more weight than Jain's greedy ({j} jobs; paired; "
+                            "values are the gain)")
     report.tables.append(table)
     proven = [b for b in batch if b["small_optimum"] is not None]
     report.tables.append(Table("The same on 'small' batches against the proven batch optimum (7)",
@@ -321,12 +319,11 @@ def _price_sweep(report: Report, rows: list[dict], p: dict, setting: Setting) ->
                                *[sum(r["priced"] for r in at[F]) / max(1, sum(r["accepted"] for r in at[F]))
                                  for F in p["F"]]])
             by_seed = {F: {r["seed"]: r["weighted_completion"] for r in mine if r["F"] == F} for F in (low, high)}
-            grows = paired(by_seed[low], by_seed[high], "min")
-            report.claim("total weighted completion time (price sweep)",
-                         {"sweep": "prices", "normalization": normalization, "kappa": kappa},
-                         [by_seed[high][k] - by_seed[low][k] for k in by_seed[low] if k in by_seed[high]],
-                         f"Fig. 4: grows with F ({normalization} units, kappa {kappa}; F = {low:g} vs {high:g}, "
-                         "paired; values are the increase)", grows.verdict)
+            report.paired_claim("total weighted completion time (price sweep)",
+                                {"sweep": "prices", "normalization": normalization, "kappa": kappa},
+                                by_seed[low], by_seed[high], "min",
+                                f"Fig. 4: grows with F ({normalization} units, kappa {kappa}; F = {low:g} vs "
+                                f"{high:g}, paired; values are the increase)")
             report.interval_figure(setting, [r for r in summary if r["normalization"] == normalization
                                              and r["kappa"] == kappa], "F",
                                    f"aonline_vs_F_{normalization}_kappa_{kappa:g}_intervals.png",
@@ -401,10 +398,9 @@ def _maxweight_vs_F(report: Report, rows: list[dict], p: dict, setting: Setting)
                                reference="maxweight", label="A_maxweight's total weight (Fig. 11)")
     low, high = float(min(p["F"])), float(max(p["F"]))
     by_seed = {F: {r["seed"]: r["weight"] for r in rows if r["F"] == F} for F in (low, high)}
-    report.claim("A_maxweight's total weight (Fig. 11)", {"sweep": "maxweight F"},
-                 [by_seed[low][k] - by_seed[high][k] for k in by_seed[low] if k in by_seed[high]],
-                 f"Fig. 11: smaller F gives a larger total weight (F = {low:g} vs {high:g}, paired; values are the "
-                 "gain)", paired(by_seed[low], by_seed[high], "max").verdict)
+    report.paired_claim("A_maxweight's total weight (Fig. 11)", {"sweep": "maxweight F"}, by_seed[low],
+                        by_seed[high], "max", f"Fig. 11: smaller F gives a larger total weight (F = {low:g} vs "
+                        f"{high:g}, paired; values are the gain)")
     report.interval_figure(setting, summary, "F", "fig11_maxweight_vs_F_intervals.png",
                            f"Fig. 11 analogue: A_maxweight's total weight vs F ({p['batch_jobs'][0]} jobs, "
                            f"τ = {p['batch_tau']}): mean and 95% interval")

@@ -376,6 +376,7 @@ def dorm(instance: Instance, *, seed: int = 0, fairness: float = 0.8, adjust: fl
     budget); the schedule may then change with the machine's speed, and the run record says so.
     """
     previous: dict[int, int] = {}
+    budget = {"node_limit": node_limit, "time_limit": time_limit or None, "gap": gap, "threads": 1}
 
     def decide(t: int, sim: _Simulator) -> None:
         jobs = [i for i in sim.unfinished() if instance.facts[i].max_workers > 0]
@@ -387,7 +388,6 @@ def dorm(instance: Instance, *, seed: int = 0, fairness: float = 0.8, adjust: fl
         drf_counts = _progressive_filling(instance, sim, jobs)
         for i in jobs:
             sim.stop(i)
-        budget = {"node_limit": node_limit, "time_limit": time_limit or None, "gap": gap, "threads": 1}
         placement = _dorm_milp(instance, jobs, drf_counts, previous, fairness, adjust, budget)
         if placement is None:
             placement = _dorm_milp(instance, jobs, drf_counts, previous, 0.0, adjust, budget)
