@@ -64,6 +64,7 @@ class MaxWeight:
     increment: dict[int, float]  #: per accepted job, ΔD_j = u_j + Σ (δ_after − δ_before) C
     price: np.ndarray  #: final δ[h, r, t]
     dual: float  #: D_alg = Σ max(0, u_j) + Σ δ C
+    oracle_tuples: list[tuple[int, int]] = field(default_factory=list)  #: per oracle call: (job, tuples priced)
 
     def weight(self, instance: Instance) -> float:
         return sum(instance.jobs[j].weight for j in self.accepted)
@@ -82,9 +83,13 @@ def maxweight(instance: Instance, jobs: list[int], tau: int, lam: float, oracle:
     out = MaxWeight({}, [], {}, {}, {}, market.price, 0.0)
     for j in sorted(jobs, key=lambda k: (instance.jobs[k].arrival, k)):
         w = instance.jobs[j].weight
+        seen = market.tuples
         cost, schedule = colocated(market, j, below=w, tie_break=tie_break)
+        out.oracle_tuples.append((j, market.tuples - seen))
         if cost > 0 or tie_break != "paper":  # the distributed oracle starts from the co-located result
+            seen = market.tuples
             cost, schedule = distributed(market, j, below=min(cost, w), tie_break=tie_break, incumbent=schedule)
+            out.oracle_tuples.append((j, market.tuples - seen))
         u = w - cost
         out.cost[j], out.payoff[j] = cost, u
         if not u > 0:

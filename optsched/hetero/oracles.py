@@ -60,6 +60,7 @@ class Market:
     price: np.ndarray  #: δ[h, r, t] for t in 0..tau (index 0 unused)
     residual: np.ndarray  #: ω[h, r, t]
     max_starts: int | None = None  #: consider only the first this many starts of each duration
+    tuples: int = 0  #: oracle evaluations so far: (shape, start, server) tuples priced (Theorems 4 and 8)
     _windows: dict = field(default_factory=dict, repr=False)
 
     @classmethod
@@ -267,6 +268,7 @@ def colocated_ps(market: Market, j: int, below: float = INF, tie_break: str = "p
         need = shape.workers * np.asarray(inst.worker_demand[shape.m]) + np.asarray(inst.ps_demand[ps_type(shape.p)])
         fits = np.all(room >= need[None, :, None] - TOL, axis=1).T
         cost = np.where(fits, np.einsum("hrs,r->sh", sums, need), INF)
+        market.tuples += cost.size
         if cost.size:
             found, (start, h) = best.pick(cost)
             best.offer(found, JobSchedule(start + 1, shape.d, shape.m, shape.p, 1,
@@ -314,6 +316,7 @@ def distributed_exact(market: Market, j: int, below: float = INF, tie_break: str
         g = np.arange(N)
         bandwidth = inst.B(ps_type(shape.p))
         need = np.maximum(1, np.ceil(inst.b(shape.m) * (N - g) / bandwidth - 1e-9)).astype(np.int64)  # W3
+        market.tuples += len(starts) * H  # one tuple per (start, PS server n); the g loop is inside
         for start in starts:
             om, cp = omega[:, start], np.minimum(cap[:, start], 2 * N)  # more than 2N slots never matter
             order = np.argsort(om, kind="stable")
@@ -359,6 +362,7 @@ def distributed_paper(market: Market, j: int, below: float = INF, tie_break: str
         omega, psi, cap, room, e, z, starts = _ps_window(market, shape, best)
         N = shape.workers
         used = z > 0
+        market.tuples += len(starts) * H
         for start in starts:
             order = sorted(range(H), key=lambda h: (omega[h, start], h))
             for n in range(H):
@@ -398,6 +402,7 @@ def colocated_allreduce(market: Market, j: int, below: float = INF, tie_break: s
         e = np.asarray(inst.worker_demand[shape.m])
         fits = (_capacity(room, e) >= shape.workers).T
         cost = np.where(fits, shape.workers * np.einsum("hrs,r->sh", sums, e), INF)
+        market.tuples += cost.size
         if cost.size:
             found, (start, h) = best.pick(cost)
             best.offer(found, JobSchedule(start + 1, shape.d, shape.m, None, 1,
@@ -425,6 +430,7 @@ def distributed_allreduce(market: Market, j: int, below: float = INF, tie_break:
         if not best.admits(shape.workers * omega.min(), 1 + shape.d):
             continue
         cost, y = _fill(omega, _capacity(room, e), shape.workers)  # exact per start (§3.8)
+        market.tuples += cost.size * inst.H  # per start, the fill walks the H servers
         found, (start,) = best.pick(cost)
         if np.isfinite(found):
             best.offer(found, JobSchedule(start + 1, shape.d, shape.m, None, 0,

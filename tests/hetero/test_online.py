@@ -255,3 +255,24 @@ def test_per_capacity_prices_make_a_online_independent_of_the_units(seed):
     assert duals(a) and duals(a) == pytest.approx(duals(b))
     with pytest.raises(ValueError, match="normalization"):
         run_aonline(inst, normalization="per_gpu")
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 10_000), framework=st.sampled_from(["ps", "allreduce"]),
+       tie_break=st.sampled_from(["paper", "earliest_completion"]))
+def test_oracle_tuple_counts_stay_within_the_per_call_bounds_of_theorems_4_and_8(seed, framework, tie_break):
+    """Every oracle call prices at most |shapes of j| x τ starts x H servers tuples, which is within
+    M·P·τ²·H (Thm. 4, PS) or M·D_j·τ·H (Thm. 8, Ring-AllReduce); each processed job is counted."""
+    instance = generate("small", seed, framework=framework)
+    run = run_aonline(instance, alpha=2, tie_break=tie_break)
+    for r in run.rounds:
+        if not r.result:
+            continue
+        for sub in r.result.subrounds:
+            assert {j for j, _ in sub.oracle_tuples} == set(sub.cost)
+            for j, count in sub.oracle_tuples:
+                assert count <= len(instance.shapes[j]) * r.tau * instance.H
+                if framework == "allreduce":
+                    assert count <= instance.M * instance.jobs[j].chunks * r.tau * instance.H
+                else:
+                    assert count <= instance.M * instance.P * r.tau ** 2 * instance.H
