@@ -31,7 +31,7 @@ SCALES: dict[str, dict[str, Any]] = {
     "quick": {"jobs": [10, 20], "servers_fixed": 10, "servers": [6, 12], "jobs_fixed": 15,
               "ratio_jobs": [3], "ratio_instances": 40},
     "default": {"jobs": [25, 50, 100], "servers_fixed": 40, "servers": [20, 40, 60], "jobs_fixed": 50,
-                "ratio_jobs": [3, 4, 5], "ratio_instances": 200},
+                "ratio_jobs": [3, 4, 5, 6], "ratio_instances": 200},
     "paper": {"jobs": [50, 100, 150, 200, 250, 300], "servers_fixed": 100, "servers": [20, 40, 60, 80, 100],
               "jobs_fixed": 300, "ratio_jobs": [4, 6, 8], "ratio_instances": 200},
 }

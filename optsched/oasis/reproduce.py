@@ -30,7 +30,7 @@ SCALES: dict[str, dict[str, Any]] = {
     "quick": {"T": 24, "servers": 4, "jobs": [8, 16], "fig4_jobs": 6,
               "fig5_servers": [2], "fig5_gamma1": [(1, 10)], "fig5_instances": 40, "fig6_jobs": 10},
     "default": {"T": 100, "servers": 20, "jobs": [25, 50, 100],
-                "fig4_jobs": 25, "fig5_servers": [2, 4, 6], "fig5_gamma1": [(1, 10), (1, 100), (1, 500)],
+                "fig4_jobs": 25, "fig5_servers": [2, 4, 6, 8, 10], "fig5_gamma1": [(1, 10), (1, 100), (1, 500)],
                 "fig5_instances": 200, "fig6_jobs": 100},
     "paper": {"T": 300, "servers": 50, "jobs": [50, 100, 200, 400, 800],
               "fig4_jobs": 100, "fig5_servers": [2, 4, 6, 8, 10], "fig5_gamma1": [(1, 10), (1, 50), (1, 100), (1, 500)],
