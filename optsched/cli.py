@@ -182,6 +182,30 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--fresh", action="store_true", help="discard the cache and run everything again")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
+
+    p = verbs.add_parser("search", help="search for an algorithm's worst instance or a theorem's counterexample")
+    p.add_argument("family")
+    p.add_argument("--algorithm", required=True, metavar="NAME")
+    p.add_argument("--param", type=_key_value, action="append", default=[], metavar="KEY=VALUE")
+    p.add_argument("--target", default="ratio", metavar="ratio|theorem:NAME",
+                   help="maximise ALG/OPT (OPT/ALG for max families), or drive a theorem's slack below 0")
+    p.add_argument("--size-max", type=_int_at_least(1), default=4, metavar="N", help="most jobs (default 4)")
+    p.add_argument("--budget", type=_int_at_least(1), default=100, metavar="UNITS",
+                   help="exact solves for the search (default 100); shrinking has --shrink-budget more")
+    p.add_argument("--time", type=_positive_float, metavar="S",
+                   help="seconds of wall clock, in addition (the result may then change with the machine)")
+    p.add_argument("--shrink-budget", type=_int_at_least(0), default=200, metavar="UNITS")
+    p.add_argument("--exceed", type=_nonnegative_float, metavar="X",
+                   help="ratio target: shrink while the ratio stays above X (a claimed bound)")
+    p.add_argument("--strategy", choices=("evolve", "random"), default="evolve",
+                   help="evolve (default) or random: plain sampling, for comparison")
+    p.add_argument("--seed", type=_int_at_least(0), default=0)
+    p.add_argument("--workers", type=_int_at_least(1, MAX_WORKERS), default=os.cpu_count() or 1)
+    p.add_argument("--executor", choices=("local", "dask"), default="local")
+    p.add_argument("--scheduler", metavar="ADDRESS", help="Dask scheduler (default: start a local cluster)")
+    p.add_argument("-o", "--output", metavar="DIR", help="output folder (default search-FAMILY-ALGORITHM)")
+    p.add_argument("--quiet", action="store_true", help="no progress lines")
+    p.add_argument("--json", action="store_true", help="print result.json")
     return parser
 
 
@@ -422,6 +446,49 @@ def _study(args) -> int:
     return 1 if outcome.problems else 0
 
 
+def _search(args) -> int:
+    from . import search
+
+    family = get(args.family)
+    params = family.algorithm(args.algorithm).bind(dict(args.param))
+    output = args.output or f"search-{args.family}-{args.algorithm}"
+    state = {"shown": -1}
+
+    def progress(outcome) -> None:
+        done = len(outcome.history)
+        if args.quiet or done // 25 == state["shown"]:
+            return
+        state["shown"] = done // 25
+        values = [s.value for s in outcome.history if s.value is not None]
+        best = f"{max(values):.6g}" if values else "none yet"
+        print(f"optsched: search: {outcome.search_evaluations}/{args.budget} scored, "
+              f"{outcome.shrink_evaluations} shrinking; best {best}", file=sys.stderr, flush=True)
+
+    outcome = search.run(args.family, args.algorithm, args.target, report=progress, params=params,
+                         size_max=args.size_max, budget=args.budget, time_limit=args.time, seed=args.seed,
+                         strategy=args.strategy, shrink_budget=args.shrink_budget, exceed=args.exceed,
+                         workers=args.workers, executor=args.executor, scheduler=args.scheduler, out_dir=output)
+    result = json.loads(open(os.path.join(output, "result.json")).read())
+    if args.json:
+        print(dumps(result), end="")
+        return 0
+    if outcome.shrunk is None:
+        print(f"no instance could be scored in {outcome.search_evaluations} tries; see {output}/report.md")
+        return 0
+    cert = result["certificate"]
+    print(f"{args.family} / {args.algorithm}, {args.target}: best {result['value']} = {outcome.best.value:.6g} "
+          f"over {outcome.search_evaluations} scored instances; shrunk to {outcome.shrunk.value:.6g} "
+          f"({len(outcome.shrunk.doc.get('jobs', []))} jobs) in {outcome.shrink_evaluations} more")
+    if "opt" in cert:
+        print(f"  certified: ALG {cert['alg']:.10g}, OPT {cert['opt']:.10g} (proven, {cert['cross_check']})")
+    if result["violation"] is not None:
+        print(f"  counterexample: {'yes' if result['violation'] else 'no'}")
+    if args.time is not None:
+        print(f"  note: --time {args.time:g} is a wall-clock budget: this result may change with the machine's speed")
+    print(f"instance, schedules and report.md in {output}/")
+    return 0
+
+
 def _jobs_item(text: str) -> int:
     try:
         return int(text)
@@ -430,7 +497,7 @@ def _jobs_item(text: str) -> int:
 
 
 _VERBS = {"families": _families, "generate": _generate, "solve": _solve, "run": _run,
-          "verify": _verify, "reproduce": _reproduce, "study": _study}
+          "verify": _verify, "reproduce": _reproduce, "study": _study, "search": _search}
 
 
 if __name__ == "__main__":

@@ -96,6 +96,21 @@ class Theorem:
 
 
 @dataclass(frozen=True)
+class Check:
+    """A theorem or lemma of the paper as a number the search can drive down (``optsched search
+    FAMILY --target theorem:NAME``): ``slack(instance, algorithm, params, optimum)`` returns
+    ``(slack, details)``; the claim says ``slack >= 0``, so a negative slack is a counterexample.
+    ``optimum`` is the proven offline optimum when ``needs_optimum``, else None; ``details`` is
+    plain JSON data for the report. ``algorithms`` are those the claim is about."""
+
+    name: str
+    claim: str
+    algorithms: tuple[str, ...]
+    slack: Callable[..., tuple[float, dict]]
+    needs_optimum: bool = False
+
+
+@dataclass(frozen=True)
 class Bounded:
     """A numeric parameter's default and its valid range, declared once in the registration:
     ``low <= value <= high`` (``low < value`` when ``open_low``); None leaves a side open.
@@ -244,6 +259,10 @@ class Family:
     #: the job counts of the demo study's tiny instances; empty when ``generate``'s ``jobs`` does not
     #: apply (one job per instance)
     demo_sizes: tuple[int, ...] = (3, 4, 5, 6)
+    #: ``space()`` returns the family's :class:`optsched.search.space.Space` (its ``mutate.py``)
+    space: Callable[[], Any] | None = None
+    #: the theorems and lemmas ``optsched search --target theorem:NAME`` can try to break
+    checks: Mapping[str, Check] = field(default_factory=dict)
 
     def formulation(self, name: str) -> Formulation:
         return _pick(self.formulations, name, f"family {self.name} has no formulation")

@@ -9,7 +9,7 @@ Modules: ``instance`` (model, JSON, time scaling), ``generate`` (presets F1-F7, 
 fitting, Lemma 1, Theorem 3's factors).
 """
 
-from ..registry import Algorithm, Family, Formulation, Reproduction, at_least, lazy_from
+from ..registry import Algorithm, Check, Family, Formulation, Reproduction, at_least, lazy_from
 
 here = lazy_from(__name__)
 
@@ -54,4 +54,7 @@ FAMILY = Family(
         "edge-ratio": Reproduction("edge-ratio", "Figs. 12/13: ratio to the exact optimum for ε in {0, 0.2, 0.5}",
                                    here("reproduce:reproduce_ratio")),
     },
+    space=here("mutate:space"),
+    checks={"lemma2b": Check("lemma2b", "Lemma 2(b): A_online's fitted duals satisfy (6a) everywhere [E19]",
+                             ("aonline", "aonline-edge"), here("checks:lemma2b_slack"))},
 )

@@ -11,7 +11,18 @@ A_dual, A_online, Alg. 1-3), ``baselines`` (FIFO, DRF, AntMan, Tiresias, the Jai
 ``theory`` (λ, γ, α, (A1)/(A2), bounds, the Theorem 5 hook), ``reproduce`` (Section 7).
 """
 
-from ..registry import Algorithm, Bounded, Family, Formulation, Reproduction, at_least, between, lazy_from, positive
+from ..registry import (
+    Algorithm,
+    Bounded,
+    Check,
+    Family,
+    Formulation,
+    Reproduction,
+    at_least,
+    between,
+    lazy_from,
+    positive,
+)
 
 here = lazy_from(__name__)
 
@@ -56,4 +67,7 @@ FAMILY = Family(
     reproductions={"hetero-sec7": Reproduction("hetero-sec7", "Section 7: A_online vs FIFO, DRF, AntMan, Tiresias "
                                                "over jobs, servers and F; A_maxweight vs Jain",
                                                here("reproduce:reproduce"))},
+    space=here("mutate:space"),
+    checks={"mincost1": Check("mincost1", "Theorem 1: A_mincost1 returns the cheapest distributed schedule [E5]",
+                              ("aonline",), here("checks:mincost1_slack"))},
 )

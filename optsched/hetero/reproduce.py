@@ -28,10 +28,10 @@ from ..reproduce import EXACT_BUDGET, Report, Setting, mean, parallel_map
 from ..solvers import solve
 from ..study.report import Table, figure
 from . import baselines, oracles
+from .checks import sub_round_markets
 from .formulations import mwsp
 from .generate import generate, with_worker_type
 from .online import maxweight, oracle_pair, run_aonline
-from .oracles import Market
 from .theory import NORMALIZATIONS, lam
 
 ALGORITHMS = ("aonline", "aonline-paper-ties", "fifo", "drf", "antman", "tiresias")
@@ -136,25 +136,25 @@ def _records_task(task):
     framework, seed, alpha = task
     instance = generate("small", seed, framework=framework)
     run = run_aonline(instance, alpha=alpha, tie_break="earliest_completion")
-    done = [r for r in run.rounds if r.result]
-    calls = [(r.tau, c) for r in done for sub in r.result.subrounds for c in sub.oracle_tuples]
+    done = [(r, r.result) for r in run.rounds if r.result is not None]
+    calls = [(r.tau, c) for r, result in done for sub in result.subrounds for c in sub.oracle_tuples]
     types = instance.M * max(instance.P, 1)
-    tau_max = max((r.tau for r in done), default=0)
+    tau_max = max((r.tau for r, _ in done), default=0)
 
     def call_bound(tau: int, j: int) -> int:
         return instance.M * instance.jobs[j].chunks * tau * instance.H if framework == "allreduce" \
             else types * tau * tau * instance.H
 
-    out = {"framework": framework, "seed": seed, "alpha": alpha, "rounds": len(done),
+    out: dict[str, Any] = {"framework": framework, "seed": seed, "alpha": alpha, "rounds": len(done),
            "maxweight_calls": run.calls, "largest_batch": run.largest_batch,
-           "processed": sum(len(sub.cost) for r in done for sub in r.result.subrounds),
+           "processed": sum(len(sub.cost) for _, result in done for sub in result.subrounds),
            "oracle_calls": len(calls), "tuples": sum(t for _, (_, t) in calls),
            "thm4_bound": 2 * alpha * len(done) * len(instance.jobs) * types * tau_max ** 2 * instance.H,
            "calls_within": sum(t <= call_bound(tau, j) for tau, (j, t) in calls),
            "ii_checked": 0, "ii_held": 0, "ineq5_checked": 0, "ineq5_held": 0, "ii_unproven": 0,
            "dual_checked": 0, "dual_violated": 0, "paper_calls": 0, "paper_above": 0}
     colocated_oracle, distributed_oracle = oracle_pair(instance, "exact")
-    for r in done:
+    for r, result in done:
         solved = solve(mwsp(instance, r.batch, r.tau), **EXACT_BUDGET)
         if not solved.optimal or solved.objective is None:
             out["ii_unproven"] += 1
@@ -162,23 +162,19 @@ def _records_task(task):
             opt = solved.objective
             tol = 1e-6 * max(1.0, opt)
             out["ii_checked"] += 1
-            out["ii_held"] += sum(instance.jobs[j].weight for j in r.result.accepted) >= opt - tol
-            for iota, prefix in enumerate(r.result.prefix_weights(instance), start=1):
+            out["ii_held"] += sum(instance.jobs[j].weight for j in result.accepted) >= opt - tol
+            for iota, prefix in enumerate(result.prefix_weights(instance), start=1):
                 out["ineq5_checked"] += 1
                 out["ineq5_held"] += prefix >= (1 - (1 - 1 / run.gamma) ** iota) * opt - tol
-        for sub in r.result.subrounds:
-            market = Market.empty(instance, r.tau)
-            market.price = sub.price.copy()
-            market.changed()
-            for j, payoff in sub.payoff.items():
-                w = instance.jobs[j].weight
-                cheapest = min(colocated_oracle(market, j)[0], distributed_oracle(market, j)[0])
-                out["dual_checked"] += 1
-                out["dual_violated"] += max(0.0, payoff) < w - cheapest - 1e-6 * w
-                if framework == "ps":
-                    exact = oracles.distributed_exact(market, j)[0]
-                    out["paper_calls"] += 1
-                    out["paper_above"] += oracles.distributed_paper(market, j)[0] > exact * (1 + 1e-9) + 1e-12
+    for market, j, payoff in sub_round_markets(instance, run):
+        w = instance.jobs[j].weight
+        cheapest = min(colocated_oracle(market, j)[0], distributed_oracle(market, j)[0])
+        out["dual_checked"] += 1
+        out["dual_violated"] += max(0.0, payoff) < w - cheapest - 1e-6 * w
+        if framework == "ps":
+            exact = oracles.distributed_exact(market, j)[0]
+            out["paper_calls"] += 1
+            out["paper_above"] += oracles.distributed_paper(market, j)[0] > exact * (1 + 1e-9) + 1e-12
     return out
 
 

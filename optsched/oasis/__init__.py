@@ -8,7 +8,7 @@ generation), ``subroutine`` (Algorithm 2), ``online`` (Algorithm 1), ``baselines
 RRH, Dorm), ``theory`` (constants (23)-(26), α, dual checks).
 """
 
-from ..registry import Algorithm, Family, Formulation, Reproduction, at_least, between, lazy_from, positive
+from ..registry import Algorithm, Check, Family, Formulation, Reproduction, at_least, between, lazy_from, positive
 
 here = lazy_from(__name__)
 
@@ -54,4 +54,7 @@ FAMILY = Family(
     generator_options={"mode": ("worker_slots", "chunks"), "slots": at_least(0, 0), "servers": at_least(0, 0)},
     reproductions={"oasis-sec5": Reproduction("oasis-sec5", "Section V: utility vs jobs, completion vs target, "
                                               "OPT/OASiS, misestimated constants", here("reproduce:reproduce"))},
+    space=here("mutate:space"),
+    checks={"dual": Check("dual", "Theorem 2: OASiS's payoffs and final prices are feasible for the dual "
+                                  "(19)/(20) [A10]", ("oasis",), here("checks:dual_slack"))},
 )

@@ -1,0 +1,51 @@
+"""Zhou et al.'s claims as slacks for ``optsched search hetero --target theorem:NAME`` (a negative
+slack is a counterexample). Theorem 5 (``ALG <= 4α OPT``) is every family's ``theorem:bound``.
+
+* ``mincost1`` (Theorem 1, [E5]): the printed distributed oracle A_mincost1 (E1-E4 applied)
+  returns the cheapest distributed schedule. On the markets A_online meets (each sub-round's final
+  prices, on the empty cluster, as in :func:`sub_round_markets`, and each round's jobs at zero
+prices), the slack is the least
+  ``min(exact, w_j) − min(A_mincost1, w_j)``: what the greedy loses against the exact oracle
+  (:func:`oracles.distributed_exact`), capped at the job's weight, the most a miss can cost in
+  A_maxweight (golden cases A.1, cost 10 where 9 exists, and A.5, nothing found at zero prices).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from . import oracles
+from .instance import Instance
+from .online import OnlineRun, run_aonline
+from .oracles import Market
+
+
+def sub_round_markets(instance: Instance, run: OnlineRun) -> Iterator[tuple[Market, int, float]]:
+    """``(market, job, payoff)`` for every job each sub-round of ``run`` processed: the sub-round's
+    final prices on an empty cluster with the round's deadline (Theorem 2's dual (9) and Theorem 1
+    are claims about every such market)."""
+    for r in run.rounds:
+        if not r.result:
+            continue
+        for sub in r.result.subrounds:
+            market = Market.empty(instance, r.tau)
+            market.price = sub.price.copy()
+            market.changed()
+            for j, payoff in sub.payoff.items():
+                yield market, j, payoff
+
+
+def mincost1_slack(instance: Instance, algorithm: str, params: dict, optimum: float | None) -> tuple[float, dict]:
+    if instance.framework != "ps":
+        return 0.0, {"applies": False, "why": "A_mincost1 is the PS framework's oracle"}
+    run = run_aonline(instance, **{k: v for k, v in params.items() if k not in ("seed", "oracle")})
+    slack, worst, calls = 0.0, None, 0
+    zero_price = [(Market.empty(instance, r.tau), j, 0.0) for r in run.rounds if r.result for j in r.batch]
+    for market, j, _ in [*zero_price, *sub_round_markets(instance, run)]:
+        w = instance.jobs[j].weight
+        exact = min(oracles.distributed_exact(market, j)[0], w)
+        paper = min(oracles.distributed_paper(market, j)[0], w)
+        calls += 1
+        if exact - paper < slack:
+            slack, worst = exact - paper, {"job": j, "tau": market.tau, "exact": exact, "greedy": paper, "weight": w}
+    return slack, {"calls": calls, "worst": worst}

@@ -1,0 +1,152 @@
+"""What ``optsched search`` writes to its folder, and the certificate of its find.
+
+* ``instance.json``: the shrunk instance (``found.instance.json``: the best before shrinking);
+* ``alg.schedule.json`` and, where the target needs the optimum, ``opt.schedule.json``: the
+  algorithm's schedule and the optimal one, both verified (``optsched verify`` reads them);
+* ``result.json``: the settings, both finds, the certificate and the counts;
+* ``history.csv``: every scored instance in order; ``progress.png``: the value over the search;
+* ``report.md``: all of it in words.
+
+The certificate: the optimum of the shrunk instance re-solved within the node budget and confirmed
+by the second solver (:func:`optsched.reproduce.confirmed_optimum`), and the algorithm's schedule
+verified, so the reported ratio or slack rests on proven numbers only.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+from typing import Any
+
+from ..documents import instance_document, schedule_document
+from ..jsonio import write_json
+from ..reproduce import confirmed_optimum
+from ..study.report import figure
+from .evaluate import check_of, reference_formulation
+from .strategy import Outcome, Scored, Settings, as_plain, describe, space_of
+
+
+def _value_name(settings: Settings) -> str:
+    if settings.target == "ratio":
+        return "ALG/OPT" if settings.family.sense == "min" else "OPT/ALG"
+    return "−slack"
+
+
+def certify(settings: Settings, item: Scored) -> dict:
+    """Re-run the algorithm and, where needed, re-solve the optimum with a cross-check; write both
+    schedules. Returns the certificate for ``result.json``."""
+    family, out = settings.family, settings.out_dir
+    instance = family.instance_from_dict(item.doc, "instance")
+    meta = {"search": {"target": settings.target, "algorithm": settings.algorithm, "params": settings.params,
+                       "seed": settings.seed, "number": item.number}}
+    write_json(str(out / "instance.json"), instance_document(family, instance, meta))
+    ran = family.run(instance, settings.algorithm, **settings.params)
+    write_json(str(out / "alg.schedule.json"), schedule_document(
+        family, instance, ran.schedule, {"algorithm": settings.algorithm, "params": settings.params}))
+    certificate: dict[str, Any] = {"alg": ran.objective, "alg_feasible": ran.feasible}
+    needs = settings.target == "ratio" or check_of(family, settings.target.removeprefix("theorem:")).needs_optimum
+    if needs:
+        formulation = reference_formulation(family)
+        solved = confirmed_optimum(family.name, instance, formulation, "the shrunk instance")
+        write_json(str(out / "opt.schedule.json"), schedule_document(
+            family, instance, solved.schedule, {"formulation": formulation, "solver": solved.result.solver,
+                                                "status": solved.result.status}))
+        cross = solved.result.cross_check
+        certificate.update({"opt": solved.verdict.objective, "formulation": formulation,
+                            "cross_check": cross.verdict if cross else None})
+    return certificate
+
+
+def write(settings: Settings, outcome: Outcome) -> None:
+    out = settings.out_dir
+    space = space_of(settings.family)
+    rows = []
+    best = None
+    for s in outcome.history:
+        if s.value is not None and (best is None or s.value > best):
+            best = s.value if s.phase == "search" else best
+        rows.append({"number": s.number, "phase": s.phase, "origin": s.origin, "valid": s.result.get("valid"),
+                     "reason": s.result.get("reason", ""), "value": s.value, "best_so_far": best,
+                     "alg": s.result.get("alg"), "opt": s.result.get("opt")})
+    with open(out / "history.csv", "w", newline="") as handle:
+        writer = csv.DictWriter(handle, fieldnames=list(rows[0]) if rows else ["number"])
+        writer.writeheader()
+        writer.writerows(rows)
+    certificate = None
+    if outcome.shrunk is not None and outcome.best is not None:
+        write_json(str(out / "found.instance.json"),
+                   instance_document(settings.family, settings.family.instance_from_dict(outcome.best.doc, "i"),
+                                     {"search": {"number": outcome.best.number}}))
+        certificate = certify(settings, outcome.shrunk)
+    outcome.certificate = certificate
+    _figure(settings, rows)
+    result = {"family": settings.family.name, "algorithm": settings.algorithm, "params": settings.params,
+              "target": settings.target, "value": _value_name(settings), "strategy": settings.strategy,
+              "seed": settings.seed, "size_max": settings.size_max, "budget": settings.budget,
+              "shrink_budget": settings.shrink_budget, "exceed": settings.exceed,
+              "search_evaluations": outcome.search_evaluations, "shrink_evaluations": outcome.shrink_evaluations,
+              "invalid": sum(not s.result.get("valid") for s in outcome.history),
+              "wall_clock_budget": settings.time_limit, "stopped_by_time": outcome.stopped_by_time,
+              "best": as_plain(outcome.best), "shrunk": as_plain(outcome.shrunk), "certificate": certificate,
+              "violation": violation(settings, outcome)}
+    write_json(str(out / "result.json"), result)
+    (out / "report.md").write_text(_report(settings, outcome, result, space))
+
+
+def violation(settings: Settings, outcome: Outcome) -> bool | None:
+    """Theorem targets: whether the shrunk instance breaks the claim; ratio targets with
+    ``exceed``: whether its ratio is above it; else None."""
+    if outcome.shrunk is None or outcome.shrunk.value is None:
+        return None
+    if settings.target != "ratio":
+        return outcome.shrunk.value > 0
+    return None if settings.exceed is None else outcome.shrunk.value > settings.exceed
+
+
+def _figure(settings: Settings, rows: list[dict]) -> None:
+    searched = [r for r in rows if r["phase"] == "search"]
+    with figure(settings.out_dir / "progress.png") as (fig, ax):
+        xs = [r["number"] for r in searched if r["value"] is not None]
+        ax.plot(xs, [r["value"] for r in searched if r["value"] is not None], ".", alpha=0.4, label="scored")
+        ax.step([r["number"] for r in searched if r["best_so_far"] is not None],
+                [r["best_so_far"] for r in searched if r["best_so_far"] is not None], where="post", label="best so far")
+        ax.set_xlabel("exact solves (scored instances)")
+        ax.set_ylabel(_value_name(settings))
+        ax.set_title(f"{settings.family.name} / {settings.algorithm}: {settings.target} ({settings.strategy})")
+        ax.legend()
+
+
+def _report(settings: Settings, outcome: Outcome, result: dict, space) -> str:
+    name = _value_name(settings)
+    lines = [f"# Search: {settings.family.name} / {settings.algorithm}, target {settings.target}", "",
+             f"`optsched search {settings.family.name} --algorithm {settings.algorithm} --target {settings.target} "
+             f"--size-max {settings.size_max} --budget {settings.budget} --seed {settings.seed} "
+             f"--strategy {settings.strategy}`", ""]
+    if settings.target != "ratio":
+        check = check_of(settings.family, settings.target.removeprefix("theorem:"))
+        lines += [f"Claim: {check.claim}. The slack is >= 0 where the claim holds; the search drives it down.", ""]
+    lines += [f"- scored {outcome.search_evaluations} instances in the search and {outcome.shrink_evaluations} "
+              f"while shrinking; {result['invalid']} were not scored (no proven optimum, or the algorithm "
+              "earned nothing)."]
+    if settings.time_limit is not None:
+        lines.append(f"- a wall-clock budget of {settings.time_limit:g} s was set: what was found may change with "
+                     "the machine's speed" + (" (it stopped the search)" if outcome.stopped_by_time else ""))
+    if outcome.best is None or outcome.shrunk is None:
+        lines += ["- no instance was scored: nothing to report."]
+        return "\n".join(lines) + "\n"
+    lines += [f"- best found: {name} = {outcome.best.value:.6g} (instance #{outcome.best.number}, "
+              f"{outcome.best.origin}; {describe(outcome.best.doc, space)}), `found.instance.json`",
+              f"- after shrinking: {name} = {outcome.shrunk.value:.6g} ({describe(outcome.shrunk.doc, space)}), "
+              "`instance.json`"]
+    cert = result["certificate"] or {}
+    if "opt" in cert:
+        lines.append(f"- certified: ALG = {cert['alg']:.10g} (verified schedule `alg.schedule.json`), OPT = "
+                     f"{cert['opt']:.10g} by {cert['formulation']}, proven optimal and confirmed by the second "
+                     f"solver ({cert['cross_check']}; `opt.schedule.json`)")
+    if "details" in outcome.shrunk.result:
+        lines.append(f"- slack {outcome.shrunk.result['slack']:.6g}; details: "
+                     f"`{json.dumps(outcome.shrunk.result['details'])}`")
+    if result["violation"] is not None:
+        lines.append(f"- counterexample: {'yes' if result['violation'] else 'no'}")
+    lines += ["", "![progress](progress.png)", ""]
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,266 @@
+"""The search loop: an elitist evolutionary strategy over a family's instance space, then shrinking.
+
+``evolve`` keeps a population of the best instances found, and each generation breeds as many
+children: a parent chosen by tournament, one to three random moves (:func:`space.mutate`), and now
+and then a fresh random instance instead, so the search does not stall on one peak. ``random`` only
+draws fresh instances: plain sampling, the baseline the search is measured against at an equal
+number of exact solves. Every child is scored by :func:`evaluate.evaluate` as a unit of the study
+engine (cached in the output folder, run on local processes or Dask), a generation at a time.
+
+What the search does depends only on ``seed`` and the results, never on which worker finishes
+first, so a run is reproducible and a rerun of the same command is answered from the cache.
+
+Shrinking then takes the best instance and repeatedly moves to the first simpler neighbour
+(:func:`space.shrinks`: drop a job or server, lower a number) on which the target still holds: a
+violation stays a violation, a ratio stays at least the ratio found (or above ``exceed``).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ..errors import InputError
+from ..registry import Family
+from ..study import engine
+from ..study.cache import Cache
+from ..study.units import make_task_unit
+from . import space as moves
+from .evaluate import evaluate
+
+STRATEGIES = ("evolve", "random")
+#: How many instances a generation (and a shrinking step) scores at once; fixed, so that the search
+#: does the same on any number of workers.
+BATCH = 8
+#: The chance that a child is a fresh random instance rather than a mutation.
+IMMIGRANTS = 0.1
+
+
+@dataclass(frozen=True)
+class Settings:
+    family: Family
+    algorithm: str
+    params: dict
+    target: str
+    size_max: int
+    budget: int  #: exact solves for the search (shrinking has its own)
+    seed: int = 0
+    strategy: str = "evolve"
+    shrink_budget: int = 200
+    exceed: float | None = None  #: ratio targets: shrink while the ratio stays above this
+    time_limit: float | None = None  #: seconds of wall clock, in addition to the budget
+    workers: int = 1
+    executor: str = "local"
+    scheduler: str | None = None
+    out_dir: Path = Path("search")
+    progress: bool = False
+
+
+@dataclass
+class Scored:
+    """One scored instance: its document, where it came from, and :func:`evaluate`'s result."""
+
+    doc: dict
+    origin: str
+    result: dict
+    number: int  #: its place in the order of scoring (1-based)
+    phase: str = "search"
+
+    @property
+    def value(self) -> float | None:
+        return self.result.get("value") if self.result.get("valid") else None
+
+
+@dataclass
+class Outcome:
+    history: list[Scored] = field(default_factory=list)
+    best: Scored | None = None  #: the best instance the search found
+    shrunk: Scored | None = None  #: the best after shrinking (None if there was nothing to shrink)
+    stopped_by_time: bool = False
+    certificate: dict | None = None  #: filled in by output.write: the shrunk find, re-proved
+
+    @property
+    def search_evaluations(self) -> int:
+        return sum(s.phase == "search" for s in self.history)
+
+    @property
+    def shrink_evaluations(self) -> int:
+        return sum(s.phase == "shrink" for s in self.history)
+
+
+def space_of(family: Family) -> moves.Space:
+    """The family's search space (its ``mutate.space()``)."""
+    if family.space is None:
+        raise InputError(f"family {family.name} has no search space")
+    return family.space()
+
+
+def text_of(doc: dict) -> str:
+    """The canonical JSON of a document: equal instances are one cache entry."""
+    return json.dumps(doc, sort_keys=True, separators=(",", ":"))
+
+
+class Scorer:
+    """Scores batches of documents on the study engine, with the cache in the output folder."""
+
+    def __init__(self, settings: Settings, outcome: Outcome):
+        self.settings, self.outcome = settings, outcome
+        self.params = tuple(sorted(settings.params.items()))
+        self.seen: set[str] = set()
+        self.space = space_of(settings.family)
+
+    def readable(self, doc: dict) -> bool:
+        """Whether ``doc`` is a valid instance the algorithms take (checked here, so that no
+        exact solve is spent on it)."""
+        family = self.settings.family
+        try:
+            instance = family.instance_from_dict(doc, "instance")
+        except InputError:
+            return False
+        return not self.space.admits(instance)
+
+    def score(self, batch: list[tuple[dict, str]], phase: str) -> list[Scored]:
+        s = self.settings
+        tasks = [(s.family.name, s.algorithm, self.params, s.target, text_of(doc)) for doc, _ in batch]
+        units = [make_task_unit(evaluate, task) for task in tasks]
+        cache = Cache(s.out_dir / "cache.sqlite")
+        try:
+            done = engine.execute(units, cache, executor=s.executor, workers=s.workers, scheduler=s.scheduler,
+                                  label="search", keep=lambda unit, result: result["status"] != "error")
+        finally:
+            cache.close()
+        scored = []
+        for (doc, origin), unit in zip(batch, units):
+            result = done.results[unit.key]
+            if result["status"] == "error":
+                raise RuntimeError(f"scoring an instance failed: {result['message']}")
+            self.seen.add(text_of(doc))
+            item = Scored(doc, origin, result["value"], len(self.outcome.history) + 1, phase)
+            self.outcome.history.append(item)
+            scored.append(item)
+        return scored
+
+
+def _rank(item: Scored, space: moves.Space) -> tuple:
+    """Better first: a larger value, then a smaller instance, then found earlier."""
+    return (-(item.value if item.value is not None else -np.inf), *moves.measure(space, item.doc), item.number)
+
+
+def search(settings: Settings, report: Callable[[Outcome], None] | None = None) -> Outcome:
+    """Run the search and the shrinking (see the module docstring); ``report(outcome)`` is called
+    after every batch (for a progress line)."""
+    if settings.strategy not in STRATEGIES:
+        raise InputError(f"strategy must be one of {', '.join(STRATEGIES)}")
+    space = space_of(settings.family)
+    outcome = Outcome()
+    scorer = Scorer(settings, outcome)
+    rng = np.random.default_rng(settings.seed)
+    started = time.perf_counter()
+    population: list[Scored] = []
+    fresh = iter(range(settings.seed * 1_000_003, 2**62))
+
+    def immigrant() -> tuple[dict, str]:
+        while True:
+            seed = next(fresh)
+            doc = space.normalize(space.start(seed, settings.size_max))
+            if text_of(doc) not in scorer.seen and scorer.readable(doc):
+                return doc, f"random instance (seed {seed})"
+
+    def child() -> tuple[dict, str]:
+        if settings.strategy == "random" or not population or rng.random() < IMMIGRANTS:
+            return immigrant()
+        for _ in range(50):
+            a, b = (population[int(i)] for i in rng.integers(len(population), size=2))
+            parent = min(a, b, key=lambda p: _rank(p, space))
+            doc = parent.doc
+            for _ in range(min(3, int(rng.geometric(0.5)))):
+                doc = moves.mutate(space, doc, rng, settings.size_max)
+            if text_of(doc) not in scorer.seen and scorer.readable(doc):
+                return doc, f"mutation of #{parent.number}"
+        return immigrant()
+
+    while outcome.search_evaluations < settings.budget:
+        if settings.time_limit is not None and time.perf_counter() - started > settings.time_limit:
+            outcome.stopped_by_time = True
+            break
+        size = min(BATCH, settings.budget - outcome.search_evaluations)
+        batch: list[tuple[dict, str]] = []
+        for _ in range(size):
+            doc, origin = child()
+            scorer.seen.add(text_of(doc))
+            batch.append((doc, origin))
+        scored = scorer.score(batch, "search")
+        population = sorted([p for p in population + scored if p.value is not None],
+                            key=lambda p: _rank(p, space))[:BATCH]
+        if report is not None:
+            report(outcome)
+    valid = [s for s in outcome.history if s.value is not None]
+    if not valid:
+        return outcome
+    outcome.best = min(valid, key=lambda p: _rank(p, space))
+    outcome.shrunk = shrink(settings, outcome, scorer, space, report)
+    return outcome
+
+
+def holds(settings: Settings, best: Scored) -> Callable[[Scored], bool]:
+    """What shrinking keeps: a violation (a theorem target whose best is one), a ratio above
+    ``exceed``, or otherwise a value at least the best's."""
+    if settings.target != "ratio" and best.value is not None and best.value > 0:
+        return lambda s: s.value is not None and s.value > 0
+    if settings.target == "ratio" and settings.exceed is not None and best.value is not None \
+            and best.value > settings.exceed:
+        return lambda s: s.value is not None and s.value > settings.exceed  # type: ignore[operator]
+    assert best.value is not None
+    floor = best.value - 1e-9 * max(1.0, abs(best.value))
+    return lambda s: s.value is not None and s.value >= floor
+
+
+def shrink(settings: Settings, outcome: Outcome, scorer: Scorer, space: moves.Space,
+           report: Callable[[Outcome], None] | None) -> Scored:
+    """Greedy shrinking of ``outcome.best`` within ``settings.shrink_budget`` scorings."""
+    current = outcome.best
+    assert current is not None
+    keep = holds(settings, current)
+    spent = 0
+    while spent < settings.shrink_budget:
+        options: list[tuple[dict, str]] = []
+        for doc in moves.shrinks(space, current.doc):
+            text = text_of(doc)
+            if text not in scorer.seen and scorer.readable(doc) and text not in {text_of(d) for d, _ in options}:
+                options.append((doc, f"shrink of #{current.number}"))
+        moved = False
+        for start in range(0, len(options), BATCH):
+            batch = options[start:start + min(BATCH, settings.shrink_budget - spent)]
+            if not batch:
+                break
+            scored = scorer.score(batch, "shrink")
+            spent += len(batch)
+            if report is not None:
+                report(outcome)
+            found = next((s for s in scored if keep(s)), None)
+            if found is not None:
+                current, moved = found, True
+                break
+            if spent >= settings.shrink_budget:
+                break
+        if not moved:
+            break
+    return current
+
+
+def describe(doc: dict, space: moves.Space) -> str:
+    """``3 items, 41 digits``: the size :func:`space.measure` compares."""
+    items, digits, _ = moves.measure(space, doc)
+    return f"{items} list items, {digits} characters of numbers"
+
+
+def as_plain(item: Scored | None) -> dict[str, Any] | None:
+    if item is None:
+        return None
+    return {"number": item.number, "origin": item.origin, "phase": item.phase, **item.result}
