@@ -91,6 +91,8 @@ def evaluate(task: tuple) -> dict:
         if not (solved.result.optimal and solved.verdict is not None and solved.verdict.feasible):
             return {**out, "valid": False, "reason": f"optimum not proven ({solved.result.status})"}
         out["opt"] = solved.verdict.objective
+        if not out["opt"] > 0:
+            return {**out, "valid": False, "reason": "OPT = 0: nothing to compare with"}
     if check is None:
         ratio = ratio_of(family.sense, out["alg"], out["opt"])
         if ratio is None:

@@ -193,7 +193,9 @@ def shrinks(space: Space, doc: Document) -> Iterator[Document]:
                 out = copy.deepcopy(doc)
                 target, slot = places(out, numbers.path)[n]
                 target[slot] = value
-                yield space.normalize(out)
+                out = space.normalize(out)
+                if out != doc:  # normalizing may undo the change (a time back on its grid)
+                    yield out
 
 
 def _simpler(new: float, old: float) -> bool:

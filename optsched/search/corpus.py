@@ -1,0 +1,58 @@
+"""The counterexample corpus: ``instances/counterexamples/<family>/<claim>.json``, one minimal
+instance for every paper claim optsched reports as false, found by ``optsched search`` and
+replayed by tests/test_counterexamples.py (so a change that makes one disappear, an accidental
+"fix" of a paper-faithful algorithm, fails loudly).
+
+An entry holds the claim in words, the search target and algorithm that break it, the instance
+(the family's JSON), what was measured when it was found, and the command that found it. For a
+ratio claim (an empirical "the ratio is about x"), ``exceed`` is the claimed bound the ratio goes
+past.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..jsonio import read_json, write_json
+from .evaluate import evaluate
+from .strategy import text_of
+
+
+@dataclass(frozen=True)
+class Replay:
+    value: float | None  #: the target's value now (−slack, or the ratio)
+    violated: bool
+    reason: str
+
+
+def entry(out_dir: Path, claim: str, statement: str, command: str) -> dict:
+    """A corpus entry for the shrunk, certified find of the search whose folder is ``out_dir``."""
+    result = read_json(str(out_dir / "result.json"))
+    shrunk = result["shrunk"]
+    return {"family": result["family"], "claim": claim, "statement": statement, "target": result["target"],
+            "algorithm": result["algorithm"], "params": result["params"], "exceed": result["exceed"],
+            "instance": read_json(str(out_dir / "instance.json"))["instance"],
+            "found": {k: shrunk.get(k) for k in ("value", "slack", "alg", "opt", "details")},
+            "certificate": result["certificate"], "command": command}
+
+
+def save(root: Path, item: dict) -> Path:
+    path = root / item["family"] / f"{item['claim']}.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_json(str(path), item)
+    return path
+
+
+def replay(path: Path) -> Replay:
+    """Score the entry's instance again: is the claim still broken?"""
+    item = read_json(str(path))
+    task = (item["family"], item["algorithm"], tuple(sorted(item["params"].items())), item["target"],
+            text_of(item["instance"]))
+    result = evaluate(task)
+    if not result.get("valid"):
+        return Replay(None, False, result.get("reason", ""))
+    value = result["value"]
+    violated = value > (item["exceed"] if item["target"] == "ratio" else 0.0)
+    return Replay(value, violated, json.dumps(result.get("details", {}))[:200])
