@@ -142,8 +142,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--list", action="store_true", help="list the reproductions")
     p.add_argument("--preset", default="default",
                    help="quick (under 2 minutes, 5 seeds), default (minutes) or paper (the paper's sizes)")
-    p.add_argument("--seeds", type=_int_at_least(1, MAX_SEEDS), help="seeds per point (default: quick 5, default 2, "
-                   "paper 3)")
+    p.add_argument("--seeds", type=_int_at_least(1, MAX_SEEDS), help="seeds per point (default 5 in every preset)")
     p.add_argument("--workers", type=_int_at_least(1, MAX_WORKERS), default=os.cpu_count() or 1,
                    help="worker processes")
     p.add_argument("--executor", choices=("local", "dask"), default="local",
@@ -448,6 +447,7 @@ def _study(args) -> int:
 
 def _search(args) -> int:
     from . import search
+    from .search.space import size_of
 
     family = get(args.family)
     params = family.algorithm(args.algorithm).bind(dict(args.param))
@@ -476,9 +476,10 @@ def _search(args) -> int:
         print(f"no instance could be scored in {outcome.search_evaluations} tries; see {output}/report.md")
         return 0
     cert = result["certificate"]
+    count, noun = size_of(family.space(), outcome.shrunk.doc)
     print(f"{args.family} / {args.algorithm}, {args.target}: best {result['value']} = {outcome.best.value:.6g} "
           f"over {outcome.search_evaluations} scored instances; shrunk to {outcome.shrunk.value:.6g} "
-          f"({len(outcome.shrunk.doc.get('jobs', []))} jobs) in {outcome.shrink_evaluations} more")
+          f"({count} {noun}) in {outcome.shrink_evaluations} more")
     if "opt" in cert:
         print(f"  certified: ALG {cert['alg']:.10g}, OPT {cert['opt']:.10g} (proven, {cert['cross_check']})")
     if result["violation"] is not None:

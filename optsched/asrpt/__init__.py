@@ -53,7 +53,8 @@ ASRPT = Family(
     generator_options={"prediction": "", "servers": at_least(1, 250), "nic_gbps": positive(10.0),
                        "single_gpu_share": between(-1, 1, -1.0), "load": positive(1.0),
                        "arrivals": ("fixed-load", "trace")},
-    demo_sizes=(2, 3, 4, 5),  # the time-indexed model takes seconds from 6 jobs on
+    demo_sizes=(2, 3, 4, 5),
+    space=here("mutate:space"),  # the time-indexed model takes seconds from 6 jobs on
     reproductions={
         "asrpt-sim": Reproduction("asrpt-sim", "Figs. 6-9: total completion time vs jobs, single-GPU share, NIC "
                                   "bandwidth, predictor (and τ)", here("reproduce:reproduce_sim")),

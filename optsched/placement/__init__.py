@@ -42,6 +42,7 @@ PLACEMENT = Family(
                                  "gpt-13b", "gpt-175b"),
                        "gpus": at_least(1, 16), "stages": at_least(0, 0), "fill": ("at_most", "exact")},
     demo_sizes=(),
+    space=here("mutate:space"),
     reproductions={
         "asrpt-table2": Reproduction("asrpt-table2", "Table II: Heavy-Edge vs the placement ILP, VGG19 and GPT-175B, "
                                      "20 availability cases", here("reproduce:reproduce_table2")),

@@ -17,7 +17,7 @@ from pathlib import Path
 from ..errors import InputError
 from ..jsonio import check_folder_writable, check_writable
 from ..limits import MAX_UNITS, MAX_WORKERS
-from ..registry import get
+from ..registry import families, get
 from .evaluate import check_of
 from .strategy import STRATEGIES, Outcome, Settings, search
 
@@ -34,7 +34,7 @@ def settings(family: str, algorithm: str, target: str, *, params: dict | None = 
     fam = get(family)
     if fam.space is None:
         raise InputError(f"family {family} has no search space (families with one: "
-                         f"{', '.join(n for n in ('oasis', 'edge', 'hetero') if get(n).space is not None)})")
+                         f"{', '.join(n for n, f in families().items() if f.space is not None)})")
     chosen = fam.algorithm(algorithm)
     if target != "ratio":
         if not target.startswith("theorem:"):

@@ -203,6 +203,13 @@ def _simpler(new: float, old: float) -> bool:
     return abs(new) < abs(old) or (abs(new) == abs(old) and len(repr(new)) < len(repr(old)))
 
 
+def size_of(space: Space, doc: Document) -> tuple[int, str]:
+    """``(3, "jobs")``: the length and name of the list the search's size limit counts (the
+    space's :class:`Items` with no upper bound of its own)."""
+    items = next(i for i in space.items if i.high is None)
+    return sum(len(owner[key]) for owner, key in places(doc, items.path)), items.path.rsplit(".", 1)[-1]
+
+
 def measure(space: Space, doc: Document) -> tuple[int, int, float]:
     """How big an instance is, for preferring the smaller of equal finds: items in its lists,
     characters of its numbers, and the sum of their magnitudes."""

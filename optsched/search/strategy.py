@@ -12,7 +12,8 @@ first, so a run is reproducible and a rerun of the same command is answered from
 
 Shrinking then takes the best instance and repeatedly moves to the first simpler neighbour
 (:func:`space.shrinks`: drop a job or server, lower a number) on which the target still holds: a
-violation stays a violation, a ratio stays at least the ratio found (or above ``exceed``).
+violation stays a violation, a ratio stays above ``exceed`` when one is given, and otherwise the
+ratio never falls: of the simpler neighbours in a batch, the one with the largest ratio is taken.
 """
 
 from __future__ import annotations
@@ -208,17 +209,19 @@ def search(settings: Settings, report: Callable[[Outcome], None] | None = None) 
     return outcome
 
 
-def holds(settings: Settings, best: Scored) -> Callable[[Scored], bool]:
-    """What shrinking keeps: a violation (a theorem target whose best is one), a ratio above
-    ``exceed``, or otherwise a value at least the best's."""
+def holds(settings: Settings, best: Scored) -> tuple[Callable[[Scored], bool], bool]:
+    """What shrinking keeps, and whether it climbs: a violation (a theorem target whose best is
+    one) or a ratio above ``exceed``, taking the simplest neighbour that keeps it; otherwise a
+    value at least the current one's, taking the neighbour with the largest (the floor rises with
+    it, so shrinking never reports less than a value it has seen on its path)."""
     if settings.target != "ratio" and best.value is not None and best.value > 0:
-        return lambda s: s.value is not None and s.value > 0
+        return (lambda s: s.value is not None and s.value > 0), False
     if settings.target == "ratio" and settings.exceed is not None and best.value is not None \
             and best.value > settings.exceed:
-        return lambda s: s.value is not None and s.value > settings.exceed  # type: ignore[operator]
+        return (lambda s: s.value is not None and s.value > settings.exceed), False  # type: ignore[operator]
     assert best.value is not None
     floor = best.value - 1e-9 * max(1.0, abs(best.value))
-    return lambda s: s.value is not None and s.value >= floor
+    return (lambda s: s.value is not None and s.value >= floor), True
 
 
 def shrink(settings: Settings, outcome: Outcome, scorer: Scorer, space: moves.Space,
@@ -226,7 +229,7 @@ def shrink(settings: Settings, outcome: Outcome, scorer: Scorer, space: moves.Sp
     """Greedy shrinking of ``outcome.best`` within ``settings.shrink_budget`` scorings."""
     current = outcome.best
     assert current is not None
-    keep = holds(settings, current)
+    keep, climbs = holds(settings, current)
     spent = 0
     while spent < settings.shrink_budget:
         options: list[tuple[dict, str]] = []
@@ -243,9 +246,11 @@ def shrink(settings: Settings, outcome: Outcome, scorer: Scorer, space: moves.Sp
             spent += len(batch)
             if report is not None:
                 report(outcome)
-            found = next((s for s in scored if keep(s)), None)
-            if found is not None:
-                current, moved = found, True
+            kept = [s for s in scored if keep(s)]
+            if kept:
+                current, moved = (min(kept, key=lambda s: _rank(s, space)) if climbs else kept[0]), True
+                if climbs:
+                    keep, _ = holds(settings, current)
                 break
             if spent >= settings.shrink_budget:
                 break
