@@ -101,7 +101,9 @@ class Check:
     FAMILY --target theorem:NAME``): ``slack(instance, algorithm, params, optimum)`` returns
     ``(slack, details)``; the claim says ``slack >= 0``, so a negative slack is a counterexample.
     ``optimum`` is the proven offline optimum when ``needs_optimum``, else None; ``details`` is
-    plain JSON data for the report. ``algorithms`` are those the claim is about."""
+    plain JSON data for the report; a ``"guide"`` in it (a number that grows as the instance nears
+    a violation) orders instances of equal slack for the search. ``algorithms`` are those the
+    claim is about."""
 
     name: str
     claim: str

@@ -8,6 +8,8 @@ prices), the slack is the least
   ``min(exact, w_j) − min(A_mincost1, w_j)``: what the greedy loses against the exact oracle
   (:func:`oracles.distributed_exact`), capped at the job's weight, the most a miss can cost in
   A_maxweight (golden cases A.1, cost 10 where 9 exists, and A.5, nothing found at zero prices).
+  The slack is 0 until it is violated, so the search orders instances of equal slack by a guide,
+  how full A_mincost1's parameter servers leave their server (:func:`ps_load`), the road to A.5.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from . import oracles
 from .instance import Instance
 from .online import OnlineRun, run_aonline
 from .oracles import Market
+from .schedule import JobSchedule
 
 
 def sub_round_markets(instance: Instance, run: OnlineRun) -> Iterator[tuple[Market, int, float]]:
@@ -35,17 +38,33 @@ def sub_round_markets(instance: Instance, run: OnlineRun) -> Iterator[tuple[Mark
                 yield market, j, payoff
 
 
+def ps_load(instance: Instance, schedule: JobSchedule) -> float:
+    """How full the parameter servers leave their servers: the largest share of a server's
+    capacity, over servers and resources other than the bandwidth, that the schedule's PSs take. A_mincost1 fails (golden
+    case A.5) when the PSs its remote workers need no longer fit next to its workers."""
+    if schedule.p is None:
+        return 0.0
+    z = instance.ps_demand[schedule.p]
+    return max((s * z[r] / c[r] for s, c in zip(schedule.s, instance.capacity) for r in range(instance.R)
+                if c[r] > 0 and r != instance.bandwidth), default=0.0)
+
+
 def mincost1_slack(instance: Instance, algorithm: str, params: dict, optimum: float | None) -> tuple[float, dict]:
+    """The ``mincost1`` check (module docstring). ``guide`` (the largest :func:`ps_load` of
+    A_mincost1's schedules) only orders instances of equal slack for the search."""
     if instance.framework != "ps":
         return 0.0, {"applies": False, "why": "A_mincost1 is the PS framework's oracle"}
     run = run_aonline(instance, **{k: v for k, v in params.items() if k not in ("seed", "oracle")})
-    slack, worst, calls = 0.0, None, 0
+    slack, worst, calls, guide = 0.0, None, 0, 0.0
     zero_price = [(Market.empty(instance, r.tau), j, 0.0) for r in run.rounds if r.result for j in r.batch]
     for market, j, _ in [*zero_price, *sub_round_markets(instance, run)]:
         w = instance.jobs[j].weight
         exact = min(oracles.distributed_exact(market, j)[0], w)
-        paper = min(oracles.distributed_paper(market, j)[0], w)
+        cost, greedy = oracles.distributed_paper(market, j)
+        paper = min(cost, w)
         calls += 1
+        if greedy is not None:
+            guide = max(guide, ps_load(instance, greedy))
         if exact - paper < slack:
             slack, worst = exact - paper, {"job": j, "tau": market.tau, "exact": exact, "greedy": paper, "weight": w}
-    return slack, {"calls": calls, "worst": worst}
+    return slack, {"calls": calls, "worst": worst, "guide": guide}

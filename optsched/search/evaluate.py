@@ -9,7 +9,9 @@ content and resumable). Targets:
   scores nothing and says why.
 * ``theorem:NAME``: the slack of one of the family's :class:`~optsched.registry.Check`; the value
   searched for is ``-slack``, so a positive value is a violation. ``theorem:bound`` works for any
-  algorithm whose paper proves a competitive bound (:class:`~optsched.registry.Theorem`).
+  algorithm whose paper proves a competitive bound (:class:`~optsched.registry.Theorem`). A check
+  whose slack is flat until it is violated may return a ``guide`` in its details, a number that
+  grows as an instance nears a violation; the search breaks ties of the value by it.
 """
 
 from __future__ import annotations
@@ -99,4 +101,5 @@ def evaluate(task: tuple) -> dict:
             return {**out, "valid": False, "reason": "the algorithm earns nothing: the ratio is unbounded"}
         return {**out, "value": ratio}
     slack, details = check.slack(instance, algorithm, params, out["opt"])
-    return {**out, "value": -float(slack), "slack": float(slack), "details": details}
+    return {**out, "value": -float(slack), "slack": float(slack), "guide": float(details.get("guide", 0.0)),
+            "details": details}

@@ -9,7 +9,7 @@ the family's own exchange format, and the family's reader (``instance_from_dict`
 a moved instance is valid: a move that breaks it is simply not taken.
 
 Paths name places in the JSON: ``"jobs.*.arrival"`` is every job's arrival, ``"worker_servers.*.*"``
-every capacity of every worker server. A bound is a number or a path to one (``"T"``: the horizon).
+every capacity of every worker server, ``"ps_demand.*.0"`` the first resource of every PS type. A bound is a number or a path to one (``"T"``: the horizon).
 """
 
 from __future__ import annotations
@@ -72,7 +72,8 @@ class Space:
 
 
 def places(doc: Any, path: str) -> list[tuple[Any, Any]]:
-    """Every ``(container, key)`` that the dotted ``path`` reaches in ``doc`` (``*``: every item)."""
+    """Every ``(container, key)`` that the dotted ``path`` reaches in ``doc`` (``*``: every item of
+    a list, a number: that item)."""
     found: list[tuple[Any, Any]] = [({"": doc}, "")]
     deeper: list[tuple[Any, Any]]
     for part in path.split("."):
@@ -81,6 +82,8 @@ def places(doc: Any, path: str) -> list[tuple[Any, Any]]:
             node = container[key]
             if part == "*" and isinstance(node, list):
                 deeper += [(node, i) for i in range(len(node))]
+            elif part.isdigit() and isinstance(node, list) and int(part) < len(node):
+                deeper.append((node, int(part)))
             elif isinstance(node, dict) and part in node:
                 deeper.append((node, part))
         found = deeper

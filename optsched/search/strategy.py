@@ -149,8 +149,10 @@ class Scorer:
 
 
 def _rank(item: Scored, space: moves.Space) -> tuple:
-    """Better first: a larger value, then a smaller instance, then found earlier."""
-    return (-(item.value if item.value is not None else -np.inf), *moves.measure(space, item.doc), item.number)
+    """Better first: a larger value, then a larger guide (a check's nearness to a violation), then
+    a smaller instance, then found earlier."""
+    return (-(item.value if item.value is not None else -np.inf), -item.result.get("guide", 0.0),
+            *moves.measure(space, item.doc), item.number)
 
 
 def search(settings: Settings, report: Callable[[Outcome], None] | None = None) -> Outcome:

@@ -37,6 +37,14 @@ def test_mutations_leave_the_parent_alone_and_mostly_give_valid_instances(name):
 
 
 @pytest.mark.parametrize("name", FAMILIES)
+def test_every_declared_number_and_list_is_somewhere_in_a_start_instance(name):
+    space = optsched.get(name).space()
+    doc = space.start(0, 4)
+    for declared in (*space.numbers, *space.items):
+        assert moves.places(doc, declared.path), f"{declared.path} reaches nothing"
+
+
+@pytest.mark.parametrize("name", FAMILIES)
 def test_every_shrink_is_simpler(name):
     space = optsched.get(name).space()
     doc = space.start(3, 4)
