@@ -476,6 +476,7 @@ def _search(args) -> int:
         print(f"no instance could be scored in {outcome.search_evaluations} tries; see {output}/report.md")
         return 0
     cert = result["certificate"]
+    assert family.space is not None  # search.run refused a family without one
     count, noun = size_of(family.space(), outcome.shrunk.doc)
     print(f"{args.family} / {args.algorithm}, {args.target}: best {result['value']} = {outcome.best.value:.6g} "
           f"over {outcome.search_evaluations} scored instances; shrunk to {outcome.shrunk.value:.6g} "

@@ -24,7 +24,7 @@ def space() -> Space:
         start=_start,
         items=(Items("jobs"), Items("servers", 1, 3, coupled=("jobs.*.delay_edge",)),
                Items("servers.*.workers", 1, 3)),
-        numbers=(Numbers("jobs.*.release", 0, 8), Numbers("jobs.*.chunks", 1, 4),
-                 Numbers("jobs.*.p_edge", 1, 6), Numbers("jobs.*.p_cloud", 1, 6),
-                 Numbers("jobs.*.delay_edge.*", 0, 3), Numbers("jobs.*.delay_cloud", 0, 8)),
+        numbers=(Numbers("jobs.*.release", 0, 12), Numbers("jobs.*.chunks", 1, 4),
+                 Numbers("jobs.*.p_edge", 1, 10), Numbers("jobs.*.p_cloud", 1, 10),
+                 Numbers("jobs.*.delay_edge.*", 0, 4), Numbers("jobs.*.delay_cloud", 0, 16)),
         normalize=_by_release)

@@ -40,8 +40,9 @@ def sub_round_markets(instance: Instance, run: OnlineRun) -> Iterator[tuple[Mark
 
 def ps_load(instance: Instance, schedule: JobSchedule) -> float:
     """How full the parameter servers leave their servers: the largest share of a server's
-    capacity, over servers and resources other than the bandwidth, that the schedule's PSs take. A_mincost1 fails (golden
-    case A.5) when the PSs its remote workers need no longer fit next to its workers."""
+    capacity, over servers and resources other than the bandwidth, that the schedule's PSs take.
+    A_mincost1 fails (golden case A.5) when the PSs its remote workers need no longer fit next to
+    its workers."""
     if schedule.p is None:
         return 0.0
     z = instance.ps_demand[schedule.p]

@@ -1,11 +1,12 @@
 """Zhou et al.'s search space (``optsched search hetero``): ``tiny`` instances (``generate("tiny")``,
 spec §6.1; PS framework) and the moves the search may make on them, within the tiny recipe's
 grid, where durations stay exact and the configuration ILP stays provable: up to 3 servers with
-capacities 1-8, 1-2 worker types and 1-2 PS types (a type's times in every job come and go with it), arrivals ``1..⌈T/3⌉`` (T = 12 is kept), integer weights 1-20, ``K ∈ 1..3``,
-``D ∈ 1..4``, mini-batch times ``v`` in 0.25-2 and ``U, π`` in 0-1 slots, all multiples of 1/4;
-worker demands ``e`` in 1-2, a PS's first resource 0-3 (expensive PSs, the pattern of golden case
-A.5) and its bandwidth ``B_p`` in 1-2. An
-instance with a job that fits the empty cluster in no shape is outside A_online's domain (§3.2)."""
+capacities 1-8, 1-2 worker types and 1-2 PS types (a type's times in every job come and go with
+it), arrivals ``1..⌈T/3⌉`` (T = 12 is kept), integer weights 1-20, ``K ∈ 1..3``, ``D ∈ 1..4``,
+mini-batch times ``v`` in 0.25-2 and ``U, π`` in 0-1 slots, all multiples of 1/4; worker demands
+``e`` in 1-2, a PS's first resource 0-3 (expensive PSs, the pattern of golden case A.5) and its
+bandwidth ``B_p`` in 1-2. An instance with a job that fits the empty cluster in no shape is outside
+A_online's domain (§3.2)."""
 
 from __future__ import annotations
 

@@ -9,7 +9,8 @@ the family's own exchange format, and the family's reader (``instance_from_dict`
 a moved instance is valid: a move that breaks it is simply not taken.
 
 Paths name places in the JSON: ``"jobs.*.arrival"`` is every job's arrival, ``"worker_servers.*.*"``
-every capacity of every worker server, ``"ps_demand.*.0"`` the first resource of every PS type. A bound is a number or a path to one (``"T"``: the horizon).
+every capacity of every worker server, ``"ps_demand.*.0"`` the first resource of every PS type. A
+bound is a number or a path to one (``"T"``: the horizon).
 """
 
 from __future__ import annotations

@@ -148,6 +148,12 @@ class Scorer:
         return scored
 
 
+def _fitness(item: Scored) -> tuple:
+    """Better first, for breeding: a larger value, then a larger guide, then found later (so that
+    children as good as their parents replace them and the population drifts across a plateau)."""
+    return (-(item.value if item.value is not None else -np.inf), -item.result.get("guide", 0.0), -item.number)
+
+
 def _rank(item: Scored, space: moves.Space) -> tuple:
     """Better first: a larger value, then a larger guide (a check's nearness to a violation), then
     a smaller instance, then found earlier."""
@@ -180,7 +186,7 @@ def search(settings: Settings, report: Callable[[Outcome], None] | None = None) 
             return immigrant()
         for _ in range(50):
             a, b = (population[int(i)] for i in rng.integers(len(population), size=2))
-            parent = min(a, b, key=lambda p: _rank(p, space))
+            parent = min(a, b, key=_fitness)
             doc = parent.doc
             for _ in range(min(3, int(rng.geometric(0.5)))):
                 doc = moves.mutate(space, doc, rng, settings.size_max)
@@ -199,8 +205,7 @@ def search(settings: Settings, report: Callable[[Outcome], None] | None = None) 
             scorer.seen.add(text_of(doc))
             batch.append((doc, origin))
         scored = scorer.score(batch, "search")
-        population = sorted([p for p in population + scored if p.value is not None],
-                            key=lambda p: _rank(p, space))[:BATCH]
+        population = sorted([p for p in population + scored if p.value is not None], key=_fitness)[:BATCH]
         if report is not None:
             report(outcome)
     valid = [s for s in outcome.history if s.value is not None]
@@ -218,9 +223,9 @@ def holds(settings: Settings, best: Scored) -> tuple[Callable[[Scored], bool], b
     it, so shrinking never reports less than a value it has seen on its path)."""
     if settings.target != "ratio" and best.value is not None and best.value > 0:
         return (lambda s: s.value is not None and s.value > 0), False
-    if settings.target == "ratio" and settings.exceed is not None and best.value is not None \
-            and best.value > settings.exceed:
-        return (lambda s: s.value is not None and s.value > settings.exceed), False  # type: ignore[operator]
+    exceed = settings.exceed
+    if settings.target == "ratio" and exceed is not None and best.value is not None and best.value > exceed:
+        return (lambda s: s.value is not None and s.value > exceed), False
     assert best.value is not None
     floor = best.value - 1e-9 * max(1.0, abs(best.value))
     return (lambda s: s.value is not None and s.value >= floor), True
