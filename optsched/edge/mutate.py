@@ -1,7 +1,7 @@
 """The edge paper's search space (``optsched search edge``): ``tiny`` instances
 (``generate("tiny")``) and the moves the search may make on them, within bounds that keep the
-time-indexed MILP provable: up to 3 edge servers of 1-3 workers, releases 0-8, ``D <= 4`` chunks,
-edge and cloud processing times 1-6, edge delays 0-3 per server, cloud delay 0-8. Gangs and the
+time-indexed MILP provable: up to 3 edge servers of 1-3 workers, releases 0-12, ``D <= 4`` chunks,
+edge and cloud processing times 1-10, edge delays 0-4 per server, cloud delay 0-16. Gangs and the
 communication share stay as generated (one worker, none); jobs stay in release order."""
 
 from __future__ import annotations
