@@ -148,13 +148,13 @@ class Scorer:
         return scored
 
 
-def _fitness(item: Scored) -> tuple:
+def fitness(item: Scored) -> tuple:
     """Better first, for breeding: a larger value, then a larger guide, then found later (so that
     children as good as their parents replace them and the population drifts across a plateau)."""
     return (-(item.value if item.value is not None else -np.inf), -item.result.get("guide", 0.0), -item.number)
 
 
-def _rank(item: Scored, space: moves.Space) -> tuple:
+def rank(item: Scored, space: moves.Space) -> tuple:
     """Better first: a larger value, then a larger guide (a check's nearness to a violation), then
     a smaller instance, then found earlier."""
     return (-(item.value if item.value is not None else -np.inf), -item.result.get("guide", 0.0),
@@ -186,7 +186,7 @@ def search(settings: Settings, report: Callable[[Outcome], None] | None = None) 
             return immigrant()
         for _ in range(50):
             a, b = (population[int(i)] for i in rng.integers(len(population), size=2))
-            parent = min(a, b, key=_fitness)
+            parent = min(a, b, key=fitness)
             doc = parent.doc
             for _ in range(min(3, int(rng.geometric(0.5)))):
                 doc = moves.mutate(space, doc, rng, settings.size_max)
@@ -205,13 +205,13 @@ def search(settings: Settings, report: Callable[[Outcome], None] | None = None) 
             scorer.seen.add(text_of(doc))
             batch.append((doc, origin))
         scored = scorer.score(batch, "search")
-        population = sorted([p for p in population + scored if p.value is not None], key=_fitness)[:BATCH]
+        population = sorted([p for p in population + scored if p.value is not None], key=fitness)[:BATCH]
         if report is not None:
             report(outcome)
     valid = [s for s in outcome.history if s.value is not None]
     if not valid:
         return outcome
-    outcome.best = min(valid, key=lambda p: _rank(p, space))
+    outcome.best = min(valid, key=lambda p: rank(p, space))
     outcome.shrunk = shrink(settings, outcome, scorer, space, report)
     return outcome
 
@@ -255,7 +255,7 @@ def shrink(settings: Settings, outcome: Outcome, scorer: Scorer, space: moves.Sp
                 report(outcome)
             kept = [s for s in scored if keep(s)]
             if kept:
-                current, moved = (min(kept, key=lambda s: _rank(s, space)) if climbs else kept[0]), True
+                current, moved = (min(kept, key=lambda s: rank(s, space)) if climbs else kept[0]), True
                 if climbs:
                     keep, _ = holds(settings, current)
                 break

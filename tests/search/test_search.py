@@ -10,7 +10,7 @@ import pytest
 import optsched
 from optsched.search import run
 from optsched.search import space as moves
-from optsched.search.strategy import text_of
+from optsched.search.strategy import Scored, fitness, rank, text_of
 from tests.contract_helpers import optsched as installed
 
 FAMILIES = tuple(name for name, family in optsched.families().items() if family.space is not None)
@@ -64,6 +64,22 @@ def test_a_search_is_deterministic_and_beats_its_own_start(tmp_path):
     first = [s.value for s in found[0].history[:8] if s.value is not None]
     assert found[0].best.value >= max(first)
     assert found[0].certificate["cross_check"] == "agree"
+
+
+def test_shrinking_a_ratio_never_lowers_it_and_never_grows_the_instance(tmp_path):
+    found = run("placement", "heavy-edge", "ratio", budget=16, shrink_budget=24, out_dir=tmp_path)
+    space = optsched.get("placement").space()
+    assert found.shrunk.value >= found.best.value
+    assert moves.measure(space, found.shrunk.doc) <= moves.measure(space, found.best.doc)
+    assert found.certificate["alg"] / found.certificate["opt"] == pytest.approx(found.shrunk.value)
+
+
+def test_of_equal_values_the_larger_guide_ranks_first():
+    space = optsched.get("hetero").space()
+    doc = space.start(0, 2)
+    near, far = (Scored(doc, "", {"valid": True, "value": 0.0, "guide": g}, n) for n, g in ((2, 0.9), (1, 0.1)))
+    assert min((far, near), key=lambda s: rank(s, space)) is near
+    assert min((far, near), key=fitness) is near
 
 
 def test_the_lemma2b_search_finds_a_counterexample_of_at_most_three_jobs(tmp_path):
