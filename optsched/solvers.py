@@ -347,7 +347,7 @@ def _run_highs(problem: pulp.LpProblem, options: dict, msg: bool) -> _Raw:
         # HiGHS's thread pool is process-global and refuses a new size until it is reset.
         highspy.Highs.resetGlobalScheduler(True)
         _highs_threads[0] = threads
-    params = {"presolve": "on" if options["presolve"] else "off"}
+    params: dict[str, Any] = {"presolve": "on" if options["presolve"] else "off"}
     if is_mip:
         params["mip_rel_gap"] = options["gap"]
         if options["node_limit"] is not None:
