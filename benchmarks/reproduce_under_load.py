@@ -36,7 +36,9 @@ def _spin(stop) -> None:
 
 def _run(name: str, out: Path, preset: str) -> float:
     started = time.perf_counter()
-    subprocess.run(["optsched", "reproduce", name, "--preset", preset, "--workers", "2", "--quiet", "--fresh",
+    # the optsched installed beside this interpreter, so an unactivated venv's python works too
+    optsched = Path(sys.executable).with_name("optsched")
+    subprocess.run([str(optsched), "reproduce", name, "--preset", preset, "--workers", "2", "--quiet", "--fresh",
                     "-o", str(out)], check=True, stdout=subprocess.DEVNULL)
     return time.perf_counter() - started
 
