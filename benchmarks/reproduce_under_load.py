@@ -21,6 +21,8 @@ from pathlib import Path
 
 import pandas as pd
 
+# the optsched installed beside this interpreter, so an unactivated venv's python works too
+OPTSCHED = Path(sys.executable).with_name("optsched")
 REPRODUCTIONS = ("asrpt-table2", "edge-ratio", "oasis-sec5", "asrpt-sim", "edge-sec5", "hetero-sec7")
 
 
@@ -36,9 +38,7 @@ def _spin(stop) -> None:
 
 def _run(name: str, out: Path, preset: str) -> float:
     started = time.perf_counter()
-    # the optsched installed beside this interpreter, so an unactivated venv's python works too
-    optsched = Path(sys.executable).with_name("optsched")
-    subprocess.run([str(optsched), "reproduce", name, "--preset", preset, "--workers", "2", "--quiet", "--fresh",
+    subprocess.run([str(OPTSCHED), "reproduce", name, "--preset", preset, "--workers", "2", "--quiet", "--fresh",
                     "-o", str(out)], check=True, stdout=subprocess.DEVNULL)
     return time.perf_counter() - started
 

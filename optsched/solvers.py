@@ -353,7 +353,7 @@ def _run_highs(problem: pulp.LpProblem, options: dict, msg: bool) -> _Raw:
         if options["node_limit"] is not None:
             params["mip_max_nodes"] = options["node_limit"]
             # RINS and RENS search sub-MIP trees that mip_max_nodes does not count; HiGHS 1.16.0
-            # stalls inside one for hours (docs/solvers.md, "A node budget counts every node").
+            # stalled inside one for over 25 minutes (docs/solvers.md, "A node budget counts every node").
             params["mip_heuristic_run_rins"] = False
             params["mip_heuristic_run_rens"] = False
     adapter = _HighsBuildOnly(msg=msg, timeLimit=options["time_limit"], threads=threads, **params)

@@ -2,6 +2,8 @@
 
 import math
 import random
+import subprocess
+import sys
 
 import pulp
 import pytest
@@ -9,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import optsched.solvers as solve_module
+from optsched.limits import NODE_LIMIT
 from optsched.numeric import integral
 from optsched.solvers import Model, max_violation, solve
 from optsched.testing import random_milp
@@ -399,24 +402,21 @@ def test_a_node_budget_switches_off_the_sub_mip_searches_it_cannot_count():
     assert problem.solverModel.getOptions().mip_heuristic_run_rins is True
 
 
-STALLING_MODEL = """
+STALLING_MODEL = f"""
 from fractions import Fraction
 from optsched.edge.generate import generate
 from optsched.edge.formulations import time_indexed
 from optsched.edge.instance import speed_augmented
 from optsched.solvers import solve
 offline, _ = speed_augmented(generate("small", 161, jobs=6), Fraction(1, 5))
-result = solve(time_indexed(offline).problem, node_limit=200_000, threads=1, cross_check=True)
+result = solve(time_indexed(offline).problem, node_limit={NODE_LIMIT}, threads=1, cross_check=True)
 print(result.status, round(result.objective, 6))
 """
 
 
 def test_the_edge_model_that_stalled_highs_inside_a_sub_mip_is_solved_within_the_node_budget():
-    # HiGHS 1.16.0 with RINS/RENS on spends hours inside a sub-MIP at the root of this model
+    # HiGHS 1.16.0 with RINS/RENS on ran over 25 minutes inside a sub-MIP at the root of this model
     # (docs/solvers.md); the watchdog turns a regression into a failure instead of a hung suite.
-    import subprocess
-    import sys
-
     done = subprocess.run([sys.executable, "-c", STALLING_MODEL], capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["optimal", "129.0"]  # HiGHS and CBC agree (cross_check)
