@@ -19,7 +19,7 @@ from tqdm import tqdm
 from ..errors import InputError
 from . import executors
 from .cache import Cache
-from .units import Unit, code_version
+from .units import Unit
 
 EXECUTORS = ("local", "dask")
 
@@ -54,13 +54,12 @@ def execute(units: Sequence[Unit], cache: Cache, *, executor: str = "local", wor
         results = executors.local(pending, workers)
     if announce is not None:
         announce(len(unique), len(done), len(pending), len(damaged))
-    code = code_version()
     started = time.perf_counter()
     with tqdm(total=len(unique), initial=len(done), desc=label, unit="unit", file=sys.stderr,
               disable=None if progress else True, smoothing=0.05) as bar:
         for unit, result in results:
-            if result.get("code") != code:
-                raise InputError(f"a worker runs optsched {result.get('code')}, this process {code}: "
+            if result.get("code") != unit.code:
+                raise InputError(f"a worker runs {unit.kind} code {result.get('code')}, this process {unit.code}: "
                                  "install the same optsched on every worker")
             if keep is None or keep(unit, result):
                 cache.store(unit.key, unit.kind, result)

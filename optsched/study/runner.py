@@ -34,7 +34,8 @@ from .cache import Cache
 from .report import write_report
 from .spec import Study
 from .table import InstanceRecord, algorithm_row, reference_row, summary
-from .units import code_version, make_unit
+from .depends import whole_code
+from .units import make_unit
 
 
 @dataclass
@@ -133,6 +134,19 @@ def _units(study: Study, instances: list[tuple[InstanceRecord, dict]], solvers: 
     return plan
 
 
+def _plan(study: Study, progress: bool = False) -> tuple[list[tuple[InstanceRecord, dict]], list[tuple]]:
+    """The study's instances, and ``(record, role, unit)`` for every unit of work it needs."""
+    instances = _instances(study, progress)
+    return instances, _units(study, instances, {"highs": highs_version(), "cbc": cbc_version()})
+
+
+def unit_keys(study: Study) -> dict[str, str]:
+    """Every unit's cache key with a readable label (``family/method/instance/seed``): what a run of
+    ``study`` looks up in its cache. Nothing is run or written."""
+    _, plan = _plan(study)
+    return {unit.key: f"{record.family}/{role}/{record.instance_id}/{record.seed}" for record, role, unit in plan}
+
+
 def run(study: Study, *, fresh: bool = False, progress: bool = True, log: TextIO | None = None) -> Outcome:
     """Run ``study`` (resuming from its cache), write its tables and report, and return them.
 
@@ -142,9 +156,8 @@ def run(study: Study, *, fresh: bool = False, progress: bool = True, log: TextIO
     started = time.perf_counter()
     out = study.output
     _check_output(out)
-    versions = {"optsched": code_version(), "highs": highs_version(), "cbc": cbc_version()}
-    instances = _instances(study, progress)
-    plan = _units(study, instances, {"highs": versions["highs"], "cbc": versions["cbc"]})
+    versions = {"optsched": whole_code(), "highs": highs_version(), "cbc": cbc_version()}
+    instances, plan = _plan(study, progress)
     created = _prepare_output(study, fresh)
     cache = Cache(out / "cache.sqlite")
 

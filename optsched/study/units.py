@@ -19,37 +19,24 @@ Kinds (what :func:`run_unit` returns; the first three are a study's, the last a 
 
 from __future__ import annotations
 
-import hashlib
 import json
 import time
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
-from pathlib import Path
 from typing import Any
 
-from .. import __version__
 from ..jsonio import fingerprint
 from ..registry import Lazy, get
-
-
-@cache
-def code_version() -> str:
-    """optsched's version and a hash of its source: results from changed code are never reused."""
-    root = Path(__file__).resolve().parent.parent
-    digest = hashlib.sha256()
-    for path in sorted(root.rglob("*.py")):
-        digest.update(path.relative_to(root).as_posix().encode())
-        digest.update(path.read_bytes())
-    return f"{__version__}+{digest.hexdigest()[:10]}"
+from .depends import code_of
 
 
 @dataclass(frozen=True)
 class Unit:
     key: str
     payload: dict
+    code: str  #: the version of the code the unit runs (depends.py), part of its key
 
     @property
     def kind(self) -> str:
@@ -59,20 +46,24 @@ class Unit:
 def make_unit(family: str, instance: dict, instance_id: str, kind: str, spec: dict, seed: int,
               solvers: dict[str, str]) -> Unit:
     """A unit keyed by the instance's content, the kind, the method and its parameters, the seed,
-    optsched's code version, and (for solves) the solver versions."""
+    the version of the code it runs (:func:`depends.code_of`), and (for solves) the solver versions."""
+    payload = {"family": family, "instance": instance, "kind": kind, "spec": spec, "seed": seed}
+    code = code_of(payload)
     key_content = {"family": family, "instance": instance_id, "kind": kind, "spec": spec, "seed": seed,
-                   "code": code_version()}
+                   "code": code}
     if kind != "algorithm":
         key_content["solvers"] = solvers
-    payload = {"family": family, "instance": instance, "kind": kind, "spec": spec, "seed": seed}
-    return Unit(fingerprint(key_content), payload)
+    return Unit(fingerprint(key_content), payload, code)
 
 
 def make_task_unit(function: Callable[[Any], Any], task: Any) -> Unit:
-    """A ``task`` unit: ``function(task)``, keyed by the function's name, ``repr(task)`` and the code."""
+    """A ``task`` unit: ``function(task)``, keyed by the function's name, ``repr(task)`` and the
+    version of the code the function runs."""
     target = f"{function.__module__}:{function.__qualname__}"
-    key = fingerprint({"kind": "task", "function": target, "task": repr(task), "code": code_version()})
-    return Unit(key, {"kind": "task", "function": target, "task": task})
+    payload = {"kind": "task", "function": target, "task": task}
+    code = code_of(payload)
+    key = fingerprint({"kind": "task", "function": target, "task": repr(task), "code": code})
+    return Unit(key, payload, code)
 
 
 def _plain(value: Any) -> Any:
@@ -89,7 +80,7 @@ def _plain(value: Any) -> Any:
 
 def run_unit(payload: dict) -> dict:
     """Do one unit of work (see the module docstring); always returns, with ``code`` set to this
-    worker's :func:`code_version` so the caller can refuse results from other code."""
+    worker's version of the code the unit runs, so that the caller can refuse results from other code."""
     started = time.perf_counter()
     try:
         if payload["kind"] == "task":
@@ -102,7 +93,7 @@ def run_unit(payload: dict) -> dict:
         last = traceback.extract_tb(exc.__traceback__)[-1]
         out = {"status": "error", "message": f"{type(exc).__name__}: {exc} ({last.filename}:{last.lineno})"}
     out["wall_s"] = time.perf_counter() - started
-    out["code"] = code_version()
+    out["code"] = code_of(payload)
     return out
 
 

@@ -1,0 +1,320 @@
+"""What a unit of work depends on, hashed: the code version in every cache key (units.py).
+
+A cached result is reused as long as the code it ran did not change, and only that code: a
+reference solve depends on its formulation, the solver layer and the verifier; an algorithm run on
+that algorithm and what it calls. An edit to the CLI, the report, another family, another algorithm,
+a comment or a docstring changes no key.
+
+How the code a unit runs is found, statically (:mod:`ast`, nothing is imported):
+
+* **A root function** (a family's registered function, named by its :class:`~optsched.registry.Lazy`
+  target, or a reproduction's task function) is followed name by name inside its own module: the
+  function's definition, the module-level definitions and assignments its names reach, and every
+  module those reached definitions import. Other functions of the same module are left out, so an
+  edit to ``fifo`` in ``baselines.py`` does not touch ``drf``'s results.
+* **An imported module** counts whole, with everything it imports, transitively.
+* **Dynamic look-ups** through the registry (``get("oasis")``) in the code a root function reaches
+  bring in the whole family named by the literal; a look-up by a variable brings in every family.
+  Whole imported modules are not searched for them: the registry, the pipeline and the unit runner
+  take the family as data, and a study unit names its family's functions as roots itself.
+* Each definition counts by its syntax tree without docstrings, so comments, docstrings and
+  formatting never change a key.
+
+The digest also carries optsched's version, and a unit's key carries the solver versions where it
+solves (units.py).
+"""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+from collections.abc import Iterable
+from copy import deepcopy
+from functools import cache
+from pathlib import Path
+
+from .. import __version__
+from ..registry import FAMILY_PACKAGES, Lazy, get
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = "optsched"
+#: Modules every study unit runs through: the unit itself (its record), the pipeline (decode,
+#: verify, objective) and the solver layer.
+UNIT_MODULES = ("optsched.study.units", "optsched.pipeline", "optsched.solvers")
+
+
+def _file_of(module: str) -> Path | None:
+    """The source file of an optsched module (a package's ``__init__.py``), or None."""
+    if module != PACKAGE and not module.startswith(PACKAGE + "."):
+        return None
+    parts = module.split(".")[1:]
+    base = ROOT.joinpath(*parts)
+    for candidate in (base.with_suffix(".py") if parts else None, base / "__init__.py"):
+        if candidate is not None and candidate.is_file():
+            return candidate
+    return None
+
+
+@cache
+def _tree(module: str) -> ast.Module:
+    path = _file_of(module)
+    if path is None:
+        raise LookupError(f"no optsched module {module}")
+    return ast.parse(path.read_text(encoding="utf-8"), str(path))
+
+
+def _is_package(module: str) -> bool:
+    path = _file_of(module)
+    return path is not None and path.name == "__init__.py"
+
+
+def _strip_docstrings(node: ast.AST) -> ast.AST:
+    """A copy of ``node`` without docstrings (module, class and function bodies)."""
+    copy = deepcopy(node)
+    for item in ast.walk(copy):
+        body = getattr(item, "body", None)
+        if (isinstance(item, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and body
+                and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)
+                and isinstance(body[0].value.value, str)):
+            item.body = body[1:] or [ast.Pass()]
+    return copy
+
+
+def _digest_of(nodes: Iterable[ast.AST]) -> str:
+    digest = hashlib.sha256()
+    for node in nodes:
+        digest.update(ast.dump(_strip_docstrings(node)).encode())
+    return digest.hexdigest()
+
+
+def _dynamic_families(nodes: Iterable[ast.AST]) -> set[str]:
+    """Families reached through the registry: ``get("edge")`` names one; ``get(name)`` or
+    ``families()`` may reach any."""
+    found: set[str] = set()
+    for node in nodes:
+        for item in ast.walk(node):
+            if not (isinstance(item, ast.Call) and isinstance(item.func, ast.Name)):
+                continue
+            if item.func.id == "families":
+                found.update(FAMILY_PACKAGES)
+            elif item.func.id == "get":
+                arg = item.args[0] if item.args else None
+                if isinstance(arg, ast.Constant) and arg.value in FAMILY_PACKAGES:
+                    found.add(arg.value)
+                else:
+                    found.update(FAMILY_PACKAGES)
+    return found
+
+
+def family_targets(family: str) -> tuple[str, ...]:
+    """The ``"module:qualname"`` of every function a family registers for running (generator,
+    reader, verifier, formulations, algorithms, theorems, checks, search space; its reproductions
+    are not code that a look-up of the family runs)."""
+    fam = get(family)
+    functions = [fam.generate, fam.instance_from_dict, fam.schedule_from_dict, fam.verify, fam.objective,
+                 *(f.build for f in fam.formulations.values()), *(a.run for a in fam.algorithms.values()),
+                 *(a.theorem for a in fam.algorithms.values() if a.theorem is not None),
+                 *(c.slack for c in fam.checks.values()), *([fam.space] if fam.space is not None else [])]
+    return tuple(sorted({_target(function) for function in functions}))
+
+
+@cache
+def _module_digest(module: str) -> str:
+    return _digest_of([_tree(module)])
+
+
+def _binding_imports(module: str, stmt: ast.stmt, name: str | None) -> tuple[set[tuple[str, str]], set[str]]:
+    """What an import statement gives: ``(module, name)`` pairs to follow name by name (``from M
+    import f``) and modules to take whole (``import M``, or a submodule imported by name). With
+    ``name``, only the alias bound to it counts."""
+    follow: set[tuple[str, str]] = set()
+    whole: set[str] = set()
+    for node in ast.walk(stmt):
+        if not isinstance(node, (ast.Import, ast.ImportFrom)):
+            continue
+        for alias in node.names:
+            bound = (alias.asname or alias.name).split(".")[0]
+            if name is not None and bound != name:
+                continue
+            if isinstance(node, ast.Import):
+                if _file_of(alias.name):
+                    whole.add(alias.name)
+                continue
+            base = _resolve(module, node)
+            sub = f"{base}.{alias.name}"
+            if _file_of(sub):
+                whole.add(sub)
+            elif _file_of(base):
+                follow.add((base, alias.name))
+    return follow, whole
+
+
+def _resolve(module: str, node: ast.ImportFrom) -> str:
+    """The module a ``from ... import`` statement in ``module`` imports from."""
+    if not node.level:
+        return node.module or ""
+    package = module if _is_package(module) else module.rpartition(".")[0]
+    parts = package.split(".")
+    parts = parts[:len(parts) - (node.level - 1)]
+    return ".".join(parts + ([node.module] if node.module else []))
+
+
+def _split(target: str) -> tuple[str, str]:
+    """``"module:Name.attr"`` -> ``("module", "Name")``: the module and the name it binds."""
+    module, _, qualname = target.partition(":")
+    return module, qualname.split(".")[0]
+
+
+def _names(stmt: ast.AST) -> set[str]:
+    return {n.id for n in ast.walk(stmt) if isinstance(n, ast.Name)}
+
+
+@cache
+def closure(module: str) -> frozenset[str]:
+    """``module`` and every optsched module it imports, transitively (whole modules)."""
+    seen: set[str] = set()
+    todo = [module]
+    while todo:
+        current = todo.pop()
+        if current in seen:
+            continue
+        seen.add(current)
+        follow, whole = _binding_imports(current, _tree(current), None)
+        todo.extend({m for m, _ in follow} | whole)
+    return frozenset(seen)
+
+
+def _top_level(tree: ast.Module) -> tuple[dict[str, list[ast.stmt]], list[ast.stmt]]:
+    """Module-level statements by the names they bind, and those that bind none (always run when
+    the module is imported, so always counted); typing-only imports and the docstring are left out."""
+    binds: dict[str, list[ast.stmt]] = {}
+    glue: list[ast.stmt] = []
+    for stmt in tree.body:
+        names: list[str] = []
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names = [stmt.name]
+        elif isinstance(stmt, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+            targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+            names = [n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)]
+        elif isinstance(stmt, (ast.Import, ast.ImportFrom)):
+            names = [(alias.asname or alias.name).split(".")[0] for alias in stmt.names]
+        elif isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant):
+            continue  # the module docstring
+        elif isinstance(stmt, ast.If) and isinstance(stmt.test, ast.Name) and stmt.test.id == "TYPE_CHECKING":
+            continue
+        for name in names:
+            binds.setdefault(name, []).append(stmt)
+        if not names:
+            glue.append(stmt)
+    return binds, glue
+
+
+@cache
+def _layout(module: str) -> tuple[dict[str, list[ast.stmt]], list[ast.stmt]]:
+    return _top_level(_tree(module))
+
+
+@cache
+def reach(module: str, qualname: str) -> tuple[tuple[tuple[str, str], ...], frozenset[str]]:
+    """What ``module.qualname`` (a module-level name) runs: per module, the digest of the module-level definitions it
+    reaches, name by name, across ``from M import name``; and the modules it needs whole."""
+    statements: dict[str, dict[int, ast.stmt]] = {}
+    whole: set[str] = set()
+    seen: set[tuple[str, str]] = set()
+    todo = [(module, qualname, True)]
+    while todo:
+        current, name, strict = todo.pop()
+        if (current, name) in seen:
+            continue
+        seen.add((current, name))
+        binds, glue = _layout(current)
+        if current not in statements:
+            statements[current] = {}
+            todo.extend((current, n, False) for stmt in glue for n in _names(stmt))
+            for stmt in glue:
+                statements[current][id(stmt)] = stmt
+        if name not in binds:
+            if strict:
+                raise LookupError(f"{current} defines no {name}")
+            continue
+        for stmt in binds[name]:
+            new = id(stmt) not in statements[current]
+            statements[current][id(stmt)] = stmt
+            if isinstance(stmt, (ast.Import, ast.ImportFrom)):  # each name it binds leads elsewhere
+                follow, modules = _binding_imports(current, stmt, name)
+            elif not new:
+                continue
+            else:
+                follow, modules = _binding_imports(current, stmt, None)
+                todo.extend((current, n, False) for n in _names(stmt))
+                for family in _dynamic_families([stmt]):
+                    follow |= {_split(target) for target in family_targets(family)}
+            todo.extend((m, n, False) for m, n in follow)
+            for other in modules:
+                whole |= closure(other)
+    parts = tuple((f"{m}#{qualname if m == module else 'reached'}",
+                   _digest_of(sorted(found.values(), key=lambda stmt: stmt.lineno)))
+                  for m, found in sorted(statements.items()))
+    return parts, frozenset(whole)
+
+
+def _combine(parts: Iterable[tuple[str, str]]) -> str:
+    digest = hashlib.sha256(__version__.encode())
+    for name, part in sorted(set(parts)):
+        digest.update(f"{name}={part}\n".encode())
+    return f"{__version__}+{digest.hexdigest()[:12]}"
+
+
+def code_of_targets(targets: Iterable[str], modules: Iterable[str] = ()) -> str:
+    """The digest of the code ``targets`` (``"module:qualname"``) reach, and of whole ``modules``."""
+    parts: list[tuple[str, str]] = []
+    whole: set[str] = set()
+    for module in modules:
+        whole |= closure(module)
+    for target in targets:
+        reached, needed = reach(*_split(target))
+        parts += reached
+        whole |= needed
+    parts += [(module, _module_digest(module)) for module in whole]
+    return _combine(parts)
+
+
+def _target(function) -> str:
+    return function.target if isinstance(function, Lazy) else f"{function.__module__}:{function.__qualname__}"
+
+
+def code_of(payload: dict) -> str:
+    """The code version of a unit (:mod:`units`), from what its payload runs (see the module docstring)."""
+    if payload["kind"] == "task":
+        return _code_of(payload["kind"], payload["function"], "")
+    spec = payload["spec"]
+    method = spec["algorithm"] if payload["kind"] == "algorithm" else spec["formulation"]
+    return _code_of(payload["kind"], payload["family"], method)
+
+
+@cache
+def _code_of(kind: str, family_or_function: str, method: str) -> str:
+    if kind == "task":
+        return code_of_targets([family_or_function], ["optsched.study.units"])
+    family = get(family_or_function)
+    roots = [family.instance_from_dict, family.schedule_from_dict, family.verify, family.objective]
+    if kind == "algorithm":
+        algorithm = family.algorithm(method)
+        roots.append(algorithm.run)
+        if algorithm.theorem is not None:
+            roots.append(algorithm.theorem)
+    else:
+        roots.append(family.formulation(method).build)
+    return code_of_targets([_target(root) for root in roots], UNIT_MODULES)
+
+
+@cache
+def whole_code() -> str:
+    """optsched's version and a digest of all of its source (docstrings and comments aside): the
+    provenance a study records, not a cache key."""
+    modules = []
+    for path in sorted(ROOT.rglob("*.py")):
+        parts = path.relative_to(ROOT).with_suffix("").parts
+        name = ".".join((PACKAGE, *parts))
+        modules.append(name.removesuffix(".__init__"))
+    return _combine((module, _module_digest(module)) for module in modules)

@@ -1,0 +1,110 @@
+"""Cache keys from what a unit depends on (optsched/study/depends.py).
+
+Each test copies the optsched source to a temporary folder, edits the copy, and computes every unit
+key of the demo study from the original and from the copy in fresh interpreters: a key that stays
+the same is a unit the rerun takes from its cache.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import optsched
+from optsched.study import depends
+
+SOURCE = Path(optsched.__file__).resolve().parent
+
+KEYS = """
+import json, sys
+from pathlib import Path
+from optsched import study
+from optsched.study.runner import unit_keys
+demo = study.study(study.PRESETS["demo"](), "preset demo", Path("unused"))
+json.dump(unit_keys(demo), sys.stdout)
+"""
+
+
+def _keys(root: Path, hash_seed: str = "0") -> dict[str, str]:
+    env = {**os.environ, "PYTHONPATH": str(root), "PYTHONHASHSEED": hash_seed}
+    done = subprocess.run([sys.executable, "-c", KEYS], capture_output=True, text=True, env=env, cwd=root)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+@pytest.fixture(scope="module")
+def original(tmp_path_factory) -> dict[str, str]:
+    root = tmp_path_factory.mktemp("original")
+    shutil.copytree(SOURCE, root / "optsched", ignore=shutil.ignore_patterns("__pycache__"))
+    return _keys(root)
+
+
+def _edited(tmp_path: Path, file: str, old: str, new: str) -> dict[str, str]:
+    shutil.copytree(SOURCE, tmp_path / "optsched", ignore=shutil.ignore_patterns("__pycache__"))
+    path = tmp_path / "optsched" / file
+    text = path.read_text()
+    assert old in text, f"{file} no longer contains {old!r}: update the test"
+    path.write_text(text.replace(old, new, 1))
+    return _keys(tmp_path)
+
+
+def _rerun(original: dict[str, str], edited: dict[str, str]) -> set[str]:
+    """The labels of the units a rerun after the edit would compute (their keys changed)."""
+    assert len(original) == len(edited) == 2960
+    return {label for key, label in edited.items() if key not in original}
+
+
+def test_keys_are_the_same_in_every_interpreter(original, tmp_path):
+    shutil.copytree(SOURCE, tmp_path / "optsched", ignore=shutil.ignore_patterns("__pycache__"))
+    assert _keys(tmp_path, hash_seed="12345") == original
+
+
+def test_a_comment_in_the_cli_reruns_nothing(original, tmp_path):
+    edited = _edited(tmp_path, "cli.py", "from __future__ import annotations\n",
+                     "from __future__ import annotations\n\n# a comment a developer added\n")
+    assert _rerun(original, edited) == set()
+
+
+def test_a_docstring_edit_in_a_formulation_reruns_nothing(original, tmp_path):
+    edited = _edited(tmp_path, "single/formulations.py", '"""', '"""Edited. ')
+    assert _rerun(original, edited) == set()
+
+
+def test_an_edit_to_one_algorithm_reruns_only_that_algorithms_units(original, tmp_path):
+    edited = _edited(tmp_path, "single/online.py", "def wspt(instance: Instance, *, seed: int = 0) -> Schedule:\n",
+                     "def wspt(instance: Instance, *, seed: int = 0) -> Schedule:\n    edited = True  # noqa\n")
+    rerun = _rerun(original, edited)
+    assert rerun and {label.split("/")[:2] == ["single", "wspt"] for label in rerun} == {True}
+    assert len(rerun) == sum(label.startswith("single/wspt/") for label in original.values())
+
+
+def test_an_edit_to_a_formulation_reruns_its_references_only(original, tmp_path):
+    edited = _edited(tmp_path, "single/formulations.py",
+                     "def time_indexed(instance: Instance, relax: bool = False) -> Model:\n",
+                     "def time_indexed(instance: Instance, relax: bool = False) -> Model:\n    edited = True  # noqa\n")
+    rerun = _rerun(original, edited)
+    roles = {tuple(label.split("/")[:2]) for label in rerun}
+    assert roles == {("single", "reference"), ("single", "relaxation")}
+    assert len(rerun) == sum(label.split("/")[:2] in (["single", "reference"], ["single", "relaxation"])
+                             for label in original.values())
+
+
+def test_an_edit_to_the_verifier_reruns_every_unit_of_its_family_and_no_other(original, tmp_path):
+    edited = _edited(tmp_path, "single/schedule.py",
+                     "def verify(instance: Instance, schedule: Schedule) -> list[str]:\n",
+                     "def verify(instance: Instance, schedule: Schedule) -> list[str]:\n    edited = True  # noqa\n")
+    rerun = _rerun(original, edited)
+    assert rerun == {label for label in original.values() if label.startswith("single/")}
+
+
+def test_a_task_reaches_the_family_it_looks_up_by_name_but_not_the_report():
+    reached, whole = depends.reach("optsched.edge.reproduce", "_ratio_task")
+    modules = {name.split("#")[0] for name, _ in reached} | whole
+    assert "optsched.edge.online" in modules and "optsched.edge.formulations" in modules
+    assert not {"optsched.cli", "optsched.study.report", "optsched.oasis.online"} & modules
