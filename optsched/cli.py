@@ -9,7 +9,6 @@ optsched failed (an internal error, one line; ``OPTSCHED_TRACEBACK=1`` shows the
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import os
 import sys
@@ -23,9 +22,9 @@ from .documents import (
     schedule_document,
 )
 from .errors import Failure, InputError
-from .jsonio import check_writable, dumps, write_json
-from .limits import MAX_JOBS, MAX_NODES, MAX_SEEDS, MAX_WORKERS, NODE_LIMIT
-from .registry import Bounded, bind, families, get
+from .jsonio import MAX_INPUT_MB, check_writable, dumps, fingerprint, read_json, write_json
+from .limits import MAX_JOBS, MAX_NODES, MAX_SEED, MAX_SEEDS, MAX_WORKERS, NODE_LIMIT
+from .registry import Bounded, bind, did_you_mean, families, get
 
 #: The solvers of :mod:`optsched.solvers` (``SOLVERS`` there; tests/test_cli.py keeps the two equal),
 #: named here so that the parser is built without importing the solver libraries.
@@ -36,7 +35,28 @@ class _Parser(argparse.ArgumentParser):
     """argparse with bad usage reported as one line (and exit 2), no usage dump."""
 
     def error(self, message: str):
-        raise InputError(message)
+        raise InputError(message + self._suggestion(message))
+
+    def _suggestion(self, message: str) -> str:
+        """"did you mean ...?" for a mistyped flag or verb."""
+        if message.startswith("unrecognized arguments: "):
+            flags = {flag for parser in (self, *self._subparsers_of()) for action in parser._actions
+                     for flag in action.option_strings}
+            for word in message.removeprefix("unrecognized arguments: ").split():
+                if word.startswith("--"):
+                    hint = did_you_mean(word.partition("=")[0], flags)
+                    if hint:
+                        return hint
+        if "invalid choice: '" in message:
+            word = message.split("invalid choice: '", 1)[1].split("'", 1)[0]
+            choices = [c for action in self._actions for c in (action.choices or [])]
+            return did_you_mean(word, [str(c) for c in choices] or
+                                [v for p in self._subparsers_of() for v in p.prog.split()[-1:]])
+        return ""
+
+    def _subparsers_of(self) -> list[argparse.ArgumentParser]:
+        return [parser for action in self._actions if isinstance(action, argparse._SubParsersAction)
+                for parser in action.choices.values()]
 
 
 def _positive_float(text: str) -> float:
@@ -82,6 +102,11 @@ def _key_value(text: str) -> tuple[str, str]:
     return key, value
 
 
+def _input_limit_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--max-input-mb", type=_positive_float, default=MAX_INPUT_MB, metavar="MB",
+                        help=f"refuse input files larger than this (default {MAX_INPUT_MB})")
+
+
 def _log_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--log", metavar="FILE", help="append the solvers' own logs to FILE ('-' for stderr); "
                         "by default they are discarded, and they never reach stdout")
@@ -100,10 +125,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("family")
     p.add_argument("--preset", default="tiny", help="size preset (see 'optsched families')")
     p.add_argument("--jobs", type=_int_at_least(1, MAX_JOBS), help="number of jobs (overrides the preset)")
-    p.add_argument("--seed", type=_int_at_least(0), default=0)
+    p.add_argument("--seed", type=_int_at_least(0, MAX_SEED), default=0)
     p.add_argument("--option", type=_key_value, action="append", default=[], metavar="KEY=VALUE",
                    help="a generator option of the family (see 'optsched families')")
     p.add_argument("-o", "--output", metavar="FILE", help="write the instance here (default: stdout)")
+    p.add_argument("--json", action="store_true", help="with -o, print what was written as JSON (without -o, the "
+                   "instance on stdout is JSON already)")
 
     p = verbs.add_parser("solve", help="solve an instance with one of its family's formulations")
     p.add_argument("instance")
@@ -119,6 +146,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="turn the solver's presolve on (off by default: HiGHS presolve has returned wrong optima)")
     p.add_argument("--threads", type=_int_at_least(1), help="solver threads")
     p.add_argument("--cross-check", action="store_true", help="solve with the other solver too and compare")
+    _input_limit_option(p)
     _log_option(p)
     p.add_argument("--json", action="store_true")
     p.add_argument("-o", "--output", metavar="SCHEDULE", help="write the MILP's schedule here")
@@ -127,7 +155,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("instance")
     p.add_argument("--algorithm", required=True, metavar="NAME")
     p.add_argument("--param", type=_key_value, action="append", default=[], metavar="KEY=VALUE")
-    p.add_argument("--seed", type=_int_at_least(0), default=0)
+    p.add_argument("--seed", type=_int_at_least(0, MAX_SEED), default=0)
+    _input_limit_option(p)
     _log_option(p)
     p.add_argument("--json", action="store_true")
     p.add_argument("-o", "--output", metavar="SCHEDULE", help="write the schedule here")
@@ -135,6 +164,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = verbs.add_parser("verify", help="check a schedule against its instance")
     p.add_argument("instance")
     p.add_argument("schedule")
+    _input_limit_option(p)
     p.add_argument("--json", action="store_true")
 
     p = verbs.add_parser("reproduce", help="reproduce a paper's evaluation: figures, tables, assumed settings")
@@ -151,21 +181,22 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-o", "--output", metavar="DIR", help="report folder (default reproduce-NAME)")
     p.add_argument("--fresh", action="store_true", help="discard the cached tasks and run everything again")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.add_argument("--json", action="store_true", help="print the tables as one JSON document")
 
     p = verbs.add_parser("study", help="a ratio study: methods vs the offline optimum over many instances, cached")
     p.add_argument("file", nargs="?", metavar="STUDY.toml", help="a study file (see docs/study.md)")
     p.add_argument("--preset", help="a named study: demo (every family, tiny instances, under 3 minutes)")
     p.add_argument("--family", help="study one family, described by the flags below")
-    p.add_argument("--instances", default="tiny", metavar="PRESET", help="generator preset (default tiny)")
-    p.add_argument("--seeds", default="10", help="N (seeds 0..N-1), A-B, or a,b,c (default 10)")
+    p.add_argument("--instances", metavar="PRESET", help="generator preset (default tiny)")
+    p.add_argument("--seeds", help="N (seeds 0..N-1), A-B, or a,b,c (default 10)")
     p.add_argument("--jobs", metavar="N[,N...]", help="instance sizes (default: the preset's)")
     p.add_argument("--option", type=_key_value, action="append", default=[], metavar="KEY=VALUE",
                    help="a generator option")
     p.add_argument("--algorithm", action="append", default=[], metavar="NAME[:K=V,...]",
                    help="a method, repeatable (default: every algorithm of the family)")
     p.add_argument("--reference", metavar="FORMULATION", help="the exact formulation (default: the family's first)")
-    p.add_argument("--solver", choices=SOLVERS, default="highs")
-    p.add_argument("--node-limit", type=_int_at_least(1, MAX_NODES), default=NODE_LIMIT, metavar="N",
+    p.add_argument("--solver", choices=SOLVERS, help="the reference solver (default highs)")
+    p.add_argument("--node-limit", type=_int_at_least(1, MAX_NODES), metavar="N",
                    help=f"branch-and-bound nodes per reference solve (default {NODE_LIMIT:,}; the same result on "
                         "every machine)")
     p.add_argument("--time-limit", type=_positive_float, metavar="S",
@@ -198,12 +229,13 @@ def build_parser() -> argparse.ArgumentParser:
                    help="ratio target: shrink while the ratio stays above X (a claimed bound)")
     p.add_argument("--strategy", choices=("evolve", "random"), default="evolve",
                    help="evolve (default) or random: plain sampling, for comparison")
-    p.add_argument("--seed", type=_int_at_least(0), default=0)
+    p.add_argument("--seed", type=_int_at_least(0, MAX_SEED), default=0)
     p.add_argument("--workers", type=_int_at_least(1, MAX_WORKERS), default=os.cpu_count() or 1)
     p.add_argument("--executor", choices=("local", "dask"), default="local")
     p.add_argument("--scheduler", metavar="ADDRESS", help="Dask scheduler (default: start a local cluster)")
     p.add_argument("-o", "--output", metavar="DIR", help="output folder (default search-FAMILY-ALGORITHM)")
-    p.add_argument("--quiet", action="store_true", help="no progress lines")
+    p.add_argument("--fresh", action="store_true", help="discard the folder's cache and an earlier run's outputs")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("--json", action="store_true", help="print result.json")
     return parser
 
@@ -280,15 +312,18 @@ def _generate(args) -> int:
     instance = family.generate(args.preset, seed=args.seed, jobs=args.jobs, **options)
     meta = {"generator": family.name, "preset": args.preset, "seed": args.seed, "jobs": args.jobs, **options}
     document = instance_document(family, instance, meta)
-    if args.output:
-        write_json(args.output, document)
-    else:
+    if not args.output:
         print(dumps(document), end="")
+        return 0
+    write_json(args.output, document)
+    if args.json:
+        print(dumps({"family": family.name, "output": args.output, "instance": fingerprint(document["instance"]),
+                     "jobs": len(instance.jobs), **meta}), end="")
     return 0
 
 
 def _solve(args) -> int:
-    loaded = load_instance(args.instance)
+    loaded = load_instance(args.instance, args.max_input_mb)
     family = loaded.family
     formulation = family.formulation(args.formulation)
     if args.output:
@@ -345,7 +380,7 @@ def _solve_lines(d: dict) -> list[str]:
 
 
 def _run(args) -> int:
-    loaded = load_instance(args.instance)
+    loaded = load_instance(args.instance, args.max_input_mb)
     family = loaded.family
     algorithm = family.algorithm(args.algorithm)
     params = algorithm.bind(dict(args.param))
@@ -374,8 +409,8 @@ def _judged(verdict, sense: str) -> str:
 
 
 def _verify(args) -> int:
-    loaded = load_instance(args.instance)
-    schedule, produced_by = load_schedule(args.schedule, loaded)
+    loaded = load_instance(args.instance, args.max_input_mb)
+    schedule, produced_by = load_schedule(args.schedule, loaded, args.max_input_mb)
     verdict = loaded.family.judge(loaded.instance, schedule)
     data = {"family": loaded.family.name, "instance": loaded.fingerprint, **verdict.to_dict(),
             "sense": loaded.family.sense, "produced_by": produced_by}
@@ -391,11 +426,14 @@ def _reproduce(args) -> int:
     if not args.list and not args.name:
         raise InputError(f"reproduce: name a reproduction ({', '.join(reproductions())}) or give --list")
     if args.list:
+        if args.json:
+            print(dumps([{"name": name, "summary": r.summary} for name, r in reproductions().items()]), end="")
+            return 0
         for name, r in reproductions().items():
             print(f"{name}: {r.summary}")
         return 0
     run(args.name, args.preset, args.seeds, args.workers, args.output, progress=not args.quiet,
-        executor=args.executor, scheduler=args.scheduler, fresh=args.fresh)
+        executor=args.executor, scheduler=args.scheduler, fresh=args.fresh, as_json=args.json)
     return 0
 
 
@@ -408,6 +446,11 @@ def _study(args) -> int:
     chosen = [x for x in (args.file, args.preset, args.family) if x]
     if len(chosen) != 1:
         raise InputError("study: give one of a study file, --preset NAME or --family NAME")
+    if not args.family:
+        given = [flag for flag, value in _FAMILY_FLAGS.items() if getattr(args, value) not in (None, False, [])]
+        if given:
+            raise InputError(f"study: {given[0]} describes a --family study; with "
+                             f"{'a study file' if args.file else '--preset'} set it in the study file instead")
     output = Path(args.output) if args.output else None
     if args.file:
         table = studies.spec.read_toml(args.file)
@@ -417,9 +460,10 @@ def _study(args) -> int:
             raise InputError(f"study: no preset '{args.preset}' (presets: {', '.join(studies.PRESETS)})")
         table, where = studies.PRESETS[args.preset](), f"preset {args.preset}"
     else:
-        part = {"family": args.family, "instances": args.instances, "seeds": args.seeds,
+        part = {"family": args.family, "instances": args.instances or "tiny", "seeds": args.seeds or "10",
                 "options": dict(args.option), "algorithms": args.algorithm,
-                "reference": {"solver": args.solver, "node_limit": args.node_limit, "time_limit": args.time_limit,
+                "reference": {"solver": args.solver or "highs", "node_limit": args.node_limit or NODE_LIMIT,
+                              "time_limit": args.time_limit,
                               "cross_check": args.cross_check, "relax": not args.no_relax}}
         if args.reference:
             part["reference"]["formulation"] = args.reference
@@ -431,11 +475,11 @@ def _study(args) -> int:
     study = studies.study(table, where, output)
     outcome = studies.run(study, fresh=args.fresh, progress=not args.quiet, log=sys.stderr)
     if args.json:
-        print(json.dumps({"output": str(study.output), "units": outcome.units, "cached": outcome.cached,
-                          "recomputed": outcome.recomputed,
-                          "wall_s": outcome.wall_s, "problems": outcome.problems,
-                          "methods": outcome.method_summary.to_dict("records"),
-                          "references": outcome.reference_summary.to_dict("records")}, indent=2, default=str))
+        print(dumps({"output": str(study.output), "units": outcome.units, "cached": outcome.cached,
+                     "recomputed": outcome.recomputed,
+                     "wall_s": outcome.wall_s, "problems": outcome.problems,
+                     "methods": outcome.method_summary.to_dict("records"),
+                     "references": outcome.reference_summary.to_dict("records")}), end="")
     else:
         for table_ in summary_tables(outcome):
             print(table_.text() + "\n")
@@ -445,30 +489,43 @@ def _study(args) -> int:
     return 1 if outcome.problems else 0
 
 
+#: The flags that describe a ``study --family`` (flag -> attribute); refused next to a file or --preset.
+_FAMILY_FLAGS = {"--instances": "instances", "--seeds": "seeds", "--jobs": "jobs", "--option": "option",
+                 "--algorithm": "algorithm", "--reference": "reference", "--solver": "solver",
+                 "--node-limit": "node_limit", "--time-limit": "time_limit", "--cross-check": "cross_check",
+                 "--no-relax": "no_relax"}
+
+
 def _search(args) -> int:
+    from tqdm import tqdm
+
     from . import search
     from .search.space import size_of
 
     family = get(args.family)
     params = family.algorithm(args.algorithm).bind(dict(args.param))
     output = args.output or f"search-{args.family}-{args.algorithm}"
-    state = {"shown": -1}
+    bar = tqdm(total=args.budget, desc="search", unit="instance", file=sys.stderr,
+               disable=True if args.quiet else None)
 
     def progress(outcome) -> None:
-        done = len(outcome.history)
-        if args.quiet or done // 25 == state["shown"]:
-            return
-        state["shown"] = done // 25
         values = [s.value for s in outcome.history if s.value is not None]
-        best = f"{max(values):.6g}" if values else "none yet"
-        print(f"optsched: search: {outcome.search_evaluations}/{args.budget} scored, "
-              f"{outcome.shrink_evaluations} shrinking; best {best}", file=sys.stderr, flush=True)
+        if outcome.shrink_evaluations and bar.desc == "search":
+            bar.set_description("shrinking")
+            bar.reset(total=args.shrink_budget)
+        bar.n = outcome.shrink_evaluations if bar.desc == "shrinking" else outcome.search_evaluations
+        bar.set_postfix_str(f"best {max(values):.6g}" if values else "best: none yet", refresh=False)
+        bar.refresh()
 
-    outcome = search.run(args.family, args.algorithm, args.target, report=progress, params=params,
-                         size_max=args.size_max, budget=args.budget, time_limit=args.time, seed=args.seed,
-                         strategy=args.strategy, shrink_budget=args.shrink_budget, exceed=args.exceed,
-                         workers=args.workers, executor=args.executor, scheduler=args.scheduler, out_dir=output)
-    result = json.loads(open(os.path.join(output, "result.json")).read())
+    try:
+        outcome = search.run(args.family, args.algorithm, args.target, report=progress, params=params,
+                             size_max=args.size_max, budget=args.budget, time_limit=args.time, seed=args.seed,
+                             strategy=args.strategy, shrink_budget=args.shrink_budget, exceed=args.exceed,
+                             workers=args.workers, executor=args.executor, scheduler=args.scheduler, out_dir=output,
+                             fresh=args.fresh)
+    finally:
+        bar.close()
+    result = read_json(os.path.join(output, "result.json"))
     if args.json:
         print(dumps(result), end="")
         return 0

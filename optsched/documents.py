@@ -14,7 +14,7 @@ from typing import Any
 
 from . import __version__
 from .errors import InputError
-from .jsonio import fingerprint, read_json
+from .jsonio import MAX_INPUT_MB, fingerprint, read_json
 from .registry import Family, get
 from .schema import Fields
 
@@ -50,8 +50,13 @@ def schedule_document(family: Family, instance: Any, schedule: Any, produced_by:
 
 def _envelope(doc: Any, path: str, kind: str) -> tuple[Fields, Family]:
     fields = Fields(doc, path)
+    if "family" not in doc:
+        writer = "optsched generate" if kind == "instance" else "optsched run -o or solve -o"
+        raise InputError(f"{path}: is not an optsched {kind} document: it has no 'family' field (as written by "
+                         f"{writer})")
+    name = fields.text("family")
     try:
-        family = get(fields.text("family"))
+        family = get(name)
     except InputError as exc:
         raise InputError(f"{path}: {exc}") from None
     fmt = fields.integer("format")
@@ -60,9 +65,28 @@ def _envelope(doc: Any, path: str, kind: str) -> tuple[Fields, Family]:
     return fields, family
 
 
-def load_instance(path: str) -> LoadedInstance:
-    """Read and validate an instance document."""
-    fields, family = _envelope(read_json(path), path, "instance")
+def _kind_of(doc: Any) -> str | None:
+    """"instance" or "schedule" by the keys a document of either kind has, else None."""
+    if isinstance(doc, dict):
+        if "schedule" in doc and "instance" in doc and "produced_by" in doc:
+            return "schedule"
+        if "instance" in doc and isinstance(doc["instance"], dict):
+            return "instance"
+    return None
+
+
+def _read(path: str, kind: str, max_mb: float) -> Any:
+    doc = read_json(path, max_mb)
+    found = _kind_of(doc)
+    if found is not None and found != kind:
+        article = {"instance": "an instance", "schedule": "a schedule"}
+        raise InputError(f"{path}: is {article[found]}, not {article[kind]}")
+    return doc
+
+
+def load_instance(path: str, max_mb: float = MAX_INPUT_MB) -> LoadedInstance:
+    """Read and validate an instance document (of at most ``max_mb`` megabytes)."""
+    fields, family = _envelope(_read(path, "instance", max_mb), path, "instance")
     meta = fields.raw("meta", {})
     if not isinstance(meta, dict):
         raise InputError(f"{path}.meta: must be a JSON object")
@@ -72,9 +96,9 @@ def load_instance(path: str) -> LoadedInstance:
     return LoadedInstance(family, instance, meta, fingerprint(instance.to_dict()))
 
 
-def load_schedule(path: str, loaded: LoadedInstance) -> tuple[Any, dict]:
+def load_schedule(path: str, loaded: LoadedInstance, max_mb: float = MAX_INPUT_MB) -> tuple[Any, dict]:
     """Read a schedule document made for ``loaded``'s instance; returns (schedule, produced_by)."""
-    fields, family = _envelope(read_json(path), path, "schedule")
+    fields, family = _envelope(_read(path, "schedule", max_mb), path, "schedule")
     if family.name != loaded.family.name:
         raise InputError(f"{path}: a schedule for family {family.name}, "
                          f"but the instance is of family {loaded.family.name}")

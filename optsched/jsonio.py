@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import os
 import stat
 import sys
@@ -18,12 +19,23 @@ from typing import Any
 
 from .errors import InputError
 
+#: The largest input file read by default (``--max-input-mb`` raises it): a 10,000-job instance is
+#: a few MB, and parsing a file takes about 20 times its size in memory.
+MAX_INPUT_MB = 64
 
-def read_json(path: str) -> Any:
-    """Parse a JSON file; NaN and Infinity literals are refused (they are not JSON)."""
+
+def read_json(path: str, max_mb: float = MAX_INPUT_MB) -> Any:
+    """Parse a JSON file of at most ``max_mb`` megabytes; NaN and Infinity literals are refused
+    (they are not JSON)."""
     try:
         with open(path, encoding="utf-8") as f:
-            text = f.read()
+            size = os.fstat(f.fileno()).st_size
+            if size > max_mb * 1e6:
+                raise InputError(f"{path}: {size / 1e6:,.1f} MB, more than the input limit of {max_mb:g} MB "
+                                 "(raise it with --max-input-mb)")
+            text = f.read(int(max_mb * 1e6) + 1)
+            if len(text.encode("utf-8", "surrogatepass")) > max_mb * 1e6:  # a pipe or device: no size ahead
+                raise InputError(f"{path}: more than the input limit of {max_mb:g} MB (raise it with --max-input-mb)")
     except FileNotFoundError:
         raise InputError(f"{path}: no such file") from None
     except IsADirectoryError:
@@ -69,7 +81,24 @@ def _depth(value: Any) -> int:
 
 
 def dumps(obj: Any) -> str:
-    return json.dumps(obj, indent=2, allow_nan=False) + "\n"
+    """Strict JSON text: NaN and infinities become null (see :func:`plain`)."""
+    return json.dumps(plain(obj), indent=2, allow_nan=False) + "\n"
+
+
+def plain(obj: Any) -> Any:
+    """``obj`` as strict JSON data: NaN and infinities as None, NumPy scalars as Python numbers,
+    tuples as lists, anything else unknown as its text."""
+    if isinstance(obj, dict):
+        return {str(key): plain(value) for key, value in obj.items()}
+    if isinstance(obj, (list, tuple)):
+        return [plain(value) for value in obj]
+    if obj is None or isinstance(obj, (bool, int, str)):
+        return obj
+    if hasattr(obj, "item") and callable(obj.item):  # a NumPy scalar
+        return plain(obj.item())
+    if isinstance(obj, float):
+        return obj if math.isfinite(obj) else None
+    return str(obj)
 
 
 def check_writable(path: str, *inputs: str) -> None:
@@ -90,8 +119,9 @@ def check_folder_writable(folder: str, named: str) -> None:
 
 
 def _target_folder(path: str) -> str:
-    """The folder ``path`` will be written in; refused when missing or when ``path`` is a folder."""
-    folder = os.path.dirname(os.path.abspath(path))
+    """The folder ``path`` will be written in (a symbolic link's target's); refused when missing or
+    when ``path`` is a folder."""
+    folder = os.path.dirname(os.path.realpath(path))
     if not os.path.isdir(folder):
         raise InputError(f"{path}: cannot write: directory {folder} does not exist")
     if os.path.isdir(path):
@@ -120,17 +150,31 @@ def write_json(path: str, obj: Any) -> None:
     write_text(path, dumps(obj))
 
 
+def _new_file_mode(existing: str) -> int:
+    """The mode the written file gets: an existing file's own, else what the umask gives a new file."""
+    try:
+        return stat.S_IMODE(os.stat(existing).st_mode)
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
+
+
 def write_text(path: str, text: str) -> None:
+    """Write ``text`` atomically (a temporary file renamed into place), through a symbolic link to
+    its target as ``cp`` does, keeping an existing file's mode (a new file's follows the umask)."""
     folder = _target_folder(path)
     if _special(path):
         with open(path, "w", encoding="utf-8") as f:
             f.write(text)
         return
+    target = os.path.realpath(path)
     fd, tmp = _temporary(folder, path, ".tmp")
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
-        os.replace(tmp, path)
+        os.chmod(tmp, _new_file_mode(target))
+        os.replace(tmp, target)
     except BaseException:
         os.unlink(tmp)
         raise

@@ -25,7 +25,8 @@ MAX_UNITS = 1_000_000
 #: Worker processes one study or reproduction may start.
 MAX_WORKERS = 256
 #: Branch-and-bound nodes a node limit may allow (HiGHS keeps its limit in a 32-bit integer).
-MAX_NODES = 2_000_000_000
+MAX_NODES = 2_000_000_000  # HiGHS takes a node limit below 2**31 only
+MAX_SEED = 2**32 - 1  # NumPy's legacy seeding range, and ample for every generator
 #: The default budget of an exact solve in studies and reproductions: branch-and-bound nodes (on one
 #: solver thread), which give the same result on every machine, idle or loaded; a wall-clock limit
 #: would not. The bundled presets' solves prove their optima in far fewer.

@@ -10,8 +10,9 @@ until a function is called (``optsched families`` starts in a fraction of a seco
 
 from __future__ import annotations
 
+import difflib
 import importlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -190,7 +191,7 @@ def bind(defaults: Mapping[str, Any], given: Mapping[str, str], owner: str, flag
     for key, text in given.items():
         if key not in defaults:
             known = ", ".join(sorted(defaults)) or "none"
-            raise InputError(f"{owner} has no parameter '{key}' (parameters: {known})")
+            raise InputError(f"{owner} has no parameter '{key}'{did_you_mean(key, defaults)} (parameters: {known})")
         bound[key] = _coerce(text, defaults[key], f"{flag} {key}")
     return bound
 
@@ -203,7 +204,7 @@ def _coerce(text: str, default: Any, where: str) -> Any:
         return value
     if isinstance(default, tuple):
         if text not in default:
-            raise InputError(f"{where}: must be one of {', '.join(default)}, got {text!r}")
+            raise InputError(f"{where}: must be one of {', '.join(default)}, got {text!r}{did_you_mean(text, default)}")
         return text
     if isinstance(default, bool):
         lowered = text.lower()
@@ -293,7 +294,8 @@ class Family:
 
     def check_preset(self, preset: str) -> None:
         if preset not in self.presets:
-            raise InputError(f"family {self.name} has no preset '{preset}' (presets: {', '.join(self.presets)})")
+            raise InputError(f"family {self.name} has no preset '{preset}'{did_you_mean(preset, self.presets)} "
+                             f"(presets: {', '.join(self.presets)})")
 
     def to_dict(self) -> dict:
         return {
@@ -311,8 +313,14 @@ class Family:
 
 def _pick(table: Mapping[str, Any], name: str, what: str) -> Any:
     if name not in table:
-        raise InputError(f"{what} '{name}' (known: {', '.join(table) or 'none'})")
+        raise InputError(f"{what} '{name}'{did_you_mean(name, table)} (known: {', '.join(table) or 'none'})")
     return table[name]
+
+
+def did_you_mean(name: str, known: Iterable[str]) -> str:
+    """``": did you mean 'x'?"`` for the known name closest to a mistyped one, or ``""``."""
+    close = difflib.get_close_matches(name, list(known), n=1, cutoff=0.6)
+    return f": did you mean '{close[0]}'?" if close else ""
 
 
 def families() -> dict[str, Family]:

@@ -11,7 +11,6 @@ from __future__ import annotations
 import csv
 import io
 import math
-import shutil
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -20,12 +19,12 @@ from typing import Any, TextIO
 
 from . import __version__
 from .errors import Failure, InputError
-from .jsonio import check_folder_writable, write_text
+from .jsonio import dumps, write_text
 from .limits import NODE_LIMIT
+from .outputs import claim
 from .registry import Reproduction, families, get
 from .solvers import cbc_version, highs_version
 from .study.report import Table, figure
-from .study.runner import CACHE_FILES
 
 SCALES = ("quick", "default", "paper")
 #: The budget of every exact solve in a reproduction: branch-and-bound nodes on one solver thread,
@@ -241,37 +240,36 @@ def reproductions() -> dict[str, Reproduction]:
 
 
 def run(name: str, scale: str, seeds: int | None, workers: int, out_dir: str | None, out: TextIO | None = None, *,
-        progress: bool = True, executor: str = "local", scheduler: str | None = None, fresh: bool = False) -> Report:
-    """Run reproduction ``name``, print its tables to ``out`` (stdout) and write its report folder
-    (with the cache of its tasks, which ``fresh`` discards); a progress bar goes to stderr when it
-    is a terminal."""
+        progress: bool = True, executor: str = "local", scheduler: str | None = None, fresh: bool = False,
+        as_json: bool = False) -> Report:
+    """Run reproduction ``name``, print its tables to ``out`` (stdout; one JSON document with
+    ``as_json``) and write its report folder (with the cache of its tasks, which ``fresh`` discards);
+    a progress bar goes to stderr when it is a terminal."""
     out = out or sys.stdout
     table = reproductions()
     if name not in table:
         raise InputError(f"unknown reproduction '{name}' (known: {', '.join(table) or 'none'})")
     if scale not in SCALES:
         raise InputError(f"--preset must be one of {', '.join(SCALES)}, got {scale!r}")
-    folder = Path(out_dir or f"reproduce-{name}")
-    if folder.exists() and not folder.is_dir():
-        raise InputError(f"{folder}: exists and is not a directory")
-    existing = next(p for p in (folder.absolute(), *folder.absolute().parents) if p.exists())
-    if not existing.is_dir():
-        raise InputError(f"{folder}: cannot create it: {existing} is not a directory")
-    check_folder_writable(str(existing), str(folder))
-    created = not folder.exists()
-    folder.mkdir(parents=True, exist_ok=True)
-    if fresh:
-        for cache_file in CACHE_FILES:
-            (folder / cache_file).unlink(missing_ok=True)
-    setting = Setting(scale, seeds or DEFAULT_SEEDS[scale], workers, folder, progress, executor, scheduler)
+    setting = Setting(scale, seeds or DEFAULT_SEEDS[scale], workers, Path(out_dir or f"reproduce-{name}"), progress,
+                      executor, scheduler)
+    folder = claim(setting.out_dir, {"verb": "reproduce", "name": name, "preset": scale, "seeds": setting.seeds},
+                   fresh=fresh, subfolders=("worst",), parents=True)
     try:
         report = table[name].run(setting)
     except InputError:  # found late (an unreachable Dask scheduler): leave no folder this run made for nothing
-        if created and _computed_nothing(folder):
-            shutil.rmtree(folder)
+        folder.abandon()
         raise
     results = report.results()
     path = write_report(report, setting, name, results)
+    folder.finish()
+    if as_json:
+        print(dumps({"name": name, "preset": scale, "seeds": setting.seeds, "output": str(setting.out_dir),
+                     "report": str(path), "title": report.title, "figures": [f for f, _ in report.figures],
+                     "tables": [{"title": t.title, "columns": t.columns, "rows": t.rows, "note": t.note}
+                                for t in results],
+                     "assumptions": report.assumptions}), end="", file=out)
+        return report
     print(f"{report.title}\n", file=out)
     for t in results:
         print(t.text() + "\n", file=out)
@@ -280,18 +278,6 @@ def run(name: str, scale: str, seeds: int | None, workers: int, out_dir: str | N
         print(f"  - {a}", file=out)
     print(f"\nreport: {path}; figures: {', '.join(f for f, _ in report.figures)}", file=out)
     return report
-
-
-def _computed_nothing(folder: Path) -> bool:
-    from .study.cache import Cache
-
-    if not (folder / "cache.sqlite").exists():
-        return True
-    cache = Cache(folder / "cache.sqlite")
-    try:
-        return len(cache) == 0
-    finally:
-        cache.close()
 
 
 def mean(values: Iterable[float]) -> float:

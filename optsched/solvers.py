@@ -81,6 +81,37 @@ class Model:
         return self.decode(result)
 
 
+@dataclass(frozen=True)
+class Computed:
+    """A formulation whose optimum a polynomial algorithm proves without a solver: ``compute()``
+    returns the optimal objective, ``method`` names the algorithm and why it is exact (shown as the
+    result's solver) and ``proof`` why it is exact (the result's message). ``milp()`` builds the same
+    optimum as a solver model: a cross-check solves it with the chosen solver and compares. It has no
+    schedule to decode."""
+
+    sense: str
+    compute: Callable[[], float]
+    method: str
+    proof: str
+    milp: Callable[[], Model]
+    decode: None = None
+
+
+def _computed(model: Computed, solver: str, options: dict, cross_check: bool, msg: bool) -> Result:
+    from . import __version__
+
+    started = time.perf_counter()
+    value = float(model.compute())
+    result = Result("optimal", model.sense, True, value, value, 0.0, time.perf_counter() - started, model.method,
+                    __version__, message=model.proof, options={k: v for k, v in options.items() if v})
+    if not cross_check:
+        return result
+    problem = model.milp().problem
+    with native_output.redirected():
+        other = _solve_with(solver, problem, options, msg)
+    return _adjudicate(problem, result, other)
+
+
 def _sense(problem: pulp.LpProblem) -> str:
     return "max" if problem.sense == pulp.LpMaximize else "min"
 
@@ -188,7 +219,7 @@ class Result:
 
 
 def solve(
-    model: Model | pulp.LpProblem,
+    model: Model | Computed | pulp.LpProblem,
     *,
     solver: str = "highs",
     time_limit: float | None = None,
@@ -206,9 +237,9 @@ def solve(
     after that many nodes: unlike ``time_limit``, a budget that gives the same answer on every
     machine (with ``threads=1``). ``presolve`` (off by default, see the module docstring) and
     ``threads`` go to the solver;
-    ``cross_check`` also solves with the other solver (same options) and records the comparison.
+    ``cross_check`` also solves with the other solver (same options) and records the comparison;
+    for a :class:`Computed` optimum, it solves the equivalent MILP with ``solver``.
     """
-    problem = model.problem if isinstance(model, Model) else model
     if solver not in SOLVERS:
         raise ValueError(f"unknown solver {solver!r}; choose from {', '.join(SOLVERS)}")
     if time_limit is not None and not (time_limit > 0 and math.isfinite(time_limit)):
@@ -220,6 +251,9 @@ def solve(
     options = {"time_limit": time_limit, "gap": gap, "presolve": presolve, "threads": threads,
                "node_limit": node_limit}
     msg = msg or native_output.log_requested()
+    if isinstance(model, Computed):
+        return _computed(model, solver, options, cross_check, msg)
+    problem = model.problem if isinstance(model, Model) else model
     with native_output.redirected():
         result = _solve_with(solver, problem, options, msg)
         if not cross_check:

@@ -27,11 +27,12 @@ import pulp
 from ..errors import InputError
 from ..numeric import floor_tol, integral, round_if_integral
 from ..placement import patterns
-from ..solvers import Model, Result
+from ..solvers import Computed, Model, Result
 from .baselines import KEYS, list_schedule
 from .instance import Instance
 from .schedule import Run, Schedule
 from .schedule import objective as total_completion
+from .srpt import srpt
 
 PATTERN_LIMIT = 20_000  #: server splits over all jobs beyond which F4 refuses an instance
 
@@ -52,8 +53,25 @@ def _unit(values: list[float], where: str) -> float:
     return divisor / scale
 
 
-def single_machine(instance: Instance, relax: bool = False) -> Model:
-    """F3 on ``A_1^min``: a lower bound (s) on the stream's least total completion time."""
+def single_machine(instance: Instance, relax: bool = False) -> Computed | Model:
+    """F3 on ``A_1^min``: a lower bound (s) on the stream's least total completion time.
+
+    F3 is ``1|r_j, pmtn|ΣC_j`` on the virtual single machine (sizes ``g_i n_i α_i^min / G``, Lemma 1),
+    whose optimum SRPT attains (Schrage 1968), so the bound is computed by SRPT in milliseconds; the
+    time-indexed MILP of F3 (:func:`single_machine_milp`) is its cross-check and gives ``relax``'s LP."""
+    if relax:
+        return single_machine_milp(instance, relax=True)
+    G = instance.cluster.total_gpus
+    sizes = [sj.job.gpus * sj.iterations * patterns.alpha_min(sj.job, instance.cluster) / G for sj in instance.jobs]
+    releases = [sj.release for sj in instance.jobs]
+    return Computed("min", lambda: math.fsum(srpt(releases, sizes)),
+                    "srpt", "computed by SRPT, exact for 1|r_j,pmtn|ΣC_j (Schrage 1968); no solver model",
+                    lambda: single_machine_milp(instance))
+
+
+def single_machine_milp(instance: Instance, relax: bool = False) -> Model:
+    """F3 on ``A_1^min`` as a time-indexed MILP (unit steps of the sizes' and releases' common
+    divisor): the optimum :func:`single_machine` computes by SRPT."""
     G = instance.cluster.total_gpus
     _unit([sj.release for sj in instance.jobs], "single-machine")  # refuse a non-integral stream before any work
     sizes = [sj.job.gpus * sj.iterations * patterns.alpha_min(sj.job, instance.cluster) / G for sj in instance.jobs]

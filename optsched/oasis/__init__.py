@@ -8,6 +8,7 @@ generation), ``subroutine`` (Algorithm 2), ``online`` (Algorithm 1), ``baselines
 RRH, Dorm), ``theory`` (constants (23)-(26), α, dual checks).
 """
 
+from ..limits import MAX_NODES
 from ..registry import Algorithm, Check, Family, Formulation, Reproduction, at_least, between, lazy_from, positive
 
 here = lazy_from(__name__)
@@ -48,7 +49,8 @@ FAMILY = Family(
         "dorm": Algorithm("dorm", here("baselines:dorm"),
                           "utilisation-maximising MILP with fairness and adjustment limits",
                           {"fairness": between(0, 1, 0.8), "adjust": between(0, 1, 0.5),
-                           "node_limit": at_least(1, 1), "time_limit": at_least(0, 0.0), "gap": at_least(0, 0.01)},
+                           "node_limit": between(1, MAX_NODES, 1), "time_limit": at_least(0, 0.0),
+                           "gap": at_least(0, 0.01)},
                           wall_clock=("time_limit",)),
     },
     generator_options={"mode": ("worker_slots", "chunks"), "slots": at_least(0, 0), "servers": at_least(0, 0)},

@@ -15,8 +15,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from ..errors import InputError
-from ..jsonio import check_folder_writable, check_writable
-from ..limits import MAX_UNITS, MAX_WORKERS
+from ..limits import MAX_SEED, MAX_UNITS, MAX_WORKERS
+from ..outputs import claim
 from ..registry import families, get
 from .evaluate import check_of
 from .strategy import STRATEGIES, Outcome, Settings, search
@@ -42,33 +42,53 @@ def settings(family: str, algorithm: str, target: str, *, params: dict | None = 
         check = check_of(fam, target.removeprefix("theorem:"))
         if check.algorithms and algorithm not in check.algorithms:
             raise InputError(f"theorem:{check.name} is about {', '.join(check.algorithms)}, not {algorithm}")
+        if check.name == "bound" and chosen.theorem is None:
+            bounded = [name for name, a in fam.algorithms.items() if a.theorem is not None]
+            raise InputError(f"theorem:bound needs a competitive bound, and {family}'s {algorithm} has none "
+                             f"(algorithms with one: {', '.join(bounded) or 'none'})")
     if strategy not in STRATEGIES:
         raise InputError(f"--strategy must be one of {', '.join(STRATEGIES)}, got {strategy!r}")
     for name, value, low, high in (("--size-max", size_max, 1, MAX_SIZE), ("--budget", budget, 1, MAX_UNITS),
                                    ("--shrink-budget", shrink_budget, 0, MAX_UNITS),
-                                   ("--workers", workers, 1, MAX_WORKERS)):
+                                   ("--workers", workers, 1, MAX_WORKERS), ("--seed", seed, 0, MAX_SEED)):
         if not low <= value <= high:
             raise InputError(f"{name} must be in {low}..{high:,}, got {value}")
     if exceed is not None and target != "ratio":
         raise InputError("--exceed applies to --target ratio only")
     out = Path(out_dir)
-    if out.is_dir():
-        check_folder_writable(str(out), str(out))
-    else:
-        check_writable(str(out))  # its parent must exist and take a new folder
     bound = chosen.bind({})
     bound.update(params or {})
+    if target == "theorem:bound" and chosen.theorem is not None:
+        space = fam.space()
+        start = fam.instance_from_dict(space.normalize(space.start(0, size_max)), "the search space's start")
+        if chosen.theorem(start, **bound) is None:
+            raise InputError(f"{family}'s {algorithm} has no competitive bound with these parameters")
     return Settings(fam, algorithm, bound, target, size_max, budget, seed, strategy, shrink_budget, exceed,
                     time_limit, workers, executor, scheduler, out, progress)
 
 
-def run(family: str, algorithm: str, target: str, report: Callable[[Outcome], None] | None = None, **options):
+def owner(chosen: Settings) -> dict:
+    """What makes two searches the same run of one output folder (optsched/outputs.py)."""
+    return {"verb": "search", "family": chosen.family.name, "algorithm": chosen.algorithm,
+            "params": chosen.params, "target": chosen.target, "size_max": chosen.size_max, "budget": chosen.budget,
+            "seed": chosen.seed, "strategy": chosen.strategy, "shrink_budget": chosen.shrink_budget,
+            "exceed": chosen.exceed, "time": chosen.time_limit}
+
+
+def run(family: str, algorithm: str, target: str, report: Callable[[Outcome], None] | None = None, *,
+        fresh: bool = False, **options):
     """Search, shrink, certify and write (see the module docstring); returns the :class:`Outcome`
-    with ``certificate`` filled in by :func:`output.write`."""
+    with ``certificate`` filled in by :func:`output.write`. ``fresh`` discards the folder's cache and
+    an earlier run's outputs."""
     from . import output
 
     chosen = settings(family, algorithm, target, **options)
-    chosen.out_dir.mkdir(parents=True, exist_ok=True)
-    outcome = search(chosen, report)
+    folder = claim(chosen.out_dir, owner(chosen), fresh=fresh)
+    try:
+        outcome = search(chosen, report)
+    except InputError:  # found late (an unreachable Dask scheduler): leave no folder made for nothing
+        folder.abandon()
+        raise
     output.write(chosen, outcome)
+    folder.finish()
     return outcome

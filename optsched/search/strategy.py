@@ -27,7 +27,7 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import InputError
+from ..errors import Failure, InputError
 from ..registry import Family
 from ..study import engine
 from ..study.cache import Cache
@@ -140,7 +140,7 @@ class Scorer:
         for (doc, origin), unit in zip(batch, units):
             result = done.results[unit.key]
             if result["status"] == "error":
-                raise RuntimeError(f"scoring an instance failed: {result['message']}")
+                raise Failure(f"scoring an instance failed: {result['message']}")
             self.seen.add(text_of(doc))
             item = Scored(doc, origin, result["value"], len(self.outcome.history) + 1, phase)
             self.outcome.history.append(item)

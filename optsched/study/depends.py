@@ -123,7 +123,7 @@ def _module_digest(module: str) -> str:
     return _digest_of([_tree(module)])
 
 
-def _binding_imports(module: str, stmt: ast.stmt, name: str | None) -> tuple[set[tuple[str, str]], set[str]]:
+def _binding_imports(module: str, stmt: ast.AST, name: str | None) -> tuple[set[tuple[str, str]], set[str]]:
     """What an import statement gives: ``(module, name)`` pairs to follow name by name (``from M
     import f``) and modules to take whole (``import M``, or a submodule imported by name). With
     ``name``, only the alias bound to it counts."""
@@ -252,10 +252,13 @@ def reach(module: str, qualname: str) -> tuple[tuple[tuple[str, str], ...], froz
             todo.extend((m, n, False) for m, n in follow)
             for other in modules:
                 whole |= closure(other)
-    parts = tuple((f"{m}#{qualname if m == module else 'reached'}",
-                   _digest_of(sorted(found.values(), key=lambda stmt: stmt.lineno)))
+    parts = tuple((f"{m}#{qualname if m == module else 'reached'}", _digest_of(_in_order(found.values())))
                   for m, found in sorted(statements.items()))
     return parts, frozenset(whole)
+
+
+def _in_order(statements: Iterable[ast.stmt]) -> list[ast.stmt]:
+    return sorted(statements, key=lambda stmt: stmt.lineno)
 
 
 def _combine(parts: Iterable[tuple[str, str]]) -> str:

@@ -26,15 +26,16 @@ import pandas as pd
 from tqdm import tqdm
 
 from ..errors import InputError
-from ..jsonio import check_folder_writable, fingerprint, write_json, write_text
+from ..jsonio import fingerprint, write_json, write_text
+from ..outputs import claim
 from ..registry import get
 from ..solvers import cbc_version, highs_version
 from . import engine
 from .cache import Cache
+from .depends import whole_code
 from .report import write_report
 from .spec import Study
 from .table import InstanceRecord, algorithm_row, reference_row, summary
-from .depends import whole_code
 from .units import make_unit
 
 
@@ -68,34 +69,12 @@ class Outcome:
         return found
 
 
-CACHE_FILES = ("cache.sqlite", "cache.sqlite-wal", "cache.sqlite-shm")
-
-
-def _check_output(out: Path) -> None:
-    if out.exists() and not out.is_dir():
-        raise InputError(f"{out}: cannot write the study there: it is a file")
-    if not out.parent.is_dir():
-        raise InputError(f"{out}: cannot write the study there: directory {out.parent} does not exist")
-    check_folder_writable(str(out if out.exists() else out.parent), str(out))
-
-
-def _prepare_output(study: Study, fresh: bool) -> bool:
-    """Create the output folder (True if it is new); ``fresh`` drops the cache."""
-    out = study.output
-    _check_output(out)
-    created = not out.exists()
-    out.mkdir(exist_ok=True)
-    if fresh:
-        for name in CACHE_FILES:
-            (out / name).unlink(missing_ok=True)
-    return created
-
-
-def _undo_output(out: Path) -> None:
-    """Remove a folder this run created and stored nothing in (bad input found late, e.g. no scheduler)."""
-    for name in CACHE_FILES:
-        (out / name).unlink(missing_ok=True)
-    out.rmdir()
+def owner(study: Study) -> dict:
+    """What makes two studies the same run of one output folder: everything but where units run."""
+    described = study.to_dict()
+    for key in ("executor", "workers", "scheduler"):
+        described.pop(key)
+    return {"verb": "study", **described}
 
 
 def _instances(study: Study, progress: bool) -> list[tuple[InstanceRecord, dict]]:
@@ -155,10 +134,9 @@ def run(study: Study, *, fresh: bool = False, progress: bool = True, log: TextIO
     """
     started = time.perf_counter()
     out = study.output
-    _check_output(out)
+    folder = claim(out, owner(study), fresh=fresh)
     versions = {"optsched": whole_code(), "highs": highs_version(), "cbc": cbc_version()}
     instances, plan = _plan(study, progress)
-    created = _prepare_output(study, fresh)
     cache = Cache(out / "cache.sqlite")
 
     def announce(units: int, cached: int, pending: int, damaged: int) -> None:
@@ -174,8 +152,7 @@ def run(study: Study, *, fresh: bool = False, progress: bool = True, log: TextIO
                                scheduler=study.scheduler, label=study.name, progress=progress, announce=announce)
     except InputError:
         cache.close()
-        if created and cache.stored == 0:
-            _undo_output(out)
+        folder.abandon()
         raise
     finally:
         cache.close()
@@ -185,6 +162,7 @@ def run(study: Study, *, fresh: bool = False, progress: bool = True, log: TextIO
     outcome = Outcome(study, results, references, method_summary, reference_summary, batch.units, batch.cached,
                       time.perf_counter() - started, compute_s, versions, batch.damaged)
     _write(outcome, out)
+    folder.finish()
     if log:
         print(f"study {study.name}: {batch.units - batch.cached} units run in {compute_s:.1f} s; tables and report "
               f"written in {time.perf_counter() - started:.1f} s in all", file=log, flush=True)

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from optsched.asrpt import baselines
-from optsched.asrpt.formulations import single_machine, time_indexed
+from optsched.asrpt.formulations import single_machine, single_machine_milp, time_indexed
 from optsched.asrpt.generate import generate_stream
 from optsched.asrpt.instance import Instance, StreamJob
 from optsched.asrpt.online import run_asrpt
@@ -64,10 +64,21 @@ def test_single_machine_formulation_is_srpt_on_a_min_and_below_the_optimum():
     for seed in range(2):
         instance = generate_stream("tiny", seed)
         result = solve(single_machine(instance), cross_check=True)
-        assert result.optimal
+        assert result.optimal and result.solver == "srpt"
+        assert result.cross_check.verdict == "agree", result.cross_check  # the time-indexed MILP of F3, by HiGHS
         assert result.objective == pytest.approx(virtual_optimum(instance, "min"), rel=1e-6)
         opt, _ = optimum(instance)
         assert result.objective <= opt.objective * (1 + 1e-9)
+
+
+@pytest.mark.parametrize("seed", range(2, 8))
+def test_the_computed_single_machine_bound_equals_the_f3_milp_by_both_solvers(seed):
+    instance = generate_stream("tiny", seed)
+    computed = solve(single_machine(instance))
+    for solver in ("highs", "cbc"):
+        milp = solve(single_machine_milp(instance), solver=solver)
+        assert milp.optimal, milp.message
+        assert computed.objective == pytest.approx(milp.objective, rel=1e-9)
 
 
 @pytest.mark.parametrize("seed", range(6))
