@@ -507,13 +507,15 @@ def _search(args) -> int:
     output = args.output or f"search-{args.family}-{args.algorithm}"
     bar = tqdm(total=args.budget, desc="search", unit="instance", file=sys.stderr,
                disable=True if args.quiet else None)
+    phase = {"shrinking": False}
 
     def progress(outcome) -> None:
         values = [s.value for s in outcome.history if s.value is not None]
-        if outcome.shrink_evaluations and bar.desc == "search":
-            bar.set_description("shrinking")
+        if outcome.shrink_evaluations and not phase["shrinking"]:
+            phase["shrinking"] = True
+            bar.set_description("shrinking", refresh=False)
             bar.reset(total=args.shrink_budget)
-        bar.n = outcome.shrink_evaluations if bar.desc == "shrinking" else outcome.search_evaluations
+        bar.n = outcome.shrink_evaluations if phase["shrinking"] else outcome.search_evaluations
         bar.set_postfix_str(f"best {max(values):.6g}" if values else "best: none yet", refresh=False)
         bar.refresh()
 

@@ -144,8 +144,8 @@ def claim(path: str | Path, owner: dict[str, Any], *, fresh: bool = False, subfo
         check_folder_writable(str(existing), str(folder))
         previous: list[str] = []
     else:
-        check_folder_writable(str(folder), str(folder))
         previous = _check_contents(folder, owner, fresh, set(subfolders))
+        check_folder_writable(str(folder), str(folder))
     created = sorted(missing, key=lambda p: len(p.parts))
     folder.mkdir(parents=True, exist_ok=True)
     claimed = Claimed(folder, owner, created, previous)

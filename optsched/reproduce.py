@@ -253,8 +253,9 @@ def run(name: str, scale: str, seeds: int | None, workers: int, out_dir: str | N
         raise InputError(f"--preset must be one of {', '.join(SCALES)}, got {scale!r}")
     setting = Setting(scale, seeds or DEFAULT_SEEDS[scale], workers, Path(out_dir or f"reproduce-{name}"), progress,
                       executor, scheduler)
-    folder = claim(setting.out_dir, {"verb": "reproduce", "name": name, "preset": scale, "seeds": setting.seeds},
-                   fresh=fresh, subfolders=("worst",), parents=True)
+    # The owner of the folder is the reproduction and its preset; more seeds extend it (from the cache).
+    folder = claim(setting.out_dir, {"verb": "reproduce", "name": name, "preset": scale}, fresh=fresh,
+                   subfolders=("worst",), parents=True)
     try:
         report = table[name].run(setting)
     except InputError:  # found late (an unreachable Dask scheduler): leave no folder this run made for nothing

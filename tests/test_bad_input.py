@@ -187,18 +187,137 @@ CASES = {
 }
 
 
+
+def fifo(folder: Path, name: str) -> Path:
+    path = folder / name
+    os.mkfifo(path)
+    return path
+
+
+def dangling(folder: Path, name: str) -> Path:
+    path = folder / name
+    path.symlink_to(folder / "nowhere")
+    return path
+
+
+def blocked(folder: Path, name: str, inner: str) -> Path:
+    """An output folder with a directory where the run would write the file ``inner``."""
+    (folder / name / inner).mkdir(parents=True)
+    return folder / name
+
+
+def owned(folder: Path, name: str, owner: dict) -> Path:
+    """An output folder written by the run ``owner`` describes."""
+    (folder / name).mkdir()
+    (folder / name / "result.json").write_text("{}")
+    (folder / name / ".optsched.json").write_text(json.dumps({**owner, "files": ["result.json"]}))
+    return folder / name
+
+
+def sparse(folder: Path, name: str, size: int) -> Path:
+    """A file of ``size`` bytes that takes no room on disk."""
+    path = folder / name
+    with open(path, "wb") as f:
+        f.truncate(size)
+    return path
+
+
+def edge_schedule_without(files, folder: Path, key: str) -> Path:
+    doc = document(files["edge"][1])
+    for job in doc["schedule"]["jobs"]:
+        job.pop(key)
+    return write(folder, "s.json", doc)
+
+
+SMALL_SEARCH = ["--size-max", "2", "--budget", "2", "--shrink-budget", "0", "--workers", "1", "--quiet"]
+OASIS_SEARCH = {"verb": "search", "family": "oasis", "algorithm": "oasis"}
+STUDY_FLAGS = [["--node-limit", "1"], ["--seeds", "3"], ["--algorithm", "wspt"], ["--jobs", "3"], ["--no-relax"],
+               ["--cross-check"], ["--time-limit", "5"], ["--instances", "small"], ["--option", "a=b"],
+               ["--reference", "time-indexed"], ["--solver", "cbc"]]
+
+# Issue 28: the newer verbs and output folders, held to the same contract.
+CASES.update({
+    "search theorem:bound for an algorithm without a bound (oasis fifo)": (lambda t, f: [
+        "search", "oasis", "--algorithm", "fifo", "--target", "theorem:bound", "-o", t / "s"], "has none"),
+    "search theorem:bound for an algorithm without a bound (edge srtf)": (lambda t, f: [
+        "search", "edge", "--algorithm", "srtf", "--target", "theorem:bound", "-o", t / "s"], "has none"),
+    "search with a 13-digit seed": (lambda t, f: ["search", "oasis", "--algorithm", "oasis", "--seed",
+                                                  "5000000000000", "-o", t / "s"], "--seed: must be <="),
+    "run with a 13-digit seed": (lambda t, f: ["run", f["single"][0], "--algorithm", "wspt", "--seed",
+                                               "5000000000000"], "--seed: must be <="),
+    "search -o onto a regular file": (lambda t, f: ["search", "oasis", "--algorithm", "oasis", "-o",
+                                                    write(t, "taken", "x")], "it is a file"),
+    "search -o onto a named pipe": (lambda t, f: ["search", "oasis", "--algorithm", "oasis", "-o",
+                                                  fifo(t, "pipe")], "it is a named pipe"),
+    "search -o onto a dangling symlink": (lambda t, f: ["search", "oasis", "--algorithm", "oasis", "-o",
+                                                        dangling(t, "link")], "dangling symbolic link"),
+    "study -o onto a dangling symlink": (lambda t, f: ["study", "--family", "single", "--seeds", "1", "-o",
+                                                       dangling(t, "link")], "dangling symbolic link"),
+    "reproduce -o onto a dangling symlink": (lambda t, f: ["reproduce", "asrpt-table2", "--preset", "quick", "-o",
+                                                           dangling(t, "link")], "dangling symbolic link"),
+    "search on an unreachable Dask scheduler": (lambda t, f: [
+        "search", "oasis", "--algorithm", "oasis", *SMALL_SEARCH, "--executor", "dask", "--scheduler",
+        "tcp://127.0.0.1:9", "-o", t / "s"], "cannot reach the Dask scheduler"),
+    "search with result.json a directory": (lambda t, f: [
+        "search", "oasis", "--algorithm", "oasis", *SMALL_SEARCH, "-o", blocked(t, "s", "result.json")],
+        "result.json: is in the way"),
+    "search with history.csv a directory": (lambda t, f: [
+        "search", "oasis", "--algorithm", "oasis", *SMALL_SEARCH, "-o", blocked(t, "s", "history.csv")],
+        "history.csv: is in the way"),
+    "study with results.csv a directory": (lambda t, f: [
+        "study", "--family", "single", "--seeds", "1", "--jobs", "3", "-o", blocked(t, "s", "results.csv")],
+        "results.csv: is in the way"),
+    "reproduce with results.csv a directory": (lambda t, f: [
+        "reproduce", "asrpt-table2", "--preset", "quick", "-o", blocked(t, "rep", "results.csv")],
+        "results.csv: is in the way"),
+    "reproduce with a figure in worst/ a directory": (lambda t, f: [
+        "reproduce", "asrpt-table2", "--preset", "quick", "-o", blocked(t, "rep", "worst/x.json")],
+        "x.json: is in the way"),
+    "a search into another search's folder": (lambda t, f: [
+        "search", "edge", "--algorithm", "aonline", "-o", owned(t, "s", OASIS_SEARCH)],
+        "holds the output of another run"),
+    "a study into a folder optsched did not write": (lambda t, f: [
+        "study", "--family", "single", "--seeds", "1", "-o", write(t, "notes.txt", "mine").parent],
+        "holds files optsched did not write"),
+    "Dorm with a node limit of 2**31": (lambda t, f: ["run", f["oasis"][0], "--algorithm", "dorm", "--param",
+                                                      "node_limit=2147483648"], "node_limit: must be"),
+    **{f"study file with {flags[0]}": (lambda t, f, flags=flags: [
+        "study", write(t, "s.toml", STUDY_TOML.format(seeds="1", jobs="[3]")), *flags, "-o", t / "s"],
+        f"{flags[0]} describes a --family study") for flags in STUDY_FLAGS},
+    "study --preset with --node-limit": (lambda t, f: ["study", "--preset", "demo", "--node-limit", "1",
+                                                       "-o", t / "s"], "--node-limit describes a --family study"),
+    "a 200 MB instance file": (lambda t, f: ["solve", sparse(t, "big.json", 200_000_000), "--formulation",
+                                             "time-indexed"], "more than the input limit of 64 MB"),
+    "an instance above a lowered input limit": (lambda t, f: ["verify", *f["single"], "--max-input-mb", "0.0001"],
+                                                "more than the input limit"),
+    "verify with its arguments swapped": (lambda t, f: ["verify", f["single"][1], f["single"][0]],
+                                          "is a schedule, not an instance"),
+    "a bare schedule (no envelope)": (lambda t, f: ["verify", f["single"][0], write(
+        t, "bare.json", document(f["single"][1])["schedule"])], "bare.json: is not an optsched schedule document"),
+    "edge schedule without cloud_ps": (lambda t, f: ["verify", f["edge"][0], edge_schedule_without(f, t, "cloud_ps")],
+                                       "missing field 'cloud_ps'"),
+    "a mistyped formulation": (lambda t, f: ["solve", f["single"][0], "--formulation", "time-indexd"],
+                               "did you mean 'time-indexed'?"),
+    "a mistyped algorithm": (lambda t, f: ["run", f["single"][0], "--algorithm", "wsp"], "did you mean 'wspt'?"),
+    "a mistyped flag": (lambda t, f: ["solve", f["single"][0], "--formulation", "time-indexed", "--node-limt", "3"],
+                        "did you mean '--node-limit'?"),
+    "a mistyped family": (lambda t, f: ["generate", "sngle"], "did you mean 'single'?"),
+    "a mistyped verb": (lambda t, f: ["slove"], "did you mean 'solve'?"),
+})
+
+
 @pytest.mark.parametrize("case", list(CASES))
 def test_bad_input_exits_2_with_one_line_and_writes_nothing(case, files, tmp_path):
     build, expected = CASES[case]
     argv = build(tmp_path, files)
-    before = {p: p.stat().st_mtime_ns for p in tmp_path.rglob("*")}
+    before = {p: p.lstat().st_mtime_ns for p in tmp_path.rglob("*")}
     valid_before = {p: p.read_bytes() for pair in files.values() for p in pair}
     done = optsched(*argv, cwd=tmp_path)
     assert done.code == 2, done
     assert done.out == ""
     assert done.err.startswith("optsched: error: ") and done.err.count("\n") == 1, done.err
     assert expected in done.err, done.err
-    assert {p: p.stat().st_mtime_ns for p in tmp_path.rglob("*")} == before
+    assert {p: p.lstat().st_mtime_ns for p in tmp_path.rglob("*")} == before
     assert {p: p.read_bytes() for pair in files.values() for p in pair} == valid_before
 
 

@@ -13,6 +13,7 @@ import json
 
 import pytest
 
+from optsched.jsonio import fingerprint
 from optsched.registry import FAMILY_PACKAGES, get
 
 from .contract_helpers import optsched
@@ -44,10 +45,18 @@ def instances(tmp_path_factory):
     return paths
 
 
+def strict(text: str):
+    """``text`` as one strict JSON document: anything before or after it, and NaN or Infinity, fail."""
+    def refuse(literal):
+        raise AssertionError(f"{literal} in --json output: not JSON")
+
+    return json.loads(text, parse_constant=refuse)
+
+
 def json_output(done):
     """The one JSON document on stdout (json.loads refuses anything before or after it)."""
     assert done.err == "", done.err
-    return json.loads(done.out)
+    return strict(done.out)
 
 
 def test_families_json_is_one_document_listing_every_family():
@@ -119,8 +128,9 @@ def test_a_tiny_study_prints_one_json_summary(tmp_path):
     out = tmp_path / "study"
     done = optsched("study", "--family", "single", "--seeds", "2", "--jobs", "3", "--workers", "1", "--quiet",
                     "--json", "-o", out)
-    summary = json.loads(done.out)  # stderr carries the study's status lines
+    summary = strict(done.out)  # stderr carries the study's status lines
     assert done.code == 0 and summary["units"] > 0 and summary["problems"] == []
+    assert None in [row["bound_ratio_max"] for row in summary["methods"]]  # NaN (no bound-only ratio) as null
     assert (out / "results.csv").exists()
 
 
@@ -130,3 +140,27 @@ def test_reproduce_list_names_every_reproduction():
     names = [line.split(":")[0] for line in done.out.splitlines()]
     expected = [name for f in FAMILIES for name in get(f).reproductions]
     assert sorted(names) == sorted(set(expected))
+
+
+def test_generate_json_with_output_describes_the_file_written(tmp_path):
+    done = optsched("generate", "single", "--seed", "4", "-o", tmp_path / "i.json", "--json")
+    described = json_output(done)
+    assert done.code == 0 and described["output"] == str(tmp_path / "i.json") and described["seed"] == 4
+    assert described["instance"] == fingerprint(json.loads((tmp_path / "i.json").read_text())["instance"])
+
+
+def test_reproduce_json_is_one_strict_document(tmp_path):
+    done = optsched("reproduce", "asrpt-table2", "--preset", "quick", "--workers", "1", "--quiet", "--json",
+                    "-o", tmp_path / "rep")
+    assert done.code == 0, done.err
+    report = strict(done.out)
+    assert report["name"] == "asrpt-table2" and report["tables"] and (tmp_path / "rep" / report["figures"][0]).exists()
+    listed = json_output(optsched("reproduce", "--list", "--json"))
+    assert "asrpt-table2" in [r["name"] for r in listed]
+
+
+def test_search_json_is_one_strict_document(tmp_path):
+    done = optsched("search", "oasis", "--algorithm", "oasis", "--size-max", "2", "--budget", "4", "--shrink-budget",
+                    "2", "--workers", "1", "--quiet", "--json", "-o", tmp_path / "s")
+    assert done.code == 0, done.err
+    assert strict(done.out)["certificate"]

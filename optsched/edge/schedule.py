@@ -59,11 +59,10 @@ class Schedule:
         runs = []
         for entry, path in per_job(d, len(instance.jobs), where):
             g = Fields(entry, path)
-            edge = _triples(g.array("edge", default=[]), g.path("edge"))
-            cloud = tuple(_pair(x, f"{g.path('cloud')}[{k}]") for k, x in enumerate(g.array("cloud", default=[])))
-            edge_ps = _triples(g.array("edge_ps", default=[]), g.path("edge_ps"))
-            cloud_ps = tuple(integer(x, f"{g.path('cloud_ps')}[{k}]", min=0)
-                             for k, x in enumerate(g.array("cloud_ps", default=[])))
+            edge = _triples(g.array("edge"), g.path("edge"))
+            cloud = tuple(_pair(x, f"{g.path('cloud')}[{k}]") for k, x in enumerate(g.array("cloud")))
+            edge_ps = _triples(g.array("edge_ps"), g.path("edge_ps"))
+            cloud_ps = tuple(integer(x, f"{g.path('cloud_ps')}[{k}]", min=0) for k, x in enumerate(g.array("cloud_ps")))
             g.done()
             runs.append(JobRun(edge, cloud, edge_ps, cloud_ps))
         return cls(tuple(runs))

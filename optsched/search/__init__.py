@@ -68,11 +68,12 @@ def settings(family: str, algorithm: str, target: str, *, params: dict | None = 
 
 
 def owner(chosen: Settings) -> dict:
-    """What makes two searches the same run of one output folder (optsched/outputs.py)."""
+    """What makes a search the owner of its output folder (optsched/outputs.py): the question and the
+    seed. The budgets are not part of it: the same search run again with a larger budget resumes
+    from its cache and rewrites every output."""
     return {"verb": "search", "family": chosen.family.name, "algorithm": chosen.algorithm,
-            "params": chosen.params, "target": chosen.target, "size_max": chosen.size_max, "budget": chosen.budget,
-            "seed": chosen.seed, "strategy": chosen.strategy, "shrink_budget": chosen.shrink_budget,
-            "exceed": chosen.exceed, "time": chosen.time_limit}
+            "params": chosen.params, "target": chosen.target, "size_max": chosen.size_max, "seed": chosen.seed,
+            "strategy": chosen.strategy, "exceed": chosen.exceed}
 
 
 def run(family: str, algorithm: str, target: str, report: Callable[[Outcome], None] | None = None, *,

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import ast
 import hashlib
+import importlib.util
 from collections.abc import Iterable
 from copy import deepcopy
 from functools import cache
@@ -268,13 +269,26 @@ def _combine(parts: Iterable[tuple[str, str]]) -> str:
     return f"{__version__}+{digest.hexdigest()[:12]}"
 
 
+@cache
+def _foreign(module: str) -> str:
+    """The digest of a module outside optsched (a test's or a user's task function): its whole source."""
+    spec = importlib.util.find_spec(module)
+    if spec is None or spec.origin is None or not spec.origin.endswith(".py"):
+        raise LookupError(f"cannot find the source of module {module}")
+    return hashlib.sha256(Path(spec.origin).read_bytes()).hexdigest()
+
+
 def code_of_targets(targets: Iterable[str], modules: Iterable[str] = ()) -> str:
-    """The digest of the code ``targets`` (``"module:qualname"``) reach, and of whole ``modules``."""
+    """The digest of the code ``targets`` (``"module:qualname"``) reach, and of whole ``modules``.
+    A target outside optsched counts with its module's whole source and all of optsched's."""
     parts: list[tuple[str, str]] = []
     whole: set[str] = set()
     for module in modules:
         whole |= closure(module)
     for target in targets:
+        if _file_of(_split(target)[0]) is None:
+            parts += [(target, _foreign(_split(target)[0])), ("optsched", whole_code())]
+            continue
         reached, needed = reach(*_split(target))
         parts += reached
         whole |= needed

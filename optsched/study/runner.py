@@ -70,11 +70,12 @@ class Outcome:
 
 
 def owner(study: Study) -> dict:
-    """What makes two studies the same run of one output folder: everything but where units run."""
-    described = study.to_dict()
-    for key in ("executor", "workers", "scheduler"):
-        described.pop(key)
-    return {"verb": "study", **described}
+    """What makes a study the owner of its output folder (optsched/outputs.py): its name, and per
+    part the instances and the reference solve. The methods are not part of it: a study run again
+    with a method added or a parameter changed is the same study extended, which takes the
+    references and the unchanged methods from its cache and rewrites every table."""
+    parts = [{key: value for key, value in part.to_dict().items() if key != "algorithms"} for part in study.parts]
+    return {"verb": "study", "name": study.name, "parts": parts}
 
 
 def _instances(study: Study, progress: bool) -> list[tuple[InstanceRecord, dict]]:

@@ -54,3 +54,18 @@ def test_highs_and_cbc_agree_on_both_models(framework):
     for build in (configuration, time_indexed):
         result = solve(build(inst), cross_check=True)
         assert result.optimal and result.cross_check.verdict == "agree"
+
+
+def test_d7_the_optimum_may_end_after_t_which_is_a_price_parameter_not_a_deadline():
+    """docs/hetero.md D7: both exact models solve the unbounded-horizon problem, and on this instance
+    its optimum runs a job past T; the verifier accepts it."""
+    instance = generate("tiny", seed=9, framework="ps")
+    found = []
+    for build in (configuration, time_indexed):
+        model = build(instance)
+        result = solve(model)
+        schedule = model.decode(result)
+        assert result.optimal and verify(instance, schedule) == []
+        found.append(objective(instance, schedule))
+        assert max(l.completion - 1 for l in schedule.jobs) > instance.T
+    assert found[0] == pytest.approx(found[1]) == pytest.approx(302)

@@ -12,6 +12,8 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
+from optsched.errors import InputError
+
 import optsched.solvers as solvers_module
 from optsched.study import run, study
 
@@ -56,6 +58,14 @@ def test_changing_a_parameter_runs_only_the_new_method(tmp_path):
     run(small(tmp_path, algorithms=["wspt"]), progress=False)
     more = run(small(tmp_path, algorithms=["wspt", "fifo"]), progress=False)
     assert more.units - more.cached == 8  # fifo on the 8 instances; references and wspt are cached
+
+
+def test_other_instances_into_the_same_folder_are_refused_not_merged(tmp_path):
+    run(small(tmp_path), progress=False)
+    before = (tmp_path / "s" / "results.csv").read_bytes()
+    with pytest.raises(InputError, match="holds the output of another run"):
+        run(small(tmp_path, seeds=5), progress=False)
+    assert (tmp_path / "s" / "results.csv").read_bytes() == before
 
 
 def test_two_local_workers_give_the_same_table_as_one(tmp_path):
@@ -187,15 +197,15 @@ def test_a_cached_row_that_fails_its_checksum_is_run_again_and_reported(tmp_path
 
 
 def test_a_damaged_cache_file_is_one_line_of_bad_input(tmp_path, capfd):
-    run(small(tmp_path), progress=False)
+    argv = ["study", "--family", "single", "--seeds", "4", "--jobs", "3,4", "--workers", "1", "--quiet",
+            "-o", tmp_path / "s"]
+    assert run_cli(capfd, *argv)[0] == 0
     db = tmp_path / "s" / "cache.sqlite"
     for leftover in ("cache.sqlite-wal", "cache.sqlite-shm"):
         (tmp_path / "s" / leftover).unlink(missing_ok=True)
     data = bytearray(db.read_bytes())
     data[100:4096 * 2] = b"\xff" * (4096 * 2 - 100)  # the header's tail and the first pages
     db.write_bytes(bytes(data))
-    argv = ["study", "--family", "single", "--seeds", "4", "--jobs", "3,4", "--workers", "1", "--quiet",
-            "-o", tmp_path / "s"]
     code, out, err = run_cli(capfd, *argv)
     assert code == 2 and out == "" and err.count("\n") == 1
     assert "the study cache is damaged" in err and "--fresh" in err

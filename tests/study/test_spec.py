@@ -105,3 +105,16 @@ def test_bad_study_flags_exit_2(capfd, tmp_path, argv, message):
 def test_an_output_folder_whose_parent_is_missing_is_refused_before_any_work(capfd, tmp_path):
     code, _, err = run(capfd, "study", "--family", "single", "-o", tmp_path / "no" / "out")
     assert code == 2 and "does not exist" in err
+
+
+def test_the_from_python_example_of_docs_study_md_runs(tmp_path, monkeypatch):
+    """The docs' example, as printed there (its study file replaced by a small one)."""
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "study.md").read_text()
+    example = text.split("## From Python", 1)[1].split("```python\n", 1)[1].split("```", 1)[0]
+    (tmp_path / "my-study.toml").write_text('name = "file"\n[[part]]\nfamily = "single"\nseeds = 2\n')
+    monkeypatch.chdir(tmp_path)
+    scope: dict = {}
+    exec(compile(example, "docs/study.md", "exec"), scope)
+    assert scope["outcome"].problems == [] and len(scope["outcome"].results) == 5 * 2
