@@ -22,7 +22,7 @@ from .documents import (
     schedule_document,
 )
 from .errors import Failure, InputError
-from .jsonio import MAX_INPUT_MB, check_writable, dumps, fingerprint, read_json, write_json
+from .jsonio import MAX_INPUT_MB, check_writable, dumps, fingerprint, plain, read_json, write_json
 from .limits import MAX_JOBS, MAX_NODES, MAX_SEED, MAX_SEEDS, MAX_WORKERS, NODE_LIMIT
 from .registry import Bounded, bind, did_you_mean, families, get
 
@@ -271,7 +271,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _emit(args, data: dict, lines: list[str]) -> None:
     if args.json:
-        print(dumps(data), end="")
+        print(dumps(plain(data)), end="")
     else:
         print("\n".join(lines))
 
@@ -279,7 +279,7 @@ def _emit(args, data: dict, lines: list[str]) -> None:
 def _families(args) -> int:
     found = families()
     if args.json:
-        print(dumps([family.to_dict() for family in found.values()]), end="")
+        print(dumps(plain([family.to_dict() for family in found.values()])), end="")
         return 0
     for f in found.values():
         print(f"{f.name} ({f.sense}): {f.summary}")
@@ -317,8 +317,9 @@ def _generate(args) -> int:
         return 0
     write_json(args.output, document)
     if args.json:
-        print(dumps({"family": family.name, "output": args.output, "instance": fingerprint(document["instance"]),
-                     "jobs": len(instance.jobs), **meta}), end="")
+        written = {"family": family.name, "output": args.output, "instance": fingerprint(document["instance"]),
+                   "jobs": len(instance.jobs), **meta}
+        print(dumps(plain(written)), end="")
     return 0
 
 
@@ -427,7 +428,8 @@ def _reproduce(args) -> int:
         raise InputError(f"reproduce: name a reproduction ({', '.join(reproductions())}) or give --list")
     if args.list:
         if args.json:
-            print(dumps([{"name": name, "summary": r.summary} for name, r in reproductions().items()]), end="")
+            listed = [{"name": name, "summary": r.summary} for name, r in reproductions().items()]
+            print(dumps(plain(listed)), end="")
             return 0
         for name, r in reproductions().items():
             print(f"{name}: {r.summary}")
@@ -475,11 +477,11 @@ def _study(args) -> int:
     study = studies.study(table, where, output)
     outcome = studies.run(study, fresh=args.fresh, progress=not args.quiet, log=sys.stderr)
     if args.json:
-        print(dumps({"output": str(study.output), "units": outcome.units, "cached": outcome.cached,
-                     "recomputed": outcome.recomputed,
-                     "wall_s": outcome.wall_s, "problems": outcome.problems,
-                     "methods": outcome.method_summary.to_dict("records"),
-                     "references": outcome.reference_summary.to_dict("records")}), end="")
+        summary = {"output": str(study.output), "units": outcome.units, "cached": outcome.cached,
+                   "recomputed": outcome.recomputed, "wall_s": outcome.wall_s, "problems": outcome.problems,
+                   "methods": outcome.method_summary.to_dict("records"),
+                   "references": outcome.reference_summary.to_dict("records")}
+        print(dumps(plain(summary)), end="")
     else:
         for table_ in summary_tables(outcome):
             print(table_.text() + "\n")
@@ -529,7 +531,7 @@ def _search(args) -> int:
         bar.close()
     result = read_json(os.path.join(output, "result.json"))
     if args.json:
-        print(dumps(result), end="")
+        print(dumps(plain(result)), end="")
         return 0
     if outcome.shrunk is None:
         print(f"no instance could be scored in {outcome.search_evaluations} tries; see {output}/report.md")

@@ -81,13 +81,14 @@ def _depth(value: Any) -> int:
 
 
 def dumps(obj: Any) -> str:
-    """Strict JSON text: NaN and infinities become null (see :func:`plain`)."""
-    return json.dumps(plain(obj), indent=2, allow_nan=False) + "\n"
+    """Strict JSON text; a NaN or an infinity is an error (documents never hold one: see :func:`plain`
+    for summaries, where NaN means undefined)."""
+    return json.dumps(obj, indent=2, allow_nan=False) + "\n"
 
 
 def plain(obj: Any) -> Any:
-    """``obj`` as strict JSON data: NaN and infinities as None, NumPy scalars as Python numbers,
-    tuples as lists, anything else unknown as its text."""
+    """``obj`` as strict JSON data for a ``--json`` summary: NaN and infinities (undefined values) as
+    None, NumPy scalars as Python numbers, tuples as lists, anything else unknown as its text."""
     if isinstance(obj, dict):
         return {str(key): plain(value) for key, value in obj.items()}
     if isinstance(obj, (list, tuple)):

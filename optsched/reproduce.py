@@ -19,7 +19,7 @@ from typing import Any, TextIO
 
 from . import __version__
 from .errors import Failure, InputError
-from .jsonio import dumps, write_text
+from .jsonio import dumps, plain, write_text
 from .limits import NODE_LIMIT
 from .outputs import claim
 from .registry import Reproduction, families, get
@@ -265,11 +265,12 @@ def run(name: str, scale: str, seeds: int | None, workers: int, out_dir: str | N
     path = write_report(report, setting, name, results)
     folder.finish()
     if as_json:
-        print(dumps({"name": name, "preset": scale, "seeds": setting.seeds, "output": str(setting.out_dir),
-                     "report": str(path), "title": report.title, "figures": [f for f, _ in report.figures],
-                     "tables": [{"title": t.title, "columns": t.columns, "rows": t.rows, "note": t.note}
-                                for t in results],
-                     "assumptions": report.assumptions}), end="", file=out)
+        document = {"name": name, "preset": scale, "seeds": setting.seeds, "output": str(setting.out_dir),
+                    "report": str(path), "title": report.title, "figures": [f for f, _ in report.figures],
+                    "tables": [{"title": t.title, "columns": t.columns, "rows": t.rows, "note": t.note}
+                               for t in results],
+                    "assumptions": report.assumptions}
+        print(dumps(plain(document)), end="", file=out)
         return report
     print(f"{report.title}\n", file=out)
     for t in results:

@@ -12,9 +12,8 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from optsched.errors import InputError
-
 import optsched.solvers as solvers_module
+from optsched.errors import InputError
 from optsched.study import run, study
 
 from ..cli_helpers import run as run_cli
