@@ -15,6 +15,7 @@ import os
 import stat
 import sys
 import tempfile
+from collections.abc import Callable
 from typing import Any
 
 from .errors import InputError
@@ -162,18 +163,28 @@ def _new_file_mode(existing: str) -> int:
 
 
 def write_text(path: str, text: str) -> None:
-    """Write ``text`` atomically (a temporary file renamed into place), through a symbolic link to
-    its target as ``cp`` does, keeping an existing file's mode (a new file's follows the umask)."""
+    """Write ``text`` as :func:`write_file` does."""
+    def fill(tmp: str) -> None:
+        with open(tmp, "w", encoding="utf-8") as f:
+            f.write(text)
+
+    write_file(path, fill)
+
+
+def write_file(path: str, fill: Callable[[str], None]) -> None:
+    """Write a file atomically: ``fill(tmp)`` writes a temporary file in the target's folder, which is
+    then renamed into place, so the file appears complete or not at all. A symbolic link is written
+    through to its target, as ``cp`` does; an existing file keeps its mode, a new one gets the
+    umask's; a special file (``/dev/null``, a named pipe) is written in place."""
     folder = _target_folder(path)
     if _special(path):
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(text)
+        fill(path)
         return
     target = os.path.realpath(path)
-    fd, tmp = _temporary(folder, path, ".tmp")
+    fd, tmp = _temporary(folder, path, os.path.splitext(path)[1] or ".tmp")
+    os.close(fd)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
+        fill(tmp)
         os.chmod(tmp, _new_file_mode(target))
         os.replace(tmp, target)
     except BaseException:

@@ -114,3 +114,15 @@ def test_a_second_search_into_the_folder_is_refused_and_fresh_takes_it(tmp_path)
     resumed = optsched("search", "edge", "--algorithm", "aonline", *SEARCH[:-3], "--budget", "5", "--workers", "1",
                        "--quiet", "-o", out)
     assert resumed.code == 0, resumed.err  # a larger budget extends the same search
+
+
+def test_every_file_of_a_study_folder_follows_the_umask(tmp_path):
+    old = os.umask(0o022)
+    try:
+        done = optsched("study", "--family", "single", "--seeds", "1", "--jobs", "3", "--workers", "1", "--quiet",
+                        "-o", tmp_path / "out")
+    finally:
+        os.umask(old)
+    assert done.code == 0, done.err
+    modes = {p.name: stat.S_IMODE(p.stat().st_mode) for p in (tmp_path / "out").iterdir()}
+    assert "ratios.png" in modes and set(modes.values()) == {0o644}, modes

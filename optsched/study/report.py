@@ -11,8 +11,6 @@
 from __future__ import annotations
 
 import math
-import os
-import tempfile
 import textwrap
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -22,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import pandas as pd
 
-from ..jsonio import write_text
+from ..jsonio import write_file, write_text
 
 if TYPE_CHECKING:
     from .runner import Outcome
@@ -70,7 +68,7 @@ def figure(path: Path):
     try:
         yield fig, ax
         fig.tight_layout()
-        fig.savefig(path, dpi=110)
+        write_file(str(path), lambda tmp: fig.savefig(tmp, dpi=110, format="png"))
     finally:
         plt.close(fig)
 
@@ -123,14 +121,7 @@ def _panels(path: Path, count: int, title: str):
         yield list(axes[0])
         fig.suptitle(title)
         fig.tight_layout()
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".optsched-", suffix=".png")
-        os.close(fd)
-        try:
-            fig.savefig(tmp, dpi=100)
-            os.replace(tmp, path)
-        except BaseException:
-            os.unlink(tmp)
-            raise
+        write_file(str(path), lambda tmp: fig.savefig(tmp, dpi=100, format="png"))
     finally:
         plt.close(fig)
 
