@@ -9,10 +9,11 @@ How the code a unit runs is found, statically (:mod:`ast`, nothing is imported):
 
 * **A root function** (a family's registered function, named by its :class:`~optsched.registry.Lazy`
   target, or a reproduction's task function) is followed name by name inside its own module: the
-  function's definition, the module-level definitions and assignments its names reach, and every
-  module those reached definitions import. Other functions of the same module are left out, so an
-  edit to ``fifo`` in ``baselines.py`` does not touch ``drf``'s results.
-* **An imported module** counts whole, with everything it imports, transitively.
+  function's definition, the module-level definitions and assignments its names reach, and what
+  those reached definitions import. Other functions of the same module are left out, so an edit to
+  ``fifo`` in ``baselines.py`` does not touch ``drf``'s results.
+* **Imports**: ``from M import name`` is followed the same way, name by name, into ``M``; a module
+  imported as a whole (``import M``, ``from . import M``) counts whole, with everything it imports.
 * **Dynamic look-ups** through the registry (``get("oasis")``) in the code a root function reaches
   bring in the whole family named by the literal; a look-up by a variable brings in every family.
   Whole imported modules are not searched for them: the registry, the pipeline and the unit runner
@@ -30,7 +31,7 @@ import ast
 import hashlib
 import importlib.util
 from collections.abc import Iterable
-from copy import deepcopy
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
@@ -58,10 +59,11 @@ def _file_of(module: str) -> Path | None:
 
 @cache
 def _tree(module: str) -> ast.Module:
+    """The module's syntax tree, without docstrings."""
     path = _file_of(module)
     if path is None:
         raise LookupError(f"no optsched module {module}")
-    return ast.parse(path.read_text(encoding="utf-8"), str(path))
+    return _strip_docstrings(ast.parse(path.read_text(encoding="utf-8"), str(path)))
 
 
 def _is_package(module: str) -> bool:
@@ -69,42 +71,65 @@ def _is_package(module: str) -> bool:
     return path is not None and path.name == "__init__.py"
 
 
-def _strip_docstrings(node: ast.AST) -> ast.AST:
-    """A copy of ``node`` without docstrings (module, class and function bodies)."""
-    copy = deepcopy(node)
-    for item in ast.walk(copy):
+def _strip_docstrings(tree: ast.Module) -> ast.Module:
+    """``tree`` with the docstrings of its module, classes and functions removed (in place)."""
+    for item in ast.walk(tree):
         body = getattr(item, "body", None)
         if (isinstance(item, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and body
                 and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)
                 and isinstance(body[0].value.value, str)):
             item.body = body[1:] or [ast.Pass()]
-    return copy
+    return tree
 
 
-def _digest_of(nodes: Iterable[ast.AST]) -> str:
-    digest = hashlib.sha256()
-    for node in nodes:
-        digest.update(ast.dump(_strip_docstrings(node)).encode())
-    return digest.hexdigest()
+@cache
+def _statement_digests(module: str) -> dict[tuple[int, int], str]:
+    """The digest of each module-level statement, by where it starts."""
+    return {(stmt.lineno, stmt.col_offset): hashlib.sha256(ast.dump(stmt).encode()).hexdigest()
+            for stmt in _tree(module).body}
+
+
+def _digest_of(module: str, statements: Iterable[ast.stmt]) -> str:
+    digests = _statement_digests(module)
+    ordered = _in_order(statements)
+    return hashlib.sha256("".join(digests[stmt.lineno, stmt.col_offset] for stmt in ordered).encode()).hexdigest()
+
+
+@dataclass(frozen=True)
+class _Facts:
+    """What one statement refers to, read in one walk of its tree."""
+
+    names: frozenset[str]  #: every name it uses or binds
+    imports: tuple[ast.Import | ast.ImportFrom, ...]  #: its import statements, nested ones included
+    families: frozenset[str]  #: families it looks up in the registry (see :func:`_dynamic_families`)
+
+
+@cache
+def _facts(stmt: ast.AST) -> _Facts:
+    names: set[str] = set()
+    imports: list[ast.Import | ast.ImportFrom] = []
+    families: set[str] = set()
+    for item in ast.walk(stmt):
+        if isinstance(item, ast.Name):
+            names.add(item.id)
+        elif isinstance(item, (ast.Import, ast.ImportFrom)):
+            imports.append(item)
+        elif isinstance(item, ast.Call) and isinstance(item.func, ast.Name):
+            if item.func.id == "families":
+                families.update(FAMILY_PACKAGES)
+            elif item.func.id == "get":
+                arg = item.args[0] if item.args else None
+                if isinstance(arg, ast.Constant) and arg.value in FAMILY_PACKAGES:
+                    families.add(arg.value)
+                else:
+                    families.update(FAMILY_PACKAGES)
+    return _Facts(frozenset(names), tuple(imports), frozenset(families))
 
 
 def _dynamic_families(nodes: Iterable[ast.AST]) -> set[str]:
     """Families reached through the registry: ``get("edge")`` names one; ``get(name)`` or
     ``families()`` may reach any."""
-    found: set[str] = set()
-    for node in nodes:
-        for item in ast.walk(node):
-            if not (isinstance(item, ast.Call) and isinstance(item.func, ast.Name)):
-                continue
-            if item.func.id == "families":
-                found.update(FAMILY_PACKAGES)
-            elif item.func.id == "get":
-                arg = item.args[0] if item.args else None
-                if isinstance(arg, ast.Constant) and arg.value in FAMILY_PACKAGES:
-                    found.add(arg.value)
-                else:
-                    found.update(FAMILY_PACKAGES)
-    return found
+    return {family for node in nodes for family in _facts(node).families}
 
 
 def family_targets(family: str) -> tuple[str, ...]:
@@ -121,7 +146,7 @@ def family_targets(family: str) -> tuple[str, ...]:
 
 @cache
 def _module_digest(module: str) -> str:
-    return _digest_of([_tree(module)])
+    return _digest_of(module, _tree(module).body)
 
 
 def _binding_imports(module: str, stmt: ast.AST, name: str | None) -> tuple[set[tuple[str, str]], set[str]]:
@@ -130,9 +155,7 @@ def _binding_imports(module: str, stmt: ast.AST, name: str | None) -> tuple[set[
     ``name``, only the alias bound to it counts."""
     follow: set[tuple[str, str]] = set()
     whole: set[str] = set()
-    for node in ast.walk(stmt):
-        if not isinstance(node, (ast.Import, ast.ImportFrom)):
-            continue
+    for node in _facts(stmt).imports:
         for alias in node.names:
             bound = (alias.asname or alias.name).split(".")[0]
             if name is not None and bound != name:
@@ -166,8 +189,8 @@ def _split(target: str) -> tuple[str, str]:
     return module, qualname.split(".")[0]
 
 
-def _names(stmt: ast.AST) -> set[str]:
-    return {n.id for n in ast.walk(stmt) if isinstance(n, ast.Name)}
+def _names(stmt: ast.AST) -> frozenset[str]:
+    return _facts(stmt).names
 
 
 @cache
@@ -180,8 +203,9 @@ def closure(module: str) -> frozenset[str]:
         if current in seen:
             continue
         seen.add(current)
-        follow, whole = _binding_imports(current, _tree(current), None)
-        todo.extend({m for m, _ in follow} | whole)
+        for stmt in _tree(current).body:
+            follow, whole = _binding_imports(current, stmt, None)
+            todo.extend({m for m, _ in follow} | whole)
     return frozenset(seen)
 
 
@@ -253,13 +277,13 @@ def reach(module: str, qualname: str) -> tuple[tuple[tuple[str, str], ...], froz
             todo.extend((m, n, False) for m, n in follow)
             for other in modules:
                 whole |= closure(other)
-    parts = tuple((f"{m}#{qualname if m == module else 'reached'}", _digest_of(_in_order(found.values())))
+    parts = tuple((f"{m}#{qualname if m == module else 'reached'}", _digest_of(m, found.values()))
                   for m, found in sorted(statements.items()))
     return parts, frozenset(whole)
 
 
 def _in_order(statements: Iterable[ast.stmt]) -> list[ast.stmt]:
-    return sorted(statements, key=lambda stmt: stmt.lineno)
+    return sorted(statements, key=lambda stmt: (stmt.lineno, stmt.col_offset))
 
 
 def _combine(parts: Iterable[tuple[str, str]]) -> str:
