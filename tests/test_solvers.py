@@ -1,4 +1,4 @@
-"""The solver layer: status mapping, bounds, LP duals, cross-checks (optsched/solvers.py)."""
+"""The solver layer: status mapping, bounds, LP duals, cross-checks (optsched/solvers/)."""
 
 import math
 import random
@@ -10,10 +10,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import optsched.solvers as solve_module
 from optsched.limits import NODE_LIMIT
 from optsched.numeric import integral
 from optsched.solvers import Model, max_violation, solve
+from optsched.solvers import highs as highs_backend
 from optsched.testing import random_milp
 
 SOLVERS = ("highs", "cbc")
@@ -200,7 +200,7 @@ def test_highs_and_cbc_agree_on_random_small_milps(seed):
 
 def test_a_wrong_optimum_cannot_pass_a_cross_check(monkeypatch):
     """Reproduce the failure of oasis spec §6.3: HiGHS calls a suboptimal solution optimal."""
-    honest = solve_module._run_highs
+    honest = highs_backend.run
 
     def lying_highs(problem, options, msg):
         raw = honest(problem, options, msg)
@@ -211,7 +211,7 @@ def test_a_wrong_optimum_cannot_pass_a_cross_check(monkeypatch):
         raw.bound = sum(c * raw.values[v.name] for v, c in problem.objective.items())
         return raw
 
-    monkeypatch.setattr(solve_module, "_run_highs", lying_highs)
+    monkeypatch.setattr(highs_backend, "run", lying_highs)
     problem = knapsack(n=12)
     true_optimum = brute_force(knapsack(n=12))
     alone = solve(problem)
@@ -420,3 +420,26 @@ def test_the_edge_model_that_stalled_highs_inside_a_sub_mip_is_solved_within_the
     done = subprocess.run([sys.executable, "-c", STALLING_MODEL], capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["optimal", "129.0"]  # HiGHS and CBC agree (cross_check)
+
+
+def test_no_module_of_the_solver_package_holds_mutable_state():
+    """Module-level names in optsched/solvers/ are constants: literals, tuples, frozensets, compiled
+    patterns; a list, dict, set or other object at module level would be state shared by every solve."""
+    import ast
+    from pathlib import Path
+
+    import optsched.solvers
+
+    allowed_calls = {"frozenset", "compile"}
+    folder = Path(optsched.solvers.__file__).parent
+    modules = sorted(folder.glob("*.py"))
+    assert {p.stem for p in modules} >= {"__init__", "door", "model", "backend", "highs", "cbc"}
+    for path in modules:
+        for stmt in ast.parse(path.read_text()).body:
+            if isinstance(stmt, (ast.Assign, ast.AnnAssign)) and stmt.value is not None:
+                value = stmt.value
+                call = value.func.attr if isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) \
+                    else value.func.id if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) else None
+                constant = isinstance(value, ast.Constant) or (
+                    isinstance(value, ast.Tuple) and all(isinstance(e, ast.Constant) for e in value.elts))
+                assert constant or call in allowed_calls, f"{path.name}:{stmt.lineno} holds module-level state"

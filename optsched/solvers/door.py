@@ -1,0 +1,309 @@
+"""The door: :func:`solve` checks the options, runs a backend (highs.py, cbc.py) or a
+:class:`~optsched.solvers.model.Computed` optimum, applies the finishing rules every result shares,
+and adjudicates a cross-check; :class:`Result` is the one shape of every answer. The honesty rules
+are in the package's docstring (:mod:`optsched.solvers`)."""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+import pulp
+
+from .. import native_output
+from ..numeric import close
+from . import cbc, highs
+from .backend import Raw
+from .model import SOLUTION_TOL, Computed, Model, is_mip, max_violation, objective_of, sense_of, variables
+
+STATUSES = ("optimal", "feasible", "infeasible", "unbounded", "not_solved", "error")
+#: The backends by name, in cross-check order: a cross-check runs the other one.
+SOLVERS = ("highs", "cbc")
+#: Relative tolerance at which two solvers' objectives count as equal. Each solver accepts
+#: constraint violations up to its feasibility tolerance (1e-7 primal, 1e-6 integrality), which
+#: moves objectives by about 1e-6 of their size; seen: HiGHS -0.999999 vs CBC -1 on a true -1.
+CROSS_CHECK_RTOL = 1e-5
+
+
+@dataclass(frozen=True)
+class CrossCheck:
+    """What the other solver said about the same model, and whether the two are compatible.
+
+    ``verdict``: ``agree`` (both proved the same optimum, or both infeasible, or both unbounded),
+    ``consistent`` (no contradiction, but no confirmation either: one stopped early or failed), or
+    ``disagree`` (what one proves contradicts the other).
+    """
+
+    solver: str
+    solver_version: str
+    status: str
+    objective: float | None
+    bound: float | None
+    runtime_s: float
+    verdict: str
+    detail: str
+
+    def to_dict(self) -> dict:
+        return {
+            "solver": self.solver,
+            "solver_version": self.solver_version,
+            "status": self.status,
+            "objective": self.objective,
+            "bound": self.bound,
+            "runtime_s": round(self.runtime_s, 6),
+            "verdict": self.verdict,
+            "detail": self.detail,
+        }
+
+
+@dataclass(frozen=True)
+class Result:
+    """The one result shape of every solve, MILP or LP, HiGHS or CBC.
+
+    ``values`` maps variable names to primal values (empty when there is no solution); ``duals`` and
+    ``reduced_costs`` are set for LPs solved to optimality, keyed by constraint and variable names
+    (name every constraint; an unnamed one is keyed by its position, ``#i``).
+    ``gap`` is ``|objective - bound| / |objective|`` (``inf`` when the objective is 0 and the bound is
+    not), None when either is missing.
+    """
+
+    status: str
+    sense: str
+    is_mip: bool
+    objective: float | None
+    bound: float | None
+    gap: float | None
+    runtime_s: float
+    solver: str
+    solver_version: str
+    values: Mapping[str, float] = field(default_factory=dict, repr=False)
+    duals: Mapping[str, float] | None = field(default=None, repr=False)
+    reduced_costs: Mapping[str, float] | None = field(default=None, repr=False)
+    message: str = ""
+    cross_check: CrossCheck | None = None
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def optimal(self) -> bool:
+        return self.status == "optimal"
+
+    @property
+    def has_solution(self) -> bool:
+        return self.status in ("optimal", "feasible") and self.objective is not None
+
+    def value(self, var: pulp.LpVariable | str) -> float:
+        """The primal value of a variable (or variable name) in this result's solution."""
+        return self.values[var if isinstance(var, str) else var.name]
+
+    def to_dict(self) -> dict:
+        """JSON-ready summary (no primal values or duals); infinite gaps become null."""
+        gap = self.gap if self.gap is not None and math.isfinite(self.gap) else None
+        return {
+            "status": self.status,
+            "sense": self.sense,
+            "mip": self.is_mip,
+            "objective": self.objective,
+            "bound": self.bound,
+            "gap": gap,
+            "runtime_s": round(self.runtime_s, 6),
+            "solver": self.solver,
+            "solver_version": self.solver_version,
+            "message": self.message,
+            "options": dict(self.options),
+            "cross_check": self.cross_check.to_dict() if self.cross_check else None,
+        }
+
+
+def solve(
+    model: Model | Computed | pulp.LpProblem,
+    *,
+    solver: str = "highs",
+    time_limit: float | None = None,
+    gap: float = 0.0,
+    presolve: bool = False,
+    threads: int | None = None,
+    node_limit: int | None = None,
+    cross_check: bool = False,
+    msg: bool = False,
+) -> Result:
+    """Solve a built model and return an honest :class:`Result`.
+
+    ``gap`` is the relative MIP gap at which the solver may stop (0 for exact work; a run stopped by a
+    positive gap is ``feasible``, not ``optimal``). ``node_limit`` stops a MILP's branch and bound
+    after that many nodes: unlike ``time_limit``, a budget that gives the same answer on every
+    machine (with ``threads=1``). ``presolve`` (off by default, see the module docstring) and
+    ``threads`` go to the solver;
+    ``cross_check`` also solves with the other solver (same options) and records the comparison;
+    for a :class:`Computed` optimum, it solves the equivalent MILP with ``solver``.
+    """
+    if solver not in SOLVERS:
+        raise ValueError(f"unknown solver {solver!r}; choose from {', '.join(SOLVERS)}")
+    if time_limit is not None and not (time_limit > 0 and math.isfinite(time_limit)):
+        raise ValueError(f"time limit must be a positive number of seconds, got {time_limit!r}")
+    if not (gap >= 0 and math.isfinite(gap)):
+        raise ValueError(f"relative gap must be >= 0, got {gap!r}")
+    if node_limit is not None and not (isinstance(node_limit, int) and node_limit >= 1):
+        raise ValueError(f"node limit must be a positive integer, got {node_limit!r}")
+    options = {"time_limit": time_limit, "gap": gap, "presolve": presolve, "threads": threads,
+               "node_limit": node_limit}
+    msg = msg or native_output.log_requested()
+    if isinstance(model, Computed):
+        return _computed(model, solver, options, cross_check, msg)
+    problem = model.problem if isinstance(model, Model) else model
+    with native_output.redirected():
+        result = _solve_with(solver, problem, options, msg)
+        if not cross_check:
+            return result
+        other = _solve_with(SOLVERS[1 - SOLVERS.index(solver)], problem, options, msg)
+    return _adjudicate(problem, result, other)
+
+
+def _computed(model: Computed, solver: str, options: dict, cross_check: bool, msg: bool) -> Result:
+    from .. import __version__
+
+    started = time.perf_counter()
+    value = float(model.compute())
+    result = Result("optimal", model.sense, True, value, value, 0.0, time.perf_counter() - started, model.method,
+                    __version__, message=model.proof, options={k: v for k, v in options.items() if v})
+    if not cross_check:
+        return result
+    problem = model.milp().problem
+    with native_output.redirected():
+        other = _solve_with(solver, problem, options, msg)
+    return _adjudicate(problem, result, other)
+
+
+def _solve_with(solver: str, problem: pulp.LpProblem, options: dict, msg: bool) -> Result:
+    backend = highs if solver == "highs" else cbc
+    start = time.perf_counter()
+    raw = backend.run(problem, options, msg)
+    if raw.status == "ambiguous":
+        raw = replace(raw, status=_settle_infeasible_or_unbounded(backend.run, problem, options, msg))
+    return _finish(problem, raw, options, time.perf_counter() - start)
+
+
+def _settle_infeasible_or_unbounded(run, problem: pulp.LpProblem, options: dict, msg: bool) -> str:
+    """Tell 'infeasible' from 'unbounded' by solving the feasibility problem (zero objective).
+
+    For rational data a feasible MILP whose solver reports 'infeasible or unbounded' is unbounded;
+    a zero objective cannot be unbounded, so the same answer for the feasibility problem means infeasible.
+    """
+    feasibility = problem.copy()
+    feasibility.sense = pulp.LpMinimize
+    feasibility.objective = pulp.LpAffineExpression({v: 0.0 for v in variables(problem)})
+    status = run(feasibility, options, msg).status
+    if status in ("optimal", "feasible"):
+        return "unbounded"
+    return "infeasible" if status in ("infeasible", "ambiguous") else "not_solved"
+
+
+def _snap_integers(problem: pulp.LpProblem, values: dict[str, float]) -> dict[str, float]:
+    """Round integer variables that are within the solvers' integrality tolerance of an integer."""
+    snapped = dict(values)
+    for v in variables(problem):
+        x = snapped.get(v.name)
+        if v.cat == pulp.LpInteger and x is not None:
+            if abs(x - round(x)) <= SOLUTION_TOL:
+                snapped[v.name] = float(round(x))
+    return snapped
+
+
+def _relative_gap(objective: float | None, bound: float | None) -> float | None:
+    if objective is None or bound is None:
+        return None
+    if close(objective, bound):
+        return 0.0
+    return abs(objective - bound) / abs(objective) if objective != 0 else math.inf
+
+
+def _finish(problem: pulp.LpProblem, raw: Raw, options: dict, runtime: float) -> Result:
+    """Apply the shared rules: objective from the values, bound and gap, and 'optimal' only at gap 0."""
+    mip, sense = is_mip(problem), sense_of(problem)
+    if mip and raw.values:
+        raw.values = _snap_integers(problem, raw.values)
+    solved = raw.status in ("optimal", "feasible")
+    objective = objective_of(problem, raw.values) if raw.values or (solved and not variables(problem)) else None
+    bound = raw.bound
+    if not mip and raw.status == "optimal":
+        bound = objective
+    gap = _relative_gap(objective, bound)
+    status, message = raw.status, raw.message
+    if status == "optimal" and objective is None:
+        status, message = "error", f"{raw.solver} reported optimal but returned no solution"
+    elif status == "optimal" and gap != 0.0:
+        status = "feasible"
+        message = (f"{raw.solver} stopped at relative gap {gap:.3g} "
+                   f"(requested {options['gap']:g}); not proven optimal")
+    return Result(
+        status=status, sense=sense, is_mip=mip, objective=objective, bound=bound, gap=gap,
+        runtime_s=runtime, solver=raw.solver, solver_version=raw.version, values=raw.values,
+        duals=raw.duals if status == "optimal" else None,
+        reduced_costs=raw.reduced_costs if status == "optimal" else None,
+        message=message, options=options,
+    )
+
+
+def _interval(r: Result) -> tuple[float, float] | None:
+    """What ``r`` proves about the optimum, as [low, high] in minimisation orientation, or None.
+
+    Infeasible is the empty interval at +inf, unbounded the point -inf (both in min orientation).
+    """
+    flip = -1.0 if r.sense == "max" else 1.0
+    if r.status == "infeasible":
+        return (math.inf, math.inf)
+    if r.status == "unbounded":
+        return (-math.inf, -math.inf)
+    if r.status == "error":
+        return None
+    low = flip * r.bound if r.bound is not None else -math.inf
+    high = flip * r.objective if r.objective is not None else math.inf
+    return (low, high)
+
+
+def _compare(a: Result, b: Result) -> tuple[str, str]:
+    ia, ib = _interval(a), _interval(b)
+    if ia is None or ib is None:
+        return "consistent", "one solver failed; nothing to compare"
+    if a.status == b.status and a.status in ("infeasible", "unbounded"):
+        return "agree", f"both {a.status}"
+    if a.status == b.status == "optimal" and a.objective is not None and b.objective is not None:
+        if close(a.objective, b.objective, CROSS_CHECK_RTOL):
+            return "agree", f"both optimal at {a.objective:.10g}"
+        return "disagree", f"optimal {a.objective:.10g} ({a.solver}) vs {b.objective:.10g} ({b.solver})"
+    lo, hi = max(ia[0], ib[0]), min(ia[1], ib[1])
+    if lo > hi and not (math.isfinite(lo) and math.isfinite(hi) and close(lo, hi, CROSS_CHECK_RTOL)):
+        return "disagree", f"{a.solver} says {a.status} ({_describe(a)}), {b.solver} says {b.status} ({_describe(b)})"
+    return "consistent", f"{a.solver} {a.status} ({_describe(a)}), {b.solver} {b.status} ({_describe(b)})"
+
+
+def _describe(r: Result) -> str:
+    parts = []
+    if r.objective is not None:
+        parts.append(f"objective {r.objective:.10g}")
+    if r.bound is not None:
+        parts.append(f"bound {r.bound:.10g}")
+    return ", ".join(parts) or "no values"
+
+
+def _adjudicate(problem: pulp.LpProblem, primary: Result, other: Result) -> Result:
+    verdict, detail = _compare(primary, other)
+    check = CrossCheck(other.solver, other.solver_version, other.status, other.objective, other.bound,
+                       other.runtime_s, verdict, detail)
+    if verdict != "disagree":
+        return replace(primary, cross_check=check)
+    # Neither solver can be trusted: keep the best incumbent that satisfies the model, claim no bound.
+    flip = -1.0 if primary.sense == "max" else 1.0
+    candidates = [(flip * r.objective, r) for r in (primary, other)
+                  if r.has_solution and r.objective is not None and max_violation(problem, r.values) <= SOLUTION_TOL]
+    note = f"solvers disagree: {detail}"
+    if not candidates:
+        return replace(primary, status="not_solved", objective=None, bound=None, gap=None, values={},
+                       duals=None, reduced_costs=None, message=note, cross_check=check)
+    best = min(candidates, key=lambda pair: pair[0])[1]
+    return replace(primary, status="feasible", objective=best.objective, bound=None, gap=None,
+                   values=best.values, duals=None, reduced_costs=None,
+                   message=f"{note}; reporting {best.solver}'s verified incumbent, optimum unknown",
+                   cross_check=check)

@@ -1,0 +1,121 @@
+"""Built models, as every backend reads them: :class:`Model` (a PuLP problem and its schedule
+decoder), :class:`Computed` (an optimum a polynomial algorithm proves), and the readings shared by
+the backends and the door (variables, sense, integrality, constraint keys, objective, violations)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import pulp
+
+if TYPE_CHECKING:
+    from .door import Result
+
+#: Scaled slack within which a solution counts as satisfying a model (see :func:`max_violation`).
+SOLUTION_TOL = 1e-6
+
+
+@dataclass(frozen=True)
+class Model:
+    """A built solver model: the PuLP problem, and for a MILP, how to read a schedule off a solution.
+
+    ``decode(result)`` turns a :class:`Result` with values into the family's schedule object; it is
+    None for relaxations and for formulations whose solutions are not schedules (duals, bounds).
+    """
+
+    problem: pulp.LpProblem
+    decode: Callable[[Result], Any] | None = None
+
+    @property
+    def sense(self) -> str:
+        return sense_of(self.problem)
+
+    @property
+    def is_mip(self) -> bool:
+        return is_mip(self.problem)
+
+    def schedule(self, result: Result) -> Any:
+        """The schedule ``decode`` reads off ``result`` (which must have a solution).
+
+        Raises ValueError for a model without ``decode`` (a relaxation or a dual)."""
+        if self.decode is None:
+            raise ValueError("this model's solutions are not schedules (a relaxation or a dual)")
+        return self.decode(result)
+
+
+@dataclass(frozen=True)
+class Computed:
+    """A formulation whose optimum a polynomial algorithm proves without a solver: ``compute()``
+    returns the optimal objective, ``method`` names the algorithm and why it is exact (shown as the
+    result's solver) and ``proof`` why it is exact (the result's message). ``milp()`` builds the same
+    optimum as a solver model: a cross-check solves it with the chosen solver and compares. It has no
+    schedule to decode."""
+
+    sense: str
+    compute: Callable[[], float]
+    method: str
+    proof: str
+    milp: Callable[[], Model]
+    decode: None = None
+
+
+def sense_of(problem: pulp.LpProblem) -> str:
+    return "max" if problem.sense == pulp.LpMaximize else "min"
+
+
+def is_mip(problem: pulp.LpProblem) -> bool:
+    return any(v.cat == pulp.LpInteger for v in variables(problem))
+
+
+#: PuLP adds this variable, fixed at 0, for good to a constant objective and to empty constraints.
+PULP_DUMMY = "__dummy"
+
+
+def variables(problem: pulp.LpProblem) -> list[pulp.LpVariable]:
+    """The model's variables, without PuLP's internal dummy."""
+    return [v for v in problem.variables() if v.name != PULP_DUMMY]
+
+
+def keyed_rows(problem: pulp.LpProblem) -> list[tuple[str, pulp.LpConstraint]]:
+    """Constraints keyed by name; an unnamed one by its position, as ``#i``."""
+    return [(c.name or f"#{i}", c) for i, c in enumerate(problem.constraints())]
+
+
+def objective_of(problem: pulp.LpProblem, values: Mapping[str, float]) -> float:
+    """The model's objective (its constant included) at ``values``."""
+    expr = problem.objective
+    if expr is None:
+        return 0.0
+    return sum(c * values[v.name] for v, c in expr.items() if c) + expr.constant
+
+
+def max_violation(problem: pulp.LpProblem, values: Mapping[str, float]) -> float:
+    """The largest scaled violation of ``problem``'s bounds, integrality and constraints by ``values``.
+
+    Each violation is divided by ``1 + |rhs|``; 0 means every constraint holds. A missing value counts
+    as an infinite violation. Used to judge, independently of either solver, whose solution is real.
+    """
+    worst = 0.0
+    for v in variables(problem):
+        x = values.get(v.name)
+        if x is None or not math.isfinite(x):
+            return math.inf
+        if v.lowBound is not None:
+            worst = max(worst, (v.lowBound - x) / (1 + abs(v.lowBound)))
+        if v.upBound is not None:
+            worst = max(worst, (x - v.upBound) / (1 + abs(v.upBound)))
+        if v.cat == pulp.LpInteger:
+            worst = max(worst, abs(x - round(x)))
+    for c in problem.constraints():
+        lhs = sum(coef * values[v.name] for v, coef in c.items() if v.name != PULP_DUMMY) + c.constant
+        scale = 1 + abs(c.constant)
+        if c.sense == pulp.LpConstraintLE:
+            worst = max(worst, lhs / scale)
+        elif c.sense == pulp.LpConstraintGE:
+            worst = max(worst, -lhs / scale)
+        else:
+            worst = max(worst, abs(lhs) / scale)
+    return worst
