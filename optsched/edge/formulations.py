@@ -28,7 +28,7 @@ from typing import Any
 import pulp
 
 from ..limits import model_variables
-from ..numeric import round_if_integral
+from ..numeric import integral
 from ..solvers import Model, Result
 from .instance import Instance, Place
 from .schedule import JobRun, Schedule
@@ -121,14 +121,14 @@ def time_indexed(instance: Instance, relax: bool = False) -> Model:
         cloud: dict[int, list] = {j: [] for j in range(len(instance.jobs))}
         next_free: dict[tuple[int, int], int] = {}
         for (j, g, t), v in sorted(x.items()):
-            n = round_if_integral(result.value(v)) or 0
+            n = integral(result.value(v))
             members = groups[g][2]
             first = next_free.get((g, t), 0)
             for e in members[first:first + n]:  # hand out distinct workers of the group
                 edge[j].append((t, *instance.workers[e]))
             next_free[g, t] = first + n
         for (j, t), v in k.items():
-            machines = round_if_integral(result.value(v))
+            machines = integral(result.value(v))
             if machines:
                 cloud[j].append((t, machines))
         return _with_ps(instance, edge, cloud)

@@ -22,7 +22,7 @@ from collections import defaultdict
 
 import pulp
 
-from ..numeric import integral, round_if_integral
+from ..numeric import integral
 from ..solvers import Model, Result
 from .columns import horizon, options
 from .instance import Instance, ps_type
@@ -63,7 +63,7 @@ def configuration(instance: Instance, relax: bool = False) -> Model:
     def decode(result: Result) -> Schedule:
         chosen: dict[int, JobSchedule] = {}
         for j, option, t, x in columns:
-            if round_if_integral(result.value(x)) == 1:
+            if integral(result.value(x)) == 1:
                 chosen[j] = option.at(t)
         if len(chosen) != len(instance.jobs):
             raise ValueError("configuration solution leaves some job without a schedule")
@@ -153,7 +153,7 @@ def time_indexed(instance: Instance, relax: bool = False) -> Model:
         jobs = []
         for j in range(len(instance.jobs)):
             shapes, Xj, Y, S = X[j]
-            (k, t), = [key for key, x in Xj.items() if round_if_integral(result.value(x)) == 1]
+            (k, t), = [key for key, x in Xj.items() if integral(result.value(x)) == 1]
             sh = shapes[k]
             y = tuple(integral(result.value(Y[h, sh.m])) for h in range(H))
             s = tuple(integral(result.value(S[h, ps_type(sh.p)])) for h in range(H)) if ps else (0,) * H
@@ -207,7 +207,7 @@ def mwsp(instance: Instance, jobs: list[int], tau: int, relax: bool = False) -> 
     chosen = dict(columns)
 
     def decode(result: Result) -> dict[int, JobSchedule]:
-        return {key[0]: chosen[key] for key, var in x.items() if round_if_integral(result.value(var)) == 1}
+        return {key[0]: chosen[key] for key, var in x.items() if integral(result.value(var)) == 1}
 
     return Model(problem, decode)
 

@@ -33,7 +33,7 @@ import numpy as np
 import pulp
 
 from ..arrivals import ArrivalStream
-from ..numeric import ceil_tol, round_if_integral
+from ..numeric import ceil_tol, integral
 from ..solvers import solve
 from .instance import Instance
 from .schedule import REJECTED, JobPlan, Schedule
@@ -470,8 +470,8 @@ def _dorm_milp(instance: Instance, jobs: list[int], drf_counts: dict[int, int], 
         w = np.zeros(H, np.int64)
         p = np.zeros(K, np.int64)
         for h, v in y[i].items():
-            w[h] = round_if_integral(result.value(v)) or 0
+            w[h] = integral(result.value(v))
         for k, v in z[i].items():
-            p[k] = round_if_integral(result.value(v)) or 0
+            p[k] = integral(result.value(v))
         placement[i] = (w, p)
     return placement

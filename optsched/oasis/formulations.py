@@ -23,7 +23,7 @@ import pulp
 
 from ..errors import SolverFailure
 from ..limits import model_variables
-from ..numeric import round_if_integral
+from ..numeric import integral
 from ..solvers import Model, Result, solve
 from .columns import COLUMN_LIMIT, Column, all_columns
 from .instance import Instance
@@ -92,7 +92,7 @@ def time_indexed(instance: Instance, relax: bool = False) -> Model:
     def decode(result: Result) -> Schedule:
         plans = []
         for i in range(len(instance.jobs)):
-            admitted = i in runnable and round_if_integral(
+            admitted = i in runnable and integral(
                 sum(result.value(phi[i, t]) for t in range(instance.jobs[i].arrival, T + 1))) == 1
             if not admitted:
                 plans.append(REJECTED)
@@ -109,9 +109,7 @@ def _placed(result: Result, counts: dict, i: int) -> tuple[tuple[int, int, int],
     for (j, server, t), var in counts.items():
         if j != i:
             continue
-        n = round_if_integral(result.value(var))
-        if n is None:
-            raise ValueError(f"{var.name} = {result.value(var)} is not integral")
+        n = integral(result.value(var))
         if n:
             entries.append((t, server, n))
     return tuple(sorted(entries))
@@ -156,7 +154,7 @@ def _master(instance: Instance, columns: list[list[Column]], relax: bool) -> Mod
     def decode(result: Result) -> Schedule:
         plans = [REJECTED] * len(instance.jobs)
         for (i, l), v in x.items():
-            if round_if_integral(result.value(v)) == 1:
+            if integral(result.value(v)) == 1:
                 plans[i] = columns[i][l].to_job_plan()
         return Schedule(tuple(plans))
 

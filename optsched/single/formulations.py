@@ -18,7 +18,7 @@ from __future__ import annotations
 import pulp
 
 from ..limits import model_variables
-from ..numeric import round_if_integral
+from ..numeric import integral
 from ..solvers import Model, Result
 from .instance import Instance
 from .schedule import Schedule
@@ -51,7 +51,7 @@ def time_indexed(instance: Instance, relax: bool = False) -> Model:
     def decode(result: Result) -> Schedule:
         start: list[float | None] = [None] * instance.n
         for (j, t), var in x.items():
-            if round_if_integral(result.value(var)) == 1:
+            if integral(result.value(var)) == 1:
                 start[j] = float(t)
         starts = [s for s in start if s is not None]
         if len(starts) < instance.n:
