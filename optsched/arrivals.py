@@ -1,4 +1,4 @@
-"""The arrival stream through which every online algorithm receives its jobs (DESIGN.md, principle 3).
+"""The arrival stream through which every online algorithm receives its jobs (docs/design.md, principle 3).
 
 An online algorithm holds an :class:`ArrivalStream` instead of the instance's job list: it learns of
 a job only when its clock passes the job's arrival time, and its clock only moves forward. The

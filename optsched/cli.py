@@ -1,4 +1,4 @@
-"""The ``optsched`` command line (the contract is in DESIGN.md, "Command-line contract").
+"""The ``optsched`` command line (the contract is in docs/design.md, "Command-line contract").
 
 Exit codes: 0 success; 1 a schedule is infeasible, a solve produced no schedule to write, or
 a computation could not deliver on good input (``failed: ...``, e.g. a sub-solve without a proof), or

@@ -1,4 +1,4 @@
-"""Tolerant arithmetic shared by every family (DESIGN.md, principle 6).
+"""Tolerant arithmetic shared by every family (docs/design.md, principle 6).
 
 Ceilings and feasibility comparisons on floats go through these helpers, so that 2.9999999999 is
 treated as 3 in the same way everywhere; objectives are compared with relative tolerance 1e-6.

@@ -1,4 +1,4 @@
-"""The command-line contract of DESIGN.md: every verb, JSON fields, bad input, exit codes."""
+"""The command-line contract of docs/design.md: every verb, JSON fields, bad input, exit codes."""
 
 import json
 import os

@@ -1,4 +1,4 @@
-"""Schedules of 1|r_j|Σ w_j C_j and the independent verifier (DESIGN.md, principle 1).
+"""Schedules of 1|r_j|Σ w_j C_j and the independent verifier (docs/design.md, principle 1).
 
 A schedule gives each job a start time; the job then runs without interruption for ``p_j``. The
 verifier checks the model's two rules directly, without any solver: no job starts before its release

@@ -4,7 +4,7 @@ Modules: ``door`` (:func:`solve`, :class:`Result`, finishing and cross-checking)
 models and what every part reads off them), ``backend`` (what a backend returns), one module per
 backend (``highs``, ``cbc``).
 
-Honesty rules (DESIGN.md, principle 2):
+Honesty rules (docs/design.md, principle 2):
 
 * ``status`` is one of :data:`STATUSES`. It is ``optimal`` only when the solver proved optimality and
   the gap between objective and best bound is zero (to :data:`optsched.numeric.OBJ_RTOL`). A MILP

@@ -21,7 +21,7 @@ import pandas as pd
 
 from ..numeric import better_or_equal, close
 
-#: Relative slack for "within the theorem's bound", as for every objective comparison (DESIGN.md).
+#: Relative slack for "within the theorem's bound", as for every objective comparison (docs/design.md, principle 6).
 TOL = 1e-6
 
 
