@@ -27,7 +27,7 @@ def _integral(doc: Document) -> Document:
     return doc
 
 
-def _admits(instance: Instance) -> str:
+def _refusal(instance: Instance) -> str:
     G = instance.cluster.total_gpus
     wide = [i for i, sj in enumerate(instance.jobs) if sj.job.gpus > G]
     return f"job {wide[0]} needs more GPUs than the cluster's {G}" if wide else ""
@@ -42,4 +42,4 @@ def space() -> Space:
                  Numbers("jobs.*.predicted", 0, 6),
                  Numbers("jobs.*.stages.*.compute", 1, 3), Numbers("jobs.*.stages.*.replicas", 1, 2),
                  Numbers("jobs.*.stages.*.params", 0, 2), Numbers("jobs.*.stages.*.send", 0, 2)),
-        normalize=_integral, admits=_admits)
+        normalize=_integral, refusal=_refusal)

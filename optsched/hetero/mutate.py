@@ -28,7 +28,7 @@ def _quarters(doc: Document) -> Document:
     return doc
 
 
-def _admits(instance: Instance) -> str:
+def _refusal(instance: Instance) -> str:
     unfit = instance.unfittable()
     return f"job {unfit[0]} fits the empty cluster in no schedule" if unfit else ""
 
@@ -46,4 +46,4 @@ def space() -> Space:
                  Numbers("jobs.*.train.*", 0.25, 2.0, integer=False),
                  Numbers("jobs.*.update.*", 0.0, 1.0, integer=False),
                  Numbers("jobs.*.gradient", 0.0, 1.0, integer=False)),
-        normalize=_quarters, admits=_admits)
+        normalize=_quarters, refusal=_refusal)

@@ -4,7 +4,7 @@
   (ascending ``(a_j, j)``, D16); each gets the cheapest schedule from the co-located and the
   distributed oracle (ties to co-located) at the prices ``δ = λ^(β/C) − 1`` (eq. (11)) and is
   accepted iff ``u_j = w_j − cost > 0``; accepting raises ``β`` on its window.
-* :func:`dual`: up to ``α`` sub-rounds of A_maxweight on the jobs still unscheduled, sub-round ``ι``
+* :func:`a_dual`: up to ``α`` sub-rounds of A_maxweight on the jobs still unscheduled, sub-round ``ι``
   in local slots ``(ι−1)τ+1 .. ιτ``; stops early when all are scheduled or a sub-round accepts none.
 * :func:`run_aonline`: rounds ``i = 1, 2, ...`` with ``τ_i = 2^(i−1)``; the batch holds the arrived
   (``a_j <= τ_i``, D6), unscheduled jobs; A_dual's local slot ``t`` becomes absolute slot
@@ -128,7 +128,7 @@ class Dual:
         return out
 
 
-def dual(instance: Instance, batch: list[int], tau: int, alpha: int, lam: float, oracle: str = "exact",
+def a_dual(instance: Instance, batch: list[int], tau: int, alpha: int, lam: float, oracle: str = "exact",
          tie_break: str = "paper", normalization: str = "raw") -> Dual:
     out = Dual({}, [], [])
     for iota in range(1, alpha + 1):
@@ -222,7 +222,7 @@ def run_aonline(instance: Instance, *, alpha_mode: str = "fixed", alpha: int = 4
             else:
                 a = max(a_prev, th.alpha_formula([jobs[j].weight for j in waiting], lam_i, w_min))
             a_prev = a
-            result = dual(instance, waiting, tau, a, lam_i, oracle, tie_break, normalization)
+            result = a_dual(instance, waiting, tau, a, lam_i, oracle, tie_break, normalization)
             calls += len(result.subrounds)
             rounds.append(Round(i, tau, a, list(waiting), result))
             for j in result.accepted:

@@ -56,7 +56,7 @@ class Layer:
 
 
 @dataclass(frozen=True)
-class Model:
+class Network:
     name: str
     batch: int  #: Table I mini-batch size
     layers: tuple[Layer, ...]
@@ -116,16 +116,16 @@ def _transformer(count: int, d: int, a: int, f: int, seq: int, vocab: int = 0) -
     return embedding + [layer] * count
 
 
-MODELS: dict[str, Model] = {m.name: m for m in (
-    Model("vgg19", 32, tuple(_vgg19()), "ImageNet; 16 convolutions and 3 fully connected layers"),
-    Model("resnet152", 4, tuple(_resnet152()), "ImageNet; stem, 50 bottleneck blocks, classifier"),
-    Model("inception-v3", 32, tuple(_inception_v3()), "ImageNet; stem, 11 mixed modules, classifier"),
-    Model("bert-large", 4, tuple(_transformer(24, 1024, 1024, 4096, 384, 30522)), "SQuAD 2.0, sequence 384"),
-    Model("xlnet-large", 4, tuple(_transformer(24, 1024, 1024, 4096, 512, 32000)), "SQuAD 2.0, sequence 512"),
-    Model("t5", 8, tuple(_transformer(3, 1024, 16384, 65536, 512)), "T5-11B, 3-layer sub-model, sequence 512"),
-    Model("gpt-6.7b", 32, tuple(_transformer(3, 4096, 4096, 16384, 512)), "3-layer sub-model, sequence 512"),
-    Model("gpt-13b", 32, tuple(_transformer(3, 5120, 5120, 20480, 512)), "3-layer sub-model, sequence 512"),
-    Model("gpt-175b", 16, tuple(_transformer(3, 12288, 12288, 49152, 512)), "3-layer sub-model, sequence 512"),
+MODELS: dict[str, Network] = {m.name: m for m in (
+    Network("vgg19", 32, tuple(_vgg19()), "ImageNet; 16 convolutions and 3 fully connected layers"),
+    Network("resnet152", 4, tuple(_resnet152()), "ImageNet; stem, 50 bottleneck blocks, classifier"),
+    Network("inception-v3", 32, tuple(_inception_v3()), "ImageNet; stem, 11 mixed modules, classifier"),
+    Network("bert-large", 4, tuple(_transformer(24, 1024, 1024, 4096, 384, 30522)), "SQuAD 2.0, sequence 384"),
+    Network("xlnet-large", 4, tuple(_transformer(24, 1024, 1024, 4096, 512, 32000)), "SQuAD 2.0, sequence 512"),
+    Network("t5", 8, tuple(_transformer(3, 1024, 16384, 65536, 512)), "T5-11B, 3-layer sub-model, sequence 512"),
+    Network("gpt-6.7b", 32, tuple(_transformer(3, 4096, 4096, 16384, 512)), "3-layer sub-model, sequence 512"),
+    Network("gpt-13b", 32, tuple(_transformer(3, 5120, 5120, 20480, 512)), "3-layer sub-model, sequence 512"),
+    Network("gpt-175b", 16, tuple(_transformer(3, 12288, 12288, 49152, 512)), "3-layer sub-model, sequence 512"),
 )}
 
 
@@ -162,7 +162,7 @@ def _spread(weights: list[float], total: int) -> list[int]:
     return counts
 
 
-def _job(model: Model, ranges: list[tuple[int, int]], replicas: list[int], gpus: int) -> Job:
+def _job(model: Network, ranges: list[tuple[int, int]], replicas: list[int], gpus: int) -> Job:
     batch = model.batch * gpus / len(ranges)
     stages = []
     for s, ((start, end), k) in enumerate(zip(ranges, replicas)):
@@ -174,7 +174,7 @@ def _job(model: Model, ranges: list[tuple[int, int]], replicas: list[int], gpus:
     return Job(tuple(stages), model.name)
 
 
-def _least_stages(model: Model) -> int:
+def _least_stages(model: Network) -> int:
     limit = MEMORY_BYTES / STATE_BYTES
     for parts in range(1, len(model.layers) + 1):
         ranges = _balanced_cuts([layer.params for layer in model.layers], parts)

@@ -79,7 +79,7 @@ def evaluate(task: tuple) -> dict:
     except InputError as exc:
         return {"valid": False, "reason": f"not an instance: {exc}"}
     if family.space is not None:
-        refused = family.space().admits(instance)
+        refused = family.space().refusal(instance)
         if refused:
             return {"valid": False, "reason": refused}
     ran = family.run(instance, algorithm, **params)

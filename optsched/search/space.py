@@ -62,14 +62,14 @@ def _anything(instance: Any) -> str:
 class Space:
     """A family's search space; ``start(seed, size)`` is a random instance document (JSON) with
     at most ``size`` jobs; ``normalize`` restores an invariant that moves may break (jobs in
-    arrival order, say); ``admits(instance)`` names why a valid instance is outside what the
+    arrival order, say); ``refusal(instance)`` names why a valid instance is outside what the
     family's algorithms take (empty when it is inside)."""
 
     start: Callable[[int, int], Document]
     items: tuple[Items, ...]
     numbers: tuple[Numbers, ...]
     normalize: Callable[[Document], Document] = field(default=_same)
-    admits: Callable[[Any], str] = field(default=_anything)
+    refusal: Callable[[Any], str] = field(default=_anything)
 
 
 def places(doc: Any, path: str) -> list[tuple[Any, Any]]:

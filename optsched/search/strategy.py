@@ -124,7 +124,7 @@ class Scorer:
             instance = family.instance_from_dict(doc, "instance")
         except InputError:
             return False
-        return not self.space.admits(instance)
+        return not self.space.refusal(instance)
 
     def score(self, batch: list[tuple[dict, str]], phase: str) -> list[Scored]:
         s = self.settings

@@ -7,10 +7,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from optsched.asrpt import baselines
+from optsched.asrpt.cluster_state import estimates
 from optsched.asrpt.formulations import single_machine, single_machine_milp, time_indexed
 from optsched.asrpt.generate import generate_stream
 from optsched.asrpt.instance import Instance, StreamJob
-from optsched.asrpt.cluster_state import estimates
 from optsched.asrpt.online import run_asrpt
 from optsched.asrpt.schedule import completions, objective, verify
 from optsched.asrpt.srpt import srpt

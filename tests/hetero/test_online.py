@@ -17,7 +17,7 @@ from optsched.hetero.generate import generate
 from optsched.hetero.instance import Instance, Job
 from optsched.hetero.online import (
     UnschedulableJob,
-    dual,
+    a_dual,
     maxweight,
     oracle_pair,
     run_aonline,
@@ -50,7 +50,7 @@ def test_golden_a2_maxweight_accepts_five_of_twenty_and_the_ratio_is_within_gamm
 @pytest.mark.parametrize("alpha,scheduled", [(3, 15), (4, 20), (9, 20)])
 def test_golden_a2_dual_needs_exactly_four_sub_rounds(alpha, scheduled):
     inst = a2()
-    result = dual(inst, list(range(20)), 8, alpha, th.lam(inst))
+    result = a_dual(inst, list(range(20)), 8, alpha, th.lam(inst))
     assert len(result.accepted) == scheduled
     assert len(result.subrounds) == min(alpha, 4)
     for iota, sub in enumerate(result.subrounds, start=1):  # sub-round ι lives in [(ι−1)τ+1, ιτ]
@@ -140,7 +140,7 @@ def test_lemma2_rigorous_fallback_and_theorem2(seed, framework, tau):
     inst = _tiny(seed, framework)
     batch = list(range(len(inst.jobs)))
     lam = th.lam(inst)
-    result = dual(inst, batch, tau, len(batch), lam)
+    result = a_dual(inst, batch, tau, len(batch), lam)
     opt = solve(mwsp(inst, batch, tau)).objective
     assert sum(inst.jobs[j].weight for j in result.accepted) >= opt - 1e-9
     for l in result.schedules.values():

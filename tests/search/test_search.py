@@ -31,7 +31,7 @@ def test_mutations_leave_the_parent_alone_and_mostly_give_valid_instances(name):
             instance = family.instance_from_dict(child, "child")
         except optsched.InputError:
             continue
-        valid += not space.admits(instance)
+        valid += not space.refusal(instance)
         assert moves.size_of(space, child)[0] <= 4
     assert valid >= 60
 
