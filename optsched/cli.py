@@ -24,7 +24,8 @@ from .documents import (
 from .errors import Failure, InputError
 from .jsonio import MAX_INPUT_MB, check_writable, dumps, fingerprint, plain, read_json, write_json
 from .limits import MAX_JOBS, MAX_NODES, MAX_SEED, MAX_SEEDS, MAX_WORKERS, NODE_LIMIT
-from .registry import Bounded, bind, did_you_mean, families, get
+from .params import Bounded, bind, did_you_mean
+from .registry import families, get
 
 #: The solvers of :mod:`optsched.solvers` (``SOLVERS`` there; tests/test_cli.py keeps the two equal),
 #: named here so that the parser is built without importing the solver libraries.

@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from optsched.registry import FAMILY_PACKAGES, Bounded, get
+from optsched.params import Bounded
+from optsched.registry import FAMILY_PACKAGES, get
 
 from .contract_helpers import optsched
 

@@ -3,7 +3,8 @@
 import pytest
 
 from optsched.errors import InputError
-from optsched.registry import Algorithm, between, default_of, families, get, positive
+from optsched.params import between, default_of, positive
+from optsched.registry import Algorithm, families, get
 
 
 def test_every_family_is_complete():

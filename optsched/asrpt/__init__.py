@@ -10,8 +10,9 @@ forest, mean, median), ``workload`` (the recurring-job Philly stand-in), ``gener
 (Lemmas 1-3, Theorem 1), ``reproduce`` (Figs. 6-9).
 """
 
+from ..params import at_least, between, positive
 from ..placement import SOURCE
-from ..registry import Algorithm, Family, Formulation, Reproduction, at_least, between, lazy_from, positive
+from ..registry import Algorithm, Family, Formulation, Reproduction, lazy_from
 
 here = lazy_from(__name__)
 

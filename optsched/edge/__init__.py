@@ -9,7 +9,8 @@ Modules: ``instance`` (model, JSON, time scaling), ``generate`` (presets F1-F7, 
 fitting, Lemma 1, Theorem 3's factors).
 """
 
-from ..registry import Algorithm, Check, Family, Formulation, Reproduction, at_least, lazy_from
+from ..params import at_least
+from ..registry import Algorithm, Check, Family, Formulation, Reproduction, lazy_from
 
 here = lazy_from(__name__)
 

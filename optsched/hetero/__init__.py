@@ -11,18 +11,8 @@ A_dual, A_online, Alg. 1-3), ``baselines`` (FIFO, DRF, AntMan, Tiresias, the Jai
 ``theory`` (λ, γ, α, (A1)/(A2), bounds, the Theorem 5 hook), ``reproduce`` (Section 7).
 """
 
-from ..registry import (
-    Algorithm,
-    Bounded,
-    Check,
-    Family,
-    Formulation,
-    Reproduction,
-    at_least,
-    between,
-    lazy_from,
-    positive,
-)
+from ..params import Bounded, at_least, between, positive
+from ..registry import Algorithm, Check, Family, Formulation, Reproduction, lazy_from
 
 here = lazy_from(__name__)
 

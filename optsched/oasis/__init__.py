@@ -9,7 +9,8 @@ RRH, Dorm), ``theory`` (constants (23)-(26), α, dual checks).
 """
 
 from ..limits import MAX_NODES
-from ..registry import Algorithm, Check, Family, Formulation, Reproduction, at_least, between, lazy_from, positive
+from ..params import at_least, between, positive
+from ..registry import Algorithm, Check, Family, Formulation, Reproduction, lazy_from
 
 here = lazy_from(__name__)
 

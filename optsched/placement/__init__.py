@@ -8,7 +8,8 @@ Modules: ``instance`` (cluster, job chain of stages, the placement instance, JSO
 the family's algorithm), ``reproduce`` (Table II).
 """
 
-from ..registry import Algorithm, Family, Formulation, Reproduction, at_least, lazy_from
+from ..params import at_least
+from ..registry import Algorithm, Family, Formulation, Reproduction, lazy_from
 
 here = lazy_from(__name__)
 

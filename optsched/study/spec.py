@@ -40,7 +40,8 @@ from typing import Any
 
 from ..errors import InputError
 from ..limits import MAX_JOBS, MAX_NODES, MAX_SEEDS, MAX_UNITS, MAX_WORKERS, NODE_LIMIT, refuse_above
-from ..registry import bind, families, get
+from ..params import bind
+from ..registry import families, get
 from ..solvers import SOLVERS
 
 EXECUTORS = ("local", "dask")
