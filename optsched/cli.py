@@ -446,35 +446,8 @@ def _study(args) -> int:
     from . import study as studies
     from .study.report import summary_tables
 
-    chosen = [x for x in (args.file, args.preset, args.family) if x]
-    if len(chosen) != 1:
-        raise InputError("study: give one of a study file, --preset NAME or --family NAME")
-    if not args.family:
-        given = [flag for flag, value in _FAMILY_FLAGS.items() if getattr(args, value) not in (None, False, [])]
-        if given:
-            raise InputError(f"study: {given[0]} describes a --family study; with "
-                             f"{'a study file' if args.file else '--preset'} set it in the study file instead")
     output = Path(args.output) if args.output else None
-    if args.file:
-        table = studies.spec.read_toml(args.file)
-        where = args.file
-    elif args.preset:
-        if args.preset not in studies.PRESETS:
-            raise InputError(f"study: no preset '{args.preset}' (presets: {', '.join(studies.PRESETS)})")
-        table, where = studies.PRESETS[args.preset](), f"preset {args.preset}"
-    else:
-        part = {"family": args.family, "instances": args.instances or "tiny", "seeds": args.seeds or "10",
-                "options": dict(args.option), "algorithms": args.algorithm,
-                "reference": {"solver": args.solver or "highs", "node_limit": args.node_limit or NODE_LIMIT,
-                              "time_limit": args.time_limit,
-                              "cross_check": args.cross_check, "relax": not args.no_relax}}
-        if args.reference:
-            part["reference"]["formulation"] = args.reference
-        if args.jobs:
-            part["jobs"] = [_jobs_item(x) for x in args.jobs.split(",")]
-        table, where = {"name": args.family, "part": [part]}, "flags"
-    table = {**table, **{k: v for k, v in (("executor", args.executor), ("workers", args.workers),
-                                            ("scheduler", args.scheduler)) if v is not None}}
+    table, where = studies.spec.from_command(args.file, args.preset, args.family, vars(args))
     study = studies.study(table, where, output)
     outcome = studies.run(study, fresh=args.fresh, progress=not args.quiet, log=sys.stderr)
     if args.json:
@@ -492,18 +465,11 @@ def _study(args) -> int:
     return 1 if outcome.problems else 0
 
 
-#: The flags that describe a ``study --family`` (flag -> attribute); refused next to a file or --preset.
-_FAMILY_FLAGS = {"--instances": "instances", "--seeds": "seeds", "--jobs": "jobs", "--option": "option",
-                 "--algorithm": "algorithm", "--reference": "reference", "--solver": "solver",
-                 "--node-limit": "node_limit", "--time-limit": "time_limit", "--cross-check": "cross_check",
-                 "--no-relax": "no_relax"}
-
-
 def _search(args) -> int:
     from tqdm import tqdm
 
     from . import search
-    from .search.space import size_of
+    from .search.output import summary_lines
 
     family = get(args.family)
     params = family.algorithm(args.algorithm).bind(dict(args.param))
@@ -534,30 +500,9 @@ def _search(args) -> int:
     if args.json:
         print(dumps(plain(result)), end="")
         return 0
-    if outcome.shrunk is None:
-        print(f"no instance could be scored in {outcome.search_evaluations} tries; see {output}/report.md")
-        return 0
-    cert = result["certificate"]
-    assert family.space is not None  # search.run refused a family without one
-    count, noun = size_of(family.space(), outcome.shrunk.doc)
-    print(f"{args.family} / {args.algorithm}, {args.target}: best {result['value']} = {outcome.best.value:.6g} "
-          f"over {outcome.search_evaluations} scored instances; shrunk to {outcome.shrunk.value:.6g} "
-          f"({count} {noun}) in {outcome.shrink_evaluations} more")
-    if "opt" in cert:
-        print(f"  certified: ALG {cert['alg']:.10g}, OPT {cert['opt']:.10g} (proven, {cert['cross_check']})")
-    if result["violation"] is not None:
-        print(f"  counterexample: {'yes' if result['violation'] else 'no'}")
-    if args.time is not None:
-        print(f"  note: --time {args.time:g} is a wall-clock budget: this result may change with the machine's speed")
+    print("\n".join(summary_lines(family, args.algorithm, args.target, outcome, result, args.time)))
     print(f"instance, schedules and report.md in {output}/")
     return 0
-
-
-def _jobs_item(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise InputError(f"--jobs: expected job counts such as 3,4,5, got {text!r}") from None
 
 
 _VERBS = {"families": _families, "generate": _generate, "solve": _solve, "run": _run,

@@ -20,9 +20,11 @@ from typing import Any
 
 from ..documents import instance_document, schedule_document
 from ..jsonio import write_json
+from ..registry import Family
 from ..reproduce import confirmed_optimum
 from ..study.report import figure
 from .evaluate import check_of, reference_formulation
+from .space import size_of
 from .strategy import Outcome, Scored, Settings, as_plain, describe, space_of
 
 
@@ -150,3 +152,25 @@ def _report(settings: Settings, outcome: Outcome, result: dict, space) -> str:
         lines.append(f"- counterexample: {'yes' if result['violation'] else 'no'}")
     lines += ["", "![progress](progress.png)", ""]
     return "\n".join(lines) + "\n"
+
+
+def summary_lines(family: Family, algorithm: str, target: str, outcome: Outcome, result: dict,
+                  time_limit: float | None) -> list[str]:
+    """What ``optsched search`` prints: the best find, the shrunk one, its certificate, and whether
+    it is a counterexample (``result`` is the folder's result.json)."""
+    if outcome.shrunk is None or outcome.best is None:
+        return [f"no instance could be scored in {outcome.search_evaluations} tries"]
+    assert family.space is not None  # search.run refused a family without one
+    count, noun = size_of(family.space(), outcome.shrunk.doc)
+    lines = [f"{family.name} / {algorithm}, {target}: best {result['value']} = "
+             f"{outcome.best.value:.6g} over {outcome.search_evaluations} scored instances; shrunk to "
+             f"{outcome.shrunk.value:.6g} ({count} {noun}) in {outcome.shrink_evaluations} more"]
+    cert = result["certificate"]
+    if "opt" in cert:
+        lines.append(f"  certified: ALG {cert['alg']:.10g}, OPT {cert['opt']:.10g} (proven, {cert['cross_check']})")
+    if result["violation"] is not None:
+        lines.append(f"  counterexample: {'yes' if result['violation'] else 'no'}")
+    if time_limit is not None:
+        lines.append(f"  note: --time {time_limit:g} is a wall-clock budget: this result may change with the "
+                     "machine's speed")
+    return lines

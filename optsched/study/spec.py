@@ -305,6 +305,55 @@ def read_toml(path: str) -> dict:
         raise InputError(f"{path}: not valid TOML: {exc}") from None
 
 
+#: The flags that describe a ``study --family`` (flag -> option name); refused next to a file or a preset.
+FAMILY_FLAGS = {"--instances": "instances", "--seeds": "seeds", "--jobs": "jobs", "--option": "option",
+                "--algorithm": "algorithm", "--reference": "reference", "--solver": "solver",
+                "--node-limit": "node_limit", "--time-limit": "time_limit", "--cross-check": "cross_check",
+                "--no-relax": "no_relax"}
+
+
+def from_command(file: str | None, preset: str | None, family: str | None,
+                 flags: Mapping[str, Any]) -> tuple[dict, str]:
+    """The study table ``optsched study`` describes, and where it came from: a study file, a
+    preset, or ``--family`` with the flags of :data:`FAMILY_FLAGS` (by option name in ``flags``;
+    unset ones are None, False or empty). ``--executor``, ``--workers`` and ``--scheduler`` override
+    any of the three."""
+    if len([x for x in (file, preset, family) if x]) != 1:
+        raise InputError("study: give one of a study file, --preset NAME or --family NAME")
+    if not family:
+        given = [flag for flag, name in FAMILY_FLAGS.items() if flags.get(name) not in (None, False, [])]
+        if given:
+            raise InputError(f"study: {given[0]} describes a --family study; with "
+                             f"{'a study file' if file else '--preset'} set it in the study file instead")
+    if file:
+        table, where = read_toml(file), file
+    elif preset:
+        if preset not in PRESETS:
+            raise InputError(f"study: no preset '{preset}' (presets: {', '.join(PRESETS)})")
+        table, where = PRESETS[preset](), f"preset {preset}"
+    else:
+        part: dict[str, Any] = {
+            "family": family, "instances": flags.get("instances") or "tiny", "seeds": flags.get("seeds") or "10",
+            "options": dict(flags.get("option") or []), "algorithms": flags.get("algorithm") or [],
+            "reference": {"solver": flags.get("solver") or "highs", "node_limit": flags.get("node_limit") or NODE_LIMIT,
+                          "time_limit": flags.get("time_limit"), "cross_check": bool(flags.get("cross_check")),
+                          "relax": not flags.get("no_relax")}}
+        if flags.get("reference"):
+            part["reference"]["formulation"] = flags["reference"]
+        if flags.get("jobs"):
+            part["jobs"] = [_job_count(x) for x in flags["jobs"].split(",")]
+        table, where = {"name": family, "part": [part]}, "flags"
+    overrides = {key: flags.get(key) for key in ("executor", "workers", "scheduler")}
+    return {**table, **{k: v for k, v in overrides.items() if v is not None}}, where
+
+
+def _job_count(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise InputError(f"--jobs: expected job counts such as 3,4,5, got {text!r}") from None
+
+
 def load(path: str, output: Path | None = None) -> Study:
     """Read and validate a TOML study file."""
     return study(read_toml(path), path, output)
