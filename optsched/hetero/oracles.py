@@ -61,7 +61,13 @@ class Market:
     residual: np.ndarray  #: ω[h, r, t]
     max_starts: int | None = None  #: consider only the first this many starts of each duration
     tuples: int = 0  #: oracle evaluations so far: (shape, start, server) tuples priced (Theorems 4 and 8)
-    _windows: dict = field(default_factory=dict, repr=False)
+    #: Caches, valid until :meth:`changed`: the prices' running sum over slots; per duration, the
+    #: window sums and least residuals (:meth:`windows`); per (duration, demand), the per-item cost and
+    #: count (:meth:`per_unit`); per demand, the sorted unit-slots (:meth:`cheapest_slots`).
+    _cumulative: np.ndarray | None = field(default=None, repr=False)
+    _by_duration: dict[int, tuple[np.ndarray, np.ndarray]] = field(default_factory=dict, repr=False)
+    _per_unit: dict[tuple[int, tuple], tuple[np.ndarray, np.ndarray]] = field(default_factory=dict, repr=False)
+    _slots: dict[tuple, tuple[int, np.ndarray, np.ndarray, np.ndarray]] = field(default_factory=dict, repr=False)
 
     @classmethod
     def empty(cls, instance: Instance, tau: int, max_starts: int | None = None) -> Market:
@@ -73,36 +79,38 @@ class Market:
 
     def changed(self) -> None:
         """Forget the cached window sums; call after editing ``price`` or ``residual``."""
-        self._windows.clear()
+        self._cumulative = None
+        self._by_duration.clear()
+        self._per_unit.clear()
+        self._slots.clear()
 
     def windows(self, d: int) -> tuple[np.ndarray, np.ndarray]:
         """For every start ``1..τ−d`` (axis 2, index ``start − 1``), per ``(h, r)``: the summed price
         and the smallest residual over slots ``start .. start+d−1``."""
-        if d not in self._windows:
+        if d not in self._by_duration:
             starts = max(0, self.tau - d)
             if self.max_starts is not None:
                 starts = min(starts, self.max_starts)
             H, R = self.instance.H, self.instance.R
             if starts == 0:
-                self._windows[d] = (np.zeros((H, R, 0)), np.zeros((H, R, 0)))
+                self._by_duration[d] = (np.zeros((H, R, 0)), np.zeros((H, R, 0)))
             else:
-                if "cum" not in self._windows:
-                    self._windows["cum"] = np.concatenate(
+                if self._cumulative is None:
+                    self._cumulative = np.concatenate(
                         [np.zeros((H, R, 1)), np.cumsum(self.price[:, :, 1:], axis=2)], axis=2)
-                cum = self._windows["cum"]
+                cum = self._cumulative
                 sums = cum[:, :, d:d + starts] - cum[:, :, :starts]
                 span = self.residual[:, :, 1:starts + d]  # the slots some window of these starts covers
                 room = minimum_filter1d(span, d, axis=2, origin=-(d // 2))[:, :, :starts]
-                self._windows[d] = (sums, room)
-        return self._windows[d]
+                self._by_duration[d] = (sums, room)
+        return self._by_duration[d]
 
     def cheapest_slots(self, key: tuple, demand, k: np.ndarray) -> np.ndarray:
         """The least total price of ``k`` unit-slots, a unit-slot being room for one item of
         ``demand`` on one server in one slot of ``1..τ−1`` priced ``Σ_r δ[h, r, t] demand_r``
         (``inf`` where fewer exist); vectorised over ``k``, cached per ``key``. Needs ``δ >= 0``
         (eq. (11)): slots at price 0 are counted, not sorted."""
-        cache_key = ("slots", key)
-        if cache_key not in self._windows:
+        if key not in self._slots:
             demand = np.asarray(demand, float)
             price = np.einsum("hrt,r->ht", self.price[:, :, 1:self.tau], demand).ravel()
             if price.size and price.min() < 0:
@@ -111,9 +119,9 @@ class Market:
             free = price == 0
             paid = np.flatnonzero(~free & (room > 0))
             order = paid[np.argsort(price[paid], kind="stable")]
-            self._windows[cache_key] = (int(room[free].sum()), price[order],
-                                        np.cumsum(room[order]), np.cumsum(room[order] * price[order]))
-        zero, price, units, cost = self._windows[cache_key]
+            self._slots[key] = (int(room[free].sum()), price[order],
+                                np.cumsum(room[order]), np.cumsum(room[order] * price[order]))
+        zero, price, units, cost = self._slots[key]
         rest = np.asarray(k, dtype=np.int64) - zero
         if len(units) == 0:
             return np.where(rest <= 0, 0.0, INF)
@@ -127,10 +135,10 @@ class Market:
         """Per (server, start): the window cost of one item of ``demand`` (Ω or Ψ of §3.6) and how
         many such items fit; cached like :meth:`windows`."""
         key = (d, demand_key)
-        if key not in self._windows:
+        if key not in self._per_unit:
             sums, room = self.windows(d)
-            self._windows[key] = (np.einsum("hrs,r->hs", sums, demand), _capacity(room, demand))
-        return self._windows[key]
+            self._per_unit[key] = (np.einsum("hrs,r->hs", sums, demand), _capacity(room, demand))
+        return self._per_unit[key]
 
 
 def _shapes(market: Market, j: int, q: int, best: Best) -> list[tuple[Shape, float]]:
