@@ -30,11 +30,11 @@ import math
 from dataclasses import dataclass, field
 
 import numpy as np
-import pulp
 
 from ..arrivals import ArrivalStream
-from ..numeric import ceil_tol, integral
+from ..numeric import ceil_tol
 from ..solvers import solve
+from .formulations import dorm_milp
 from .instance import Instance
 from .schedule import REJECTED, JobPlan, Schedule
 
@@ -388,9 +388,9 @@ def dorm(instance: Instance, *, seed: int = 0, fairness: float = 0.8, adjust: fl
         drf_counts = _progressive_filling(instance, sim, jobs)
         for i in jobs:
             sim.stop(i)
-        placement = _dorm_milp(instance, jobs, drf_counts, previous, fairness, adjust, budget)
+        placement = _dorm_placement(instance, jobs, drf_counts, previous, fairness, adjust, budget)
         if placement is None:
-            placement = _dorm_milp(instance, jobs, drf_counts, previous, 0.0, adjust, budget)
+            placement = _dorm_placement(instance, jobs, drf_counts, previous, 0.0, adjust, budget)
         if placement is None:  # no incumbent within the budget: keep DRF's allocation
             _progressive_filling(instance, sim, jobs)
             placement = {i: (sim.jobs[i].workers.copy(), sim.jobs[i].ps.copy()) for i in jobs}
@@ -406,72 +406,11 @@ def dorm(instance: Instance, *, seed: int = 0, fairness: float = 0.8, adjust: fl
     return _Simulator(instance).run(decide)
 
 
-def _dorm_milp(instance: Instance, jobs: list[int], drf_counts: dict[int, int], previous: dict[int, int],
-               fairness: float, adjust: float, budget: dict):
-    """Dorm's MILP for the unfinished ``jobs``, solved within ``budget`` (options of
-    :func:`~optsched.solvers.solve`); None if no incumbent was found within it. Expressions
-    are built from (variable, coefficient) pairs: PuLP's operator arithmetic is too slow here."""
-    H, K, R = instance.H, instance.K, instance.R
-    cap_w, cap_p = np.asarray(instance.worker_servers, float), np.asarray(instance.ps_servers, float)
-    total_w, total_p = cap_w.sum(axis=0), cap_p.sum(axis=0)
-    prob = pulp.LpProblem("dorm", pulp.LpMaximize)
-    y, z, delta = {}, {}, {}
-    for i in jobs:
-        facts = instance.facts[i]
-        y[i] = {h: prob.add_variable(f"y_{i}_{h}", 0, facts.worker_cap[h], pulp.LpInteger)
-                for h in range(H) if facts.worker_cap[h]}
-        z[i] = {k: prob.add_variable(f"z_{i}_{k}", 0, facts.ps_cap[k], pulp.LpInteger)
-                for k in range(K) if facts.ps_cap[k]}
-        delta[i] = prob.add_variable(f"delta_{i}", 0, 1, pulp.LpBinary)
-
-    def expr(pairs, constant=0.0):
-        return pulp.LpAffineExpression(pairs, constant=constant)
-
-    objective = []
-    for i in jobs:
-        job = instance.jobs[i]
-        weight_w = sum(job.worker_demand[r] / total_w[r] for r in range(R) if total_w[r] > 0)
-        weight_p = sum(job.ps_demand[r] / total_p[r] for r in range(R) if total_p[r] > 0)
-        objective += [(v, weight_w) for v in y[i].values()] + [(v, weight_p) for v in z[i].values()]
-    prob += expr(objective)
-    for pool, counts, cap, demand_of, size in (("w", y, cap_w, lambda j: j.worker_demand, H),
-                                                ("p", z, cap_p, lambda j: j.ps_demand, K)):
-        for server in range(size):
-            for r in range(R):
-                pairs = [(counts[i][server], demand_of(instance.jobs[i])[r]) for i in jobs
-                         if server in counts[i] and demand_of(instance.jobs[i])[r] > 0]
-                if pairs:
-                    prob += pulp.LpConstraint(expr(pairs), pulp.LpConstraintLE, f"cap_{pool}_{server}_{r}",
-                                              cap[server, r])
-    for i in jobs:
-        job = instance.jobs[i]
-        workers = [(v, 1.0) for v in y[i].values()]
-        pss = [(v, 1.0) for v in z[i].values()]
-        before = previous.get(i, 0)
-        rows = {
-            f"chunks_{i}": (workers, pulp.LpConstraintLE, job.chunks),
-            f"bandwidth_{i}": ([(v, job.b) for v, _ in workers] + [(v, -job.B) for v, _ in pss],
-                               pulp.LpConstraintLE, 0),
-            f"ps_le_workers_{i}": (pss + [(v, -1.0) for v, _ in workers], pulp.LpConstraintLE, 0),
-            f"grow_{i}": (workers + [(delta[i], -job.chunks)], pulp.LpConstraintLE, before),
-            f"shrink_{i}": ([(v, -1.0) for v, _ in workers] + [(delta[i], -job.chunks)], pulp.LpConstraintLE, -before),
-        }
-        if fairness > 0:
-            rows[f"fair_{i}"] = (workers, pulp.LpConstraintGE, math.floor(fairness * drf_counts.get(i, 0)))
-        for name, (pairs, sense, rhs) in rows.items():
-            prob += pulp.LpConstraint(expr(pairs), sense, name, rhs)
-    prob += pulp.LpConstraint(expr([(d, 1.0) for d in delta.values()]), pulp.LpConstraintLE, "adjustments",
-                              math.ceil(adjust * len(jobs)))
-    result = solve(prob, **budget)
-    if not result.has_solution:
-        return None
-    placement = {}
-    for i in jobs:
-        w = np.zeros(H, np.int64)
-        p = np.zeros(K, np.int64)
-        for h, v in y[i].items():
-            w[h] = integral(result.value(v))
-        for k, v in z[i].items():
-            p[k] = integral(result.value(v))
-        placement[i] = (w, p)
-    return placement
+def _dorm_placement(instance: Instance, jobs: list[int], drf_counts: dict[int, int], previous: dict[int, int],
+                    fairness: float, adjust: float, budget: dict) -> dict[int, tuple[np.ndarray, np.ndarray]] | None:
+    """Dorm's MILP (:func:`~optsched.oasis.formulations.dorm_milp`) solved within ``budget`` (options of
+    :func:`~optsched.solvers.solve`): per job, workers and PSs per server; None if no incumbent was
+    found within it."""
+    model = dorm_milp(instance, jobs, drf_counts, previous, fairness, adjust)
+    result = solve(model, **budget)
+    return model.decode(result) if result.has_solution and model.decode is not None else None

@@ -16,6 +16,7 @@ Utilities below ``1e-12`` are set to 0 in objectives (spec §6.3); schedules kee
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -298,3 +299,78 @@ def single_job(instance: Instance, i: int, price_w: np.ndarray, price_p: np.ndar
         prob += job.b * workers[t] <= job.B * pss[t], f"bandwidth_{t}"
         prob += pss[t] <= workers[t], f"ps_le_workers_{t}"
     return Model(prob)
+
+
+def dorm_milp(instance: Instance, jobs: list[int], drf_counts: dict[int, int], previous: dict[int, int],
+              fairness: float, adjust: float) -> Model:
+    """The MILP the Dorm baseline (Sun et al., as OASiS Section V describes it) solves at each event
+    for the unfinished ``jobs``: maximise the resource-weighted number of workers and PSs placed,
+    within the capacities, each job's chunks, its bandwidth and PS ratio, at least ``fairness`` of
+    its DRF share (``drf_counts``), and at most ``adjust`` of the jobs changed from ``previous``.
+    Its decoder gives, per job, workers and PSs per server. Expressions are built from (variable,
+    coefficient) pairs: PuLP's operator arithmetic is too slow here."""
+    H, K, R = instance.H, instance.K, instance.R
+    cap_w, cap_p = np.asarray(instance.worker_servers, float), np.asarray(instance.ps_servers, float)
+    total_w, total_p = cap_w.sum(axis=0), cap_p.sum(axis=0)
+    prob = pulp.LpProblem("dorm", pulp.LpMaximize)
+    y, z, delta = {}, {}, {}
+    for i in jobs:
+        facts = instance.facts[i]
+        y[i] = {h: prob.add_variable(f"y_{i}_{h}", 0, facts.worker_cap[h], pulp.LpInteger)
+                for h in range(H) if facts.worker_cap[h]}
+        z[i] = {k: prob.add_variable(f"z_{i}_{k}", 0, facts.ps_cap[k], pulp.LpInteger)
+                for k in range(K) if facts.ps_cap[k]}
+        delta[i] = prob.add_variable(f"delta_{i}", 0, 1, pulp.LpBinary)
+
+    def expr(pairs, constant=0.0):
+        return pulp.LpAffineExpression(pairs, constant=constant)
+
+    objective = []
+    for i in jobs:
+        job = instance.jobs[i]
+        weight_w = sum(job.worker_demand[r] / total_w[r] for r in range(R) if total_w[r] > 0)
+        weight_p = sum(job.ps_demand[r] / total_p[r] for r in range(R) if total_p[r] > 0)
+        objective += [(v, weight_w) for v in y[i].values()] + [(v, weight_p) for v in z[i].values()]
+    prob += expr(objective)
+    for pool, counts, cap, demand_of, size in (("w", y, cap_w, lambda j: j.worker_demand, H),
+                                                ("p", z, cap_p, lambda j: j.ps_demand, K)):
+        for server in range(size):
+            for r in range(R):
+                pairs = [(counts[i][server], demand_of(instance.jobs[i])[r]) for i in jobs
+                         if server in counts[i] and demand_of(instance.jobs[i])[r] > 0]
+                if pairs:
+                    prob += pulp.LpConstraint(expr(pairs), pulp.LpConstraintLE, f"cap_{pool}_{server}_{r}",
+                                              cap[server, r])
+    for i in jobs:
+        job = instance.jobs[i]
+        workers = [(v, 1.0) for v in y[i].values()]
+        pss = [(v, 1.0) for v in z[i].values()]
+        before = previous.get(i, 0)
+        rows = {
+            f"chunks_{i}": (workers, pulp.LpConstraintLE, job.chunks),
+            f"bandwidth_{i}": ([(v, job.b) for v, _ in workers] + [(v, -job.B) for v, _ in pss],
+                               pulp.LpConstraintLE, 0),
+            f"ps_le_workers_{i}": (pss + [(v, -1.0) for v, _ in workers], pulp.LpConstraintLE, 0),
+            f"grow_{i}": (workers + [(delta[i], -job.chunks)], pulp.LpConstraintLE, before),
+            f"shrink_{i}": ([(v, -1.0) for v, _ in workers] + [(delta[i], -job.chunks)], pulp.LpConstraintLE, -before),
+        }
+        if fairness > 0:
+            rows[f"fair_{i}"] = (workers, pulp.LpConstraintGE, math.floor(fairness * drf_counts.get(i, 0)))
+        for name, (pairs, sense, rhs) in rows.items():
+            prob += pulp.LpConstraint(expr(pairs), sense, name, rhs)
+    prob += pulp.LpConstraint(expr([(d, 1.0) for d in delta.values()]), pulp.LpConstraintLE, "adjustments",
+                              math.ceil(adjust * len(jobs)))
+
+    def decode(result: Result) -> dict[int, tuple[np.ndarray, np.ndarray]]:
+        placement = {}
+        for i in jobs:
+            w = np.zeros(H, np.int64)
+            p = np.zeros(K, np.int64)
+            for h, v in y[i].items():
+                w[h] = integral(result.value(v))
+            for k, v in z[i].items():
+                p[k] = integral(result.value(v))
+            placement[i] = (w, p)
+        return placement
+
+    return Model(prob, decode)
