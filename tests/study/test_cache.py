@@ -1,0 +1,54 @@
+"""The study cache (optsched/study/cache.py): one row per key, checksums that catch an edited row,
+and a damaged file as one line of bad input."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+
+from optsched.errors import InputError
+from optsched.study.cache import Cache
+
+
+def test_a_stored_result_comes_back_and_a_key_is_stored_once(tmp_path):
+    cache = Cache(tmp_path / "cache.sqlite")
+    cache.store("k1", "algorithm", {"objective": 3.5, "status": "feasible"})
+    cache.store("k1", "algorithm", {"objective": 99.0, "status": "feasible"})  # a second store keeps the first
+    found, damaged = cache.lookup(["k1", "missing"])
+    assert found == {"k1": {"objective": 3.5, "status": "feasible"}} and damaged == [] and len(cache) == 1
+    cache.close()
+    reopened = Cache(tmp_path / "cache.sqlite")
+    assert reopened.lookup(["k1"])[0]["k1"]["objective"] == 3.5
+    reopened.close()
+
+
+def test_an_edited_row_fails_its_checksum_and_is_dropped(tmp_path):
+    cache = Cache(tmp_path / "cache.sqlite")
+    cache.store("k1", "reference", {"objective": 10.0})
+    cache.store("k2", "reference", {"objective": 20.0})
+    cache.close()
+    db = sqlite3.connect(tmp_path / "cache.sqlite")
+    db.execute("UPDATE units SET result = ? WHERE key = 'k1'", ('{"objective": 9.0}',))
+    db.commit()
+    db.close()
+    cache = Cache(tmp_path / "cache.sqlite")
+    found, damaged = cache.lookup(["k1", "k2"])
+    assert damaged == ["k1"] and found == {"k2": {"objective": 20.0}}
+    assert len(cache) == 1  # the damaged row is gone, so the unit's new result can take its place
+    cache.close()
+
+
+def test_many_keys_are_looked_up_past_sqlites_parameter_limit(tmp_path):
+    cache = Cache(tmp_path / "cache.sqlite")
+    for k in range(1200):
+        cache.store(f"k{k}", "task", {"value": k})
+    found, _ = cache.lookup([f"k{k}" for k in range(1300)])
+    assert len(found) == 1200 and found["k1199"] == {"value": 1199}
+    cache.close()
+
+
+def test_a_file_that_is_not_a_database_is_one_line_of_bad_input(tmp_path):
+    (tmp_path / "cache.sqlite").write_bytes(b"not a database at all" * 400)
+    with pytest.raises(InputError, match="the study cache is damaged.*--fresh"):
+        Cache(tmp_path / "cache.sqlite").lookup(["k"])
