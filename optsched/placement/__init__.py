@@ -22,11 +22,11 @@ PLACEMENT = Family(
     summary="one job's GPU mapping (stages x replicas over servers), min per-iteration time (ms), Table II",
     source=SOURCE,
     presets=PRESETS,
-    generate=here("generate:generate_placement"),
+    generate=here("generate:generate"),
     instance_from_dict=here("instance:PlacementInstance.from_dict"),
     schedule_from_dict=here("schedule:Placement.from_dict"),
-    verify=here("schedule:verify_placement"),
-    objective=here("schedule:placement_objective"),
+    verify=here("schedule:verify"),
+    objective=here("schedule:objective"),
     formulations={
         "ilp": Formulation("ilp", here("formulations:placement_ilp"),
                            "F1: count-level MILP of the bottleneck (7), at-most or exact fill"),
@@ -35,7 +35,7 @@ PLACEMENT = Family(
                                  "not the family's objective", gives_schedule=False),
     },
     algorithms={
-        "heavy-edge": Algorithm("heavy-edge", here("online:heavy_edge_placement"),
+        "heavy-edge": Algorithm("heavy-edge", here("online:heavy_edge"),
                                 "Heavy-Edge on the MOST allotment (spec §3.3)",
                                 {"criterion": ("heaviest", "sum")}),
     },

@@ -31,7 +31,7 @@ def _random_job(rng: np.random.Generator, stages: int, replicas: int, gpus_cap: 
     return Job(tuple(built))
 
 
-def generate_placement(preset: str = "tiny", seed: int = 0, jobs: int | None = None, model: str = "vgg19",
+def generate(preset: str = "tiny", seed: int = 0, jobs: int | None = None, model: str = "vgg19",
                        gpus: int = 16, stages: int = 0, fill: str = "at_most") -> PlacementInstance:
     """One placement instance (family ``placement``); ``jobs`` is ignored (one job per instance)."""
     rng = np.random.default_rng(seed)

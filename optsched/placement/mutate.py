@@ -9,11 +9,11 @@ each stage stays as generated."""
 from __future__ import annotations
 
 from ..search.space import Document, Items, Numbers, Space
-from .generate import generate_placement
+from .generate import generate
 
 
 def _start(seed: int, size: int) -> Document:
-    doc = generate_placement("tiny", seed).to_dict()
+    doc = generate("tiny", seed).to_dict()
     return _last_sends_nothing({**doc, "job": {**doc["job"], "stages": doc["job"]["stages"][:size]}})
 
 

@@ -10,7 +10,7 @@ from .instance import PlacementInstance
 from .schedule import Placement
 
 
-def heavy_edge_placement(instance: PlacementInstance, *, seed: int = 0, criterion: str = "heaviest") -> Placement:
+def heavy_edge(instance: PlacementInstance, *, seed: int = 0, criterion: str = "heaviest") -> Placement:
     """Heavy-Edge on the MOST allotment of the free GPUs (with ``fill = "exact"``, on all of them),
     the placement family's algorithm (spec §3.3)."""
     counts, _ = place(instance.job, allot(instance.available, instance.job.gpus, "most"), instance.cluster,

@@ -9,7 +9,7 @@ import time
 from ..registry import get
 from ..reproduce import EXACT_BUDGET, Report, Setting, mean, parallel_map
 from ..study.report import Table, figure
-from .generate import generate_placement
+from .generate import generate
 from .heavy_edge import allot, place
 from .instance import PlacementInstance
 
@@ -36,7 +36,7 @@ def _timed(fn, repeat: int = 20):
 
 def _case(task):
     label, model, gpus, seed = task
-    instance = generate_placement("paper", seed, model=model, gpus=gpus, stages=STAGES[model])
+    instance = generate("paper", seed, model=model, gpus=gpus, stages=STAGES[model])
     job, cluster = instance.job, instance.cluster
     allotment = allot(instance.available, job.gpus, "most")
     (counts, _), he_ms = _timed(lambda: place(job, allotment, cluster, random.Random(seed)))

@@ -58,7 +58,7 @@ class Placement:
         return cls(tuple(tuple(rows.get(m, zero)) for m in range(len(instance.available))))
 
 
-def verify_placement(instance: PlacementInstance, placement: Placement) -> list[str]:
+def verify(instance: PlacementInstance, placement: Placement) -> list[str]:
     """Every violated constraint of the placement problem, readably (empty when feasible)."""
     if len(placement.counts) != len(instance.available):
         return [f"placement has {len(placement.counts)} rows, the instance has {len(instance.available)} servers"]
@@ -73,6 +73,6 @@ def verify_placement(instance: PlacementInstance, placement: Placement) -> list[
     return problems
 
 
-def placement_objective(instance: PlacementInstance, placement: Placement) -> float:
+def objective(instance: PlacementInstance, placement: Placement) -> float:
     """Per-iteration training time (ms), eq. (7)."""
     return 1000.0 * alpha(instance.job, placement.counts, instance.cluster)

@@ -12,7 +12,8 @@ from optsched.errors import InputError
 from optsched.placement.graph import job_graph, tree_edges, weights
 from optsched.placement.instance import Cluster, Job, PlacementInstance, Stage
 from optsched.placement.patterns import alpha_min, best_counts
-from optsched.placement.schedule import Placement, verify_placement
+from optsched.placement.schedule import Placement
+from optsched.placement.schedule import verify as verify_placement
 from optsched.placement.timing import alpha, alpha_max, alpha_one_server, compute_bound
 
 from ..placement.strategies import clusters, jobs, spread_matrices

@@ -7,12 +7,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from optsched.placement.formulations import cut_placement, graph_cut, placement_ilp
-from optsched.placement.generate import generate_placement
+from optsched.placement.generate import generate as generate_placement
 from optsched.placement.graph import weights
 from optsched.placement.heavy_edge import allot, assign, fewest_empty, heavy_edge
 from optsched.placement.instance import Cluster, Job, PlacementInstance, Stage
-from optsched.placement.online import heavy_edge_placement as he_entry
-from optsched.placement.schedule import Placement, placement_objective, verify_placement
+from optsched.placement.online import heavy_edge as he_entry
+from optsched.placement.schedule import Placement
+from optsched.placement.schedule import objective as placement_objective
+from optsched.placement.schedule import verify as verify_placement
 from optsched.placement.timing import alpha, alpha_max, alpha_one_server
 from optsched.solvers import solve
 
