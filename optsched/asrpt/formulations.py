@@ -27,11 +27,11 @@ import pulp
 from ..errors import InputError
 from ..numeric import floor_tol, integral, round_if_integral
 from ..placement import patterns
+from ..registry import get
 from ..solvers import Computed, Model, Result
 from .baselines import KEYS, list_schedule
 from .instance import Instance
 from .schedule import Run, Schedule
-from .schedule import objective as total_completion
 from .srpt import srpt
 
 PATTERN_LIMIT = 20_000  #: server splits over all jobs beyond which F4 refuses an instance
@@ -132,7 +132,8 @@ def time_indexed(instance: Instance, relax: bool = False) -> Model:
     # Deadlines from an upper bound: a list-scheduling baseline starts jobs at releases and
     # completions, whole slots here, so its total UB is a slotted schedule's; then in an optimum
     # C_i <= UB - Σ_{j≠i} (r_j + min_u D_ju), since every other job completes no earlier than that.
-    upper = min(total_completion(instance, list_schedule(instance, name)) for name in KEYS) / delta
+    verdicts = [get("asrpt").judge(instance, list_schedule(instance, name)) for name in KEYS]
+    upper = min(v.objective for v in verdicts if v.objective is not None) / delta
     floor = sum(r + min(D for *_, D in choices) for r, choices in zip(releases, options))
     latest = [min(horizon, floor_tol(upper - floor + r + min(D for *_, D in choices)))
               for r, choices in zip(releases, options)]

@@ -13,8 +13,7 @@ import math
 from functools import lru_cache
 
 from ..errors import SolverFailure
-from ..solvers import solve
-from . import formulations
+from ..registry import get
 from .instance import Cluster, Job, PlacementInstance
 from .timing import alpha, alpha_one_server
 
@@ -84,12 +83,12 @@ def _best_counts(job: Job, parts: tuple[int, ...], cluster: Cluster):
                 best = (value, matrix)
         return best
     instance = PlacementInstance(job, cluster.gpus, cluster.inter_bw, cluster.intra_bw, parts, "exact")
-    model = formulations.placement_ilp(instance)
-    result = solve(model, node_limit=NODE_LIMIT, threads=1)
-    if not result.optimal:
+    solved = get("placement").solve(instance, "ilp", node_limit=NODE_LIMIT, threads=1)  # decoded and verified
+    if not solved.result.optimal or solved.schedule is None or solved.problem:
+        why = f"; {solved.problem}" if solved.problem else ""
         raise SolverFailure(f"the placement ILP did not prove the best counts for split {parts} "
-                            f"({result.status} within {NODE_LIMIT:,} nodes)")
-    counts = list(model.schedule(result).counts)
+                            f"({solved.result.status} within {NODE_LIMIT:,} nodes{why})")
+    counts = list(solved.schedule.counts)
     return alpha(job, counts, cluster), counts
 
 def splits(gpus: int, servers: int, per_server: int):
