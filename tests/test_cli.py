@@ -216,12 +216,13 @@ def test_a_solver_that_fails_a_computation_is_exit_1_not_bad_input(capfd, instan
 def test_best_counts_that_the_ilp_does_not_prove_raise_a_solver_failure(monkeypatch):
     from dataclasses import replace
 
+    import optsched.solvers
     from optsched.errors import SolverFailure
     from optsched.placement import patterns
     from optsched.placement.templates import PAPER_CLUSTER, configure
 
-    real = patterns.solve
-    monkeypatch.setattr(patterns, "solve", lambda model, **kw: replace(real(model, **kw), status="feasible"))
+    real = optsched.solvers.solve  # the pipeline's solver call
+    monkeypatch.setattr(optsched.solvers, "solve", lambda model, **kw: replace(real(model, **kw), status="feasible"))
     monkeypatch.setattr(patterns, "ENUMERATION_LIMIT", 0)
     patterns._best_counts.cache_clear()
     job = configure("vgg19", 8, PAPER_CLUSTER, stages=2)
