@@ -51,8 +51,7 @@ class _Parser(argparse.ArgumentParser):
         if "invalid choice: '" in message:
             word = message.split("invalid choice: '", 1)[1].split("'", 1)[0]
             choices = [c for action in self._actions for c in (action.choices or [])]
-            return did_you_mean(word, [str(c) for c in choices] or
-                                [v for p in self._subparsers_of() for v in p.prog.split()[-1:]])
+            return did_you_mean(word, [str(c) for c in choices])
         return ""
 
     def _subparsers_of(self) -> list[argparse.ArgumentParser]:

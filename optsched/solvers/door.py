@@ -13,7 +13,7 @@ from typing import Any
 
 import pulp
 
-from .. import native_output
+from .. import __version__, native_output
 from ..numeric import close
 from . import cbc, highs
 from .backend import Raw
@@ -162,8 +162,6 @@ def solve(
 
 
 def _computed(model: Computed, solver: str, options: dict, cross_check: bool, msg: bool) -> Result:
-    from .. import __version__
-
     started = time.perf_counter()
     value = float(model.compute())
     result = Result("optimal", model.sense, True, value, value, 0.0, time.perf_counter() - started, model.method,

@@ -45,6 +45,7 @@ PACKAGE = "optsched"
 UNIT_MODULES = ("optsched.study.units", "optsched.pipeline", "optsched.solvers")
 
 
+@cache
 def _file_of(module: str) -> Path | None:
     """The source file of an optsched module (a package's ``__init__.py``), or None."""
     if module != PACKAGE and not module.startswith(PACKAGE + "."):
@@ -310,10 +311,11 @@ def code_of_targets(targets: Iterable[str], modules: Iterable[str] = ()) -> str:
     for module in modules:
         whole |= closure(module)
     for target in targets:
-        if _file_of(_split(target)[0]) is None:
-            parts += [(target, _foreign(_split(target)[0])), ("optsched", whole_code())]
+        module, name = _split(target)
+        if _file_of(module) is None:
+            parts += [(target, _foreign(module)), ("optsched", whole_code())]
             continue
-        reached, needed = reach(*_split(target))
+        reached, needed = reach(module, name)
         parts += reached
         whole |= needed
     parts += [(module, _module_digest(module)) for module in whole]
