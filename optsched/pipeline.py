@@ -13,7 +13,7 @@ A number is only reported as a schedule's objective once the verifier has accept
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -21,7 +21,7 @@ from .numeric import close
 
 if TYPE_CHECKING:
     from .registry import Family
-    from .solvers import Result
+    from .solvers import Model, Result
 
 
 @dataclass(frozen=True)
@@ -175,8 +175,15 @@ def judge(family: Family, instance: Any, schedule: Any) -> Verdict:
     >>> verdict.feasible, verdict.objective is not None
     (True, True)
     """
-    violations = tuple(family.verify(instance, schedule))
-    return Verdict(violations, None if violations else family.objective(instance, schedule))
+    violations = tuple(family._verify(instance, schedule))
+    return Verdict(violations, None if violations else family._objective(instance, schedule))
+
+
+def judging_functions(family: Family) -> tuple[Callable[..., Any], Callable[..., Any]]:
+    """The verifier and the objective :func:`judge` calls for ``family``, for code that must know
+    what a verdict depends on (the study cache's keys, :mod:`optsched.study.depends`); calling
+    them is for :func:`judge` alone."""
+    return family._verify, family._objective
 
 
 def solve(family: Family, instance: Any, formulation: str, *, relax: bool = False, solver: str = "highs",
@@ -224,9 +231,9 @@ def solve(family: Family, instance: Any, formulation: str, *, relax: bool = Fals
     build_s = time.perf_counter() - started
     result = solve_model(model, solver=solver, time_limit=time_limit, gap=gap, presolve=presolve, threads=threads,
                          node_limit=node_limit, cross_check=cross_check)
-    if model.decode is None or not result.has_solution:
+    if model.decoder is None or not result.has_solution:
         return Solved(family.name, chosen.name, relax, result, build_s)
-    schedule = model.decode(result)
+    schedule = model.decoder(result)
     return Solved(family.name, chosen.name, relax, result, build_s, schedule, judge(family, instance, schedule))
 
 
@@ -267,3 +274,19 @@ def run(family: Family, instance: Any, algorithm: str, *, seed: int = 0, **param
     wall_clock = tuple(name for name in chosen.wall_clock if params.get(name))
     return Run(family.name, chosen.name, dict(params), seed, schedule, judge(family, instance, schedule), runtime_s,
                wall_clock)
+
+
+def decide(model: Model, **options: Any) -> Any | None:
+    """Solve an online algorithm's own model (a decision inside its run, such as Dorm's allocation
+    MILP) and decode its solution; None when the solver found none. ``options`` are those of
+    :func:`optsched.solvers.solve` (the algorithm's budget).
+
+    What it decodes is a step of the algorithm, not a schedule, so nothing is judged here: the
+    algorithm's schedule is, by :func:`run`. Decoding stays in this module all the same, with the
+    decoder's refusal of a non-integral value (``numeric.integral``)."""
+    from .solvers import solve as solve_model
+
+    if model.decoder is None:
+        raise ValueError("decide needs a model with a decoder")
+    result = solve_model(model, **options)
+    return model.decoder(result) if result.has_solution else None

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import InitVar, dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .errors import InputError
@@ -155,7 +155,9 @@ class Family:
     ``instance_from_dict(d, where)`` and ``schedule_from_dict(d, instance, where)`` read the family's
     JSON, naming ``where`` in errors (instances and schedules have ``to_dict()``);
     ``verify(instance, schedule)`` returns readable violations (empty when feasible) and
-    ``objective(instance, schedule)`` the objective in the family's ``sense``.
+    ``objective(instance, schedule)`` the objective in the family's ``sense``. Both are given at
+    registration and kept private: only :mod:`optsched.pipeline` calls them (a schedule is judged
+    by :meth:`judge`), so that no module can report an objective the verifier has not accepted.
     """
 
     name: str
@@ -166,8 +168,8 @@ class Family:
     generate: Callable[..., Any]
     instance_from_dict: Callable[[Any, str], Any]
     schedule_from_dict: Callable[[Any, Any, str], Any]
-    verify: Callable[[Any, Any], list[str]]
-    objective: Callable[[Any, Any], float]
+    verify: InitVar[Callable[[Any, Any], list[str]]]
+    objective: InitVar[Callable[[Any, Any], float]]
     formulations: Mapping[str, Formulation]
     algorithms: Mapping[str, Algorithm]
     generator_options: Mapping[str, Any] = field(default_factory=dict)
@@ -179,6 +181,10 @@ class Family:
     space: Callable[[], Any] | None = None
     #: the theorems and lemmas ``optsched search --target theorem:NAME`` can try to break
     checks: Mapping[str, Check] = field(default_factory=dict)
+
+    def __post_init__(self, verify: Callable[[Any, Any], list[str]], objective: Callable[[Any, Any], float]) -> None:
+        object.__setattr__(self, "_verify", verify)
+        object.__setattr__(self, "_objective", objective)
 
     def formulation(self, name: str) -> Formulation:
         return _pick(self.formulations, name, f"family {self.name} has no formulation")

@@ -25,18 +25,18 @@ def test_a_fractional_solution_is_refused_by_the_decoder(family, formulation):
     sizes = fam.demo_sizes
     instance = fam.generate("tiny", seed=1, jobs=sizes[0] if sizes else None)
     model = fam.formulation(formulation).build(instance)
-    assert isinstance(model, Model) and model.decode is not None
+    assert isinstance(model, Model) and model.decoder is not None
     result = solve(model)
     assert result.optimal, result.message
     watched = Watched(result.values)
-    model.decode(replace(result, values=watched))  # the solver's own (integral) solution decodes
+    model.decoder(replace(result, values=watched))  # the solver's own (integral) solution decodes
     integers = {v.name for v in model.problem.variables() if v.cat == pulp.LpInteger}
     read = sorted(watched.read & integers)
     assert read, "the decoder reads no integer variable"
     for name in read[::max(1, len(read) // 40)]:
         shaken = replace(result, values={**result.values, name: result.values[name] + 0.5})
         with pytest.raises(ValueError, match="not integral"):
-            model.decode(shaken)
+            model.decoder(shaken)
 
 
 class Watched(dict):

@@ -51,7 +51,8 @@ def test_a_relaxation_has_no_schedule_to_judge(family, instance):
 
 
 def test_a_verifier_that_disagrees_with_the_solver_is_a_problem(family, instance):
-    lying = dataclasses.replace(family, objective=lambda inst, schedule: 1e9)
+    verify, _ = optsched.pipeline.judging_functions(family)
+    lying = dataclasses.replace(family, verify=verify, objective=lambda inst, schedule: 1e9)
     solved = optsched.solve(lying, instance, "time-indexed")
     assert solved.verdict.feasible and solved.matches_solver is False
     assert "differs from the solver's" in solved.problem
@@ -65,7 +66,8 @@ def test_an_infeasible_schedule_has_violations_and_no_objective(family, instance
 
 def test_a_run_is_verified_and_records_what_it_ran_with(family, instance):
     ran = family.run(instance, "fifo", seed=3)
-    assert ran.feasible and ran.objective == family.objective(instance, ran.schedule)
+    _, objective = optsched.pipeline.judging_functions(family)
+    assert ran.feasible and ran.objective == objective(instance, ran.schedule)
     assert (ran.family, ran.algorithm, ran.seed, dict(ran.params)) == ("single", "fifo", 3, {})
     assert ran.to_dict()["objective"] == ran.objective
 
@@ -74,3 +76,9 @@ def test_the_module_functions_and_the_family_methods_are_one_pipeline(family, in
     assert optsched.run(family, instance, "wspt").objective == family.run(instance, "wspt").objective
     with pytest.raises(optsched.InputError, match="no algorithm"):
         family.run(instance, "no-such-algorithm")
+
+
+def test_a_family_keeps_its_verifier_and_objective_private(family):
+    """Only the pipeline judges: a Family has no public ``verify`` or ``objective`` to call."""
+    assert not hasattr(family, "verify") and not hasattr(family, "objective")
+    assert all(callable(f) for f in optsched.pipeline.judging_functions(family))

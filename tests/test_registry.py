@@ -48,13 +48,15 @@ def test_registration_imports_no_numeric_or_solver_library():
 
 
 def test_every_lazy_reference_resolves():
+    from optsched.pipeline import judging_functions
     from optsched.registry import Lazy
 
     for family in families().values():
-        named = [family.generate, family.instance_from_dict, family.schedule_from_dict, family.verify,
-                 family.objective, *(f.build for f in family.formulations.values()),
+        named = [family.generate, family.instance_from_dict, family.schedule_from_dict,
+                 *judging_functions(family), *(f.build for f in family.formulations.values()),
                  *(a.run for a in family.algorithms.values()), *(a.theorem for a in family.algorithms.values()),
-                 *(r.run for r in family.reproductions.values())]
+                 *(r.run for r in family.reproductions.values()), *(c.slack for c in family.checks.values()),
+                 *([family.space] if family.space is not None else [])]
         for reference in named:
             if isinstance(reference, Lazy):
                 assert callable(reference.resolve()), reference

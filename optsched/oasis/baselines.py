@@ -33,7 +33,7 @@ import numpy as np
 
 from ..arrivals import ArrivalStream
 from ..numeric import ceil_tol
-from ..solvers import solve
+from .. import pipeline
 from .formulations import dorm_milp
 from .instance import Instance
 from .schedule import REJECTED, JobPlan, Schedule
@@ -411,6 +411,4 @@ def _dorm_placement(instance: Instance, jobs: list[int], drf_counts: dict[int, i
     """Dorm's MILP (:func:`~optsched.oasis.formulations.dorm_milp`) solved within ``budget`` (options of
     :func:`~optsched.solvers.solve`): per job, workers and PSs per server; None if no incumbent was
     found within it."""
-    model = dorm_milp(instance, jobs, drf_counts, previous, fairness, adjust)
-    result = solve(model, **budget)
-    return model.decode(result) if result.has_solution and model.decode is not None else None
+    return pipeline.decide(dorm_milp(instance, jobs, drf_counts, previous, fairness, adjust), **budget)

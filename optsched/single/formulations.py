@@ -11,17 +11,24 @@ safe horizon ``T = max_j r_j + Σ_j p_j`` (see :attr:`Instance.horizon`)::
 
 Integer data make integral start times without loss of generality, so the MILP is exact; its LP
 relaxation is a lower bound (one of the strongest known for this problem).
+
+:func:`brute_force_optimum` is the second exact method the tests check the MILP against: for a
+fixed job order the best schedule starts each job as early as possible, so the optimum is the best
+left-shifted schedule over all orders (at most 8 jobs).
 """
 
 from __future__ import annotations
 
+from itertools import permutations
+
 import pulp
 
+from ..errors import InputError
 from ..limits import model_variables
 from ..numeric import integral
 from ..solvers import Model, Result
 from .instance import Instance
-from .schedule import Schedule
+from .schedule import Schedule, left_shifted
 
 
 def time_indexed(instance: Instance, relax: bool = False) -> Model:
@@ -59,3 +66,27 @@ def time_indexed(instance: Instance, relax: bool = False) -> Model:
         return Schedule(tuple(starts))
 
     return Model(problem, decode)
+
+
+#: Brute force enumerates n! orders; beyond this it refuses.
+BRUTE_FORCE_MAX_JOBS = 8
+
+
+def brute_force_optimum(instance: Instance) -> tuple[float, Schedule]:
+    """The exact optimum and a schedule attaining it: every job order's left-shifted schedule,
+    judged by the pipeline (:func:`optsched.pipeline.judge`); at most 8 jobs."""
+    from .. import pipeline
+    from . import FAMILY
+
+    if instance.n > BRUTE_FORCE_MAX_JOBS:
+        raise InputError(f"brute force enumerates {instance.n}! orders; it is limited to {BRUTE_FORCE_MAX_JOBS} jobs")
+    best: tuple[float, Schedule] | None = None
+    for order in permutations(range(instance.n)):
+        schedule = left_shifted(instance, order)
+        value = pipeline.judge(FAMILY, instance, schedule).objective
+        if value is None:
+            raise AssertionError(f"a left-shifted schedule of order {order} fails the verifier")
+        if best is None or value < best[0]:
+            best = (value, schedule)
+    assert best is not None, "an instance has at least one job order"
+    return best

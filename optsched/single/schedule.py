@@ -36,6 +36,18 @@ class Schedule:
         return cls(tuple(number(s, fields.path(f"start[{j}]")) for j, s in enumerate(raw)))
 
 
+def left_shifted(instance: Instance, order: tuple[int, ...]) -> Schedule:
+    """Run the jobs in ``order``, each at ``max(r_j, completion of the previous job)``: for a fixed
+    order, the best schedule (every job starts as early as the order allows)."""
+    start = [0.0] * instance.n
+    t = 0
+    for j in order:
+        t = max(t, instance.jobs[j].r)
+        start[j] = float(t)
+        t += instance.jobs[j].p
+    return Schedule(tuple(start))
+
+
 def verify(instance: Instance, schedule: Schedule) -> list[str]:
     """Every violated rule, as readable sentences; an empty list means the schedule is feasible."""
     violations = []

@@ -22,12 +22,13 @@ SOLUTION_TOL = 1e-6
 class Model:
     """A built solver model: the PuLP problem, and for a MILP, how to read a schedule off a solution.
 
-    ``decode(result)`` turns a :class:`Result` with values into the family's schedule object; it is
+    ``decoder(result)`` turns a :class:`Result` with values into the family's schedule object; it is
     None for relaxations and for formulations whose solutions are not schedules (duals, bounds).
+    Only :mod:`optsched.pipeline` calls it (``tests/test_one_path.py`` holds every other module to that).
     """
 
     problem: pulp.LpProblem
-    decode: Callable[[Result], Any] | None = None
+    decoder: Callable[[Result], Any] | None = None
 
     @property
     def sense(self) -> str:
@@ -36,14 +37,6 @@ class Model:
     @property
     def is_mip(self) -> bool:
         return is_mip(self.problem)
-
-    def schedule(self, result: Result) -> Any:
-        """The schedule ``decode`` reads off ``result`` (which must have a solution).
-
-        Raises ValueError for a model without ``decode`` (a relaxation or a dual)."""
-        if self.decode is None:
-            raise ValueError("this model's solutions are not schedules (a relaxation or a dual)")
-        return self.decode(result)
 
 
 @dataclass(frozen=True)
@@ -59,7 +52,7 @@ class Computed:
     method: str
     proof: str
     milp: Callable[[], Model]
-    decode: None = None
+    decoder: None = None
 
 
 def sense_of(problem: pulp.LpProblem) -> str:

@@ -36,6 +36,7 @@ from functools import cache
 from pathlib import Path
 
 from .. import __version__
+from ..pipeline import judging_functions
 from ..registry import FAMILY_PACKAGES, Lazy, get
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -138,7 +139,7 @@ def family_targets(family: str) -> tuple[str, ...]:
     reader, verifier, formulations, algorithms, theorems, checks, search space; its reproductions
     are not code that a look-up of the family runs)."""
     fam = get(family)
-    functions = [fam.generate, fam.instance_from_dict, fam.schedule_from_dict, fam.verify, fam.objective,
+    functions = [fam.generate, fam.instance_from_dict, fam.schedule_from_dict, *judging_functions(fam),
                  *(f.build for f in fam.formulations.values()), *(a.run for a in fam.algorithms.values()),
                  *(a.theorem for a in fam.algorithms.values() if a.theorem is not None),
                  *(c.slack for c in fam.checks.values()), *([fam.space] if fam.space is not None else [])]
@@ -340,7 +341,7 @@ def _code_of(kind: str, family_or_function: str, method: str) -> str:
     if kind == "task":
         return code_of_targets([family_or_function], ["optsched.study.units"])
     family = get(family_or_function)
-    roots = [family.instance_from_dict, family.schedule_from_dict, family.verify, family.objective]
+    roots = [family.instance_from_dict, family.schedule_from_dict, *judging_functions(family)]
     if kind == "algorithm":
         algorithm = family.algorithm(method)
         roots.append(algorithm.run)

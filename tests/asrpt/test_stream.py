@@ -26,7 +26,7 @@ def optimum(instance, **kwargs):
     model = time_indexed(instance)
     result = solve(model, **kwargs)
     assert result.optimal, result.message
-    return result, model.decode(result)
+    return result, model.decoder(result)
 
 
 @given(st.lists(st.tuples(st.integers(0, 6), st.integers(0, 4)), min_size=1, max_size=5))

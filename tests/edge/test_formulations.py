@@ -98,7 +98,7 @@ def test_milp2_schedule_verifies_and_cbc_agrees(instance):
     model = F.time_indexed(instance)
     result = solve(model, cross_check=True)
     assert result.optimal and result.cross_check.verdict == "agree"
-    schedule = model.decode(result)
+    schedule = model.decoder(result)
     assert verify(instance, schedule) == []
     assert objective(instance, schedule) == pytest.approx(result.objective)
 

@@ -27,7 +27,7 @@ def test_golden_a3_demand_elasticity():
         result = solve(model, cross_check=True)
         assert result.optimal and result.objective == pytest.approx(7)
         assert result.cross_check.verdict == "agree"
-        schedule = model.decode(result)
+        schedule = model.decoder(result)
         assert verify(inst, schedule) == [] and objective(inst, schedule) == pytest.approx(7)
         assert {job.m for job in schedule.jobs} == {0, 1}  # the two types, in parallel
     assert solve(configuration(inst, relax=True)).objective == pytest.approx(7)  # spec: LP also 7
@@ -41,7 +41,7 @@ def test_both_exact_models_agree_verify_and_bound_their_relaxations(seed, framew
     ra, rb = solve(a), solve(b)
     assert ra.optimal and rb.optimal and close(ra.objective, rb.objective)
     for model, result in ((a, ra), (b, rb)):
-        schedule = model.decode(result)
+        schedule = model.decoder(result)
         assert verify(inst, schedule) == []
         assert close(objective(inst, schedule), result.objective)
     lp_a, lp_b = solve(configuration(inst, relax=True)), solve(time_indexed(inst, relax=True))
@@ -64,7 +64,7 @@ def test_d7_the_optimum_may_end_after_t_which_is_a_price_parameter_not_a_deadlin
     for build in (configuration, time_indexed):
         model = build(instance)
         result = solve(model)
-        schedule = model.decode(result)
+        schedule = model.decoder(result)
         assert result.optimal and verify(instance, schedule) == []
         found.append(objective(instance, schedule))
         assert max(l.completion - 1 for l in schedule.jobs) > instance.T

@@ -25,7 +25,7 @@ def assert_identities(instance, cross_check=True):
         assert ti.cross_check.verdict == ce.cross_check.verdict == "agree"
     assert ti.objective == pytest.approx(ce.objective, rel=1e-6, abs=1e-9)  # OPT(1) = OPT(14)
     for model, result in ((ti_model, ti), (ce_model, ce)):
-        schedule = model.decode(result)
+        schedule = model.decoder(result)
         assert verify(instance, schedule) == []
         assert objective(instance, schedule) == pytest.approx(result.objective, rel=1e-6, abs=1e-9)
     lp = solve(F.compact_exponential(instance, relax=True))

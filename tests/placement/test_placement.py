@@ -69,7 +69,7 @@ def test_ilp_is_the_brute_force_optimum_and_at_most_heavy_edge(instance):
     model = placement_ilp(instance)
     result = solve(model)
     assert result.optimal
-    placement = model.decode(result)
+    placement = model.decoder(result)
     assert verify_placement(instance, placement) == []
     assert placement_objective(instance, placement) == pytest.approx(result.objective, rel=1e-6)
     cluster = instance.cluster

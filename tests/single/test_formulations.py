@@ -3,9 +3,9 @@
 import pytest
 from hypothesis import given, settings
 
-from optsched.single.formulations import time_indexed
+from optsched.single.formulations import brute_force_optimum, time_indexed
 from optsched.single.schedule import objective, verify
-from optsched.single.theory import brute_force_optimum, smith_schedule
+from optsched.single.theory import smith_schedule
 from optsched.solvers import solve
 
 from .strategies import instances
@@ -18,7 +18,7 @@ def test_milp_optimum_equals_brute_force_over_all_orders(instance):
     result = solve(model)
     assert result.status == "optimal"
     assert result.objective == pytest.approx(brute_force_optimum(instance)[0])
-    schedule = model.decode(result)
+    schedule = model.decoder(result)
     assert verify(instance, schedule) == []
     assert objective(instance, schedule) == pytest.approx(result.objective)
 
@@ -45,7 +45,7 @@ def test_lp_relaxation_is_a_lower_bound(instance):
     milp = solve(time_indexed(instance))
     assert lp.optimal and not lp.is_mip and lp.duals is not None
     assert lp.objective <= milp.objective + 1e-6 * max(1.0, milp.objective)
-    assert time_indexed(instance, relax=True).decode is None
+    assert time_indexed(instance, relax=True).decoder is None
 
 
 def test_lp_relaxation_can_be_strictly_weaker():

@@ -8,7 +8,8 @@ from optsched.single.baselines import fifo
 from optsched.single.instance import Instance, Job
 from optsched.single.online import wspt
 from optsched.single.schedule import objective, verify
-from optsched.single.theory import brute_force_optimum, smith_schedule
+from optsched.single.formulations import brute_force_optimum
+from optsched.single.theory import smith_schedule
 
 from .strategies import instances
 
