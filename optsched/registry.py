@@ -181,6 +181,8 @@ class Family:
     space: Callable[[], Any] | None = None
     #: the theorems and lemmas ``optsched search --target theorem:NAME`` can try to break
     checks: Mapping[str, Check] = field(default_factory=dict)
+    _verify: Callable[[Any, Any], list[str]] = field(init=False, repr=False, compare=False)
+    _objective: Callable[[Any, Any], float] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self, verify: Callable[[Any, Any], list[str]], objective: Callable[[Any, Any], float]) -> None:
         object.__setattr__(self, "_verify", verify)

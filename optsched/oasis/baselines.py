@@ -31,9 +31,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from .. import pipeline
 from ..arrivals import ArrivalStream
 from ..numeric import ceil_tol
-from .. import pipeline
 from .formulations import dorm_milp
 from .instance import Instance
 from .schedule import REJECTED, JobPlan, Schedule

@@ -5,10 +5,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from optsched.single.baselines import fifo
+from optsched.single.formulations import brute_force_optimum
 from optsched.single.instance import Instance, Job
 from optsched.single.online import wspt
 from optsched.single.schedule import objective, verify
-from optsched.single.formulations import brute_force_optimum
 from optsched.single.theory import smith_schedule
 
 from .strategies import instances
