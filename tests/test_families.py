@@ -8,6 +8,10 @@ Per family, on small generated instances:
 * its LP relaxation bounds the optimum from the right side;
 * every algorithm's schedule is feasible and never better than the proven optimum.
 
+And the shape (docs/design.md, "How a new family is added"): the files every family has, what
+each registration points into, a search space and at least one check. :func:`lacks` says what a
+family is missing, file by file.
+
 Elsewhere, over every family as well: the online property (test_online_property.py), the CLI at
 the process boundary (test_contract.py), bad input (test_bad_input.py), registry defaults against
 the functions' signatures (test_registry.py).
@@ -15,12 +19,16 @@ the functions' signatures (test_registry.py).
 
 from __future__ import annotations
 
+import importlib
 import json
+from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
 from optsched.numeric import better_or_equal
-from optsched.registry import FAMILY_PACKAGES, get
+from optsched.pipeline import judging_functions
+from optsched.registry import FAMILY_PACKAGES, Family, get
 
 FAMILIES = list(FAMILY_PACKAGES)
 SEEDS = (0, 1, 2, 3)
@@ -49,6 +57,94 @@ def optimum(family: str, formulation: str, seed: int) -> float:
         assert solved.result.optimal and solved.problem is None, (key, solved.result.status, solved.problem)
         _OPTIMA[key] = solved.verdict.objective
     return _OPTIMA[key]
+
+
+#: The files every family package has, and what each holds (docs/design.md lists them too).
+REQUIRED = {
+    "__init__.py": "FAMILY, the registration",
+    "instance.py": "the instance model and its JSON reader",
+    "generate.py": "seeded presets",
+    "schedule.py": "the schedule, its JSON reader, verify and objective",
+    "formulations.py": "the solver models (at least one that gives a schedule)",
+    "online.py": "the paper's online algorithm",
+    "mutate.py": "space(), the search space",
+    "checks.py": "the paper's claims as slacks for the search",
+}
+#: Files a family has when it has something to put in them, and why one may not.
+OPTIONAL = {
+    "baselines.py": "the algorithms the paper compares with (placement's Table II compares only with the ILP)",
+    "theory.py": "the paper's constants and bounds (placement's belong to asrpt's Lemma 1)",
+    "reproduce.py": "the paper's evaluation (single is a textbook problem with none)",
+}
+#: Which file each registered function lives in.
+HOMES = {"generate": ("generate",), "instance_from_dict": ("instance",), "schedule_from_dict": ("schedule",),
+         "verify": ("schedule",), "objective": ("schedule",), "formulation": ("formulations",),
+         "algorithm": ("online", "baselines"), "theorem": ("theory", "online"), "check": ("checks",),
+         "space": ("mutate",), "reproduction": ("reproduce",)}
+
+
+def registered(family: Family) -> list[tuple[str, object]]:
+    """``(kind, function)`` for everything ``family`` registers."""
+    verify, objective = judging_functions(family)
+    return [("generate", family.generate), ("instance_from_dict", family.instance_from_dict),
+            ("schedule_from_dict", family.schedule_from_dict), ("verify", verify), ("objective", objective),
+            *(("formulation", f.build) for f in family.formulations.values()),
+            *(("algorithm", a.run) for a in family.algorithms.values()),
+            *(("theorem", a.theorem) for a in family.algorithms.values() if a.theorem is not None),
+            *(("check", c.slack) for c in family.checks.values()),
+            *([("space", family.space)] if family.space is not None else []),
+            *(("reproduction", r.run) for r in family.reproductions.values())]
+
+
+def lacks(family: Family, package: str) -> list[str]:
+    """What ``family`` (registered by ``package``) is missing to have the shape of every family,
+    one readable line each; empty when it is complete."""
+    folder = Path(importlib.import_module(package).__file__).parent
+    missing = [f"{name} ({what})" for name, what in REQUIRED.items() if not (folder / name).is_file()]
+    if family.space is None:
+        missing.append("space=here('mutate:space') in the registration")
+    if not family.checks:
+        missing.append("checks={...} in the registration: at least one claim of the paper as a slack")
+    for kind, function in registered(family):
+        target = getattr(function, "target", "")
+        module = target.partition(":")[0]
+        homes = [f"{package}.{home}" for home in HOMES[kind]]
+        if module not in homes:
+            missing.append(f"its {kind} {target or function!r} belongs in {' or '.join(homes)}")
+    return missing
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_every_family_has_the_shape_of_every_family(family):
+    assert lacks(get(family), FAMILY_PACKAGES[family]) == []
+
+
+def test_what_a_new_family_lacks_is_said_file_by_file(monkeypatch):
+    """A family copied from ``single`` without a required file, its search space or its checks,
+    or with its verifier registered from the wrong module, is told each."""
+    single = get("single")
+    monkeypatch.setitem(REQUIRED, "strategy.py", "a file the shape might one day require")
+    assert lacks(single, "optsched.single") == ["strategy.py (a file the shape might one day require)"]
+    monkeypatch.delitem(REQUIRED, "strategy.py")
+    verify, objective = judging_functions(single)
+    half = replace(single, verify=objective, objective=objective, space=None, checks={})
+    missing = lacks(half, "optsched.single")
+    assert missing[0].startswith("space=") and missing[1].startswith("checks=")
+    assert not any("verify" in line for line in missing)  # both in schedule.py: right home
+    moved = replace(single, verify=single.generate, objective=objective)
+    assert lacks(moved, "optsched.single") == [f"its verify {single.generate.target!r} belongs in "
+                                                 "optsched.single.schedule"]
+    assert lacks(single, "optsched.edge")[0].startswith("its generate 'optsched.single.generate:generate' belongs")
+
+
+def test_optional_files_are_the_only_ones_a_family_may_leave_out():
+    for family, package in FAMILY_PACKAGES.items():
+        folder = Path(importlib.import_module(package).__file__).parent
+        assert {p.name for p in folder.glob("*.py")} >= set(REQUIRED), family
+    present = {name: [f for f, package in FAMILY_PACKAGES.items()
+                      if (Path(importlib.import_module(package).__file__).parent / name).is_file()]
+               for name in OPTIONAL}
+    assert all(present.values()), present  # each optional file is used by some family
 
 
 def test_every_family_has_an_exact_formulation_and_an_algorithm():

@@ -12,7 +12,7 @@ forest, mean, median), ``workload`` (the recurring-job Philly stand-in), ``gener
 
 from ..params import at_least, between, positive
 from ..placement import SOURCE
-from ..registry import Algorithm, Family, Formulation, Reproduction, lazy_from
+from ..registry import Algorithm, Check, Family, Formulation, Reproduction, lazy_from
 
 here = lazy_from(__name__)
 
@@ -56,6 +56,8 @@ ASRPT = Family(
                        "arrivals": ("fixed-load", "trace")},
     demo_sizes=(2, 3, 4, 5),
     space=here("mutate:space"),  # the time-indexed model takes seconds from 6 jobs on
+    checks={"lemma2": Check("lemma2", "Lemma 2: A-SRPT's total completion time is within Lemma 2's bound of OPT_A",
+                            ("asrpt", "asrpt-perfect"), here("checks:lemma2_slack"), needs_optimum=True)},
     reproductions={
         "asrpt-sim": Reproduction("asrpt-sim", "Figs. 6-9: total completion time vs jobs, single-GPU share, NIC "
                                   "bandwidth, predictor (and τ)", here("reproduce:reproduce_sim")),

@@ -13,7 +13,7 @@ import math
 import random
 from dataclasses import dataclass
 
-from ..placement.heavy_edge import allot, alpha_tilde, place
+from ..placement.online import allot, alpha_tilde, place
 from ..placement.timing import alpha, alpha_max
 from .instance import Instance
 from .schedule import Run, Schedule

@@ -25,8 +25,8 @@ from functools import lru_cache
 import numpy as np
 
 from ..errors import InputError
-from ..placement.heavy_edge import alpha_tilde
 from ..placement.instance import Cluster, Job, Stage
+from ..placement.online import alpha_tilde
 from ..placement.templates import PAPER_CLUSTER, configure
 from .instance import Instance, StreamJob
 from .predict import PREDICTORS, predict

@@ -17,7 +17,7 @@ import math
 from dataclasses import dataclass
 
 from ..errors import SolverFailure
-from ..placement.heavy_edge import alpha_tilde
+from ..placement.online import alpha_tilde
 from ..placement.patterns import alpha_min
 from ..placement.timing import alpha_max
 from ..registry import Theorem

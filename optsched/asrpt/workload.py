@@ -31,8 +31,8 @@ from functools import lru_cache
 
 import numpy as np
 
-from ..placement.heavy_edge import alpha_tilde
 from ..placement.instance import Cluster, Job
+from ..placement.online import alpha_tilde
 from ..placement.templates import MEMORY_BYTES, MODELS, STATE_BYTES, configure
 from ..traces import philly_jobs
 

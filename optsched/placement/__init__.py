@@ -2,14 +2,14 @@
 step, Table II). Spec: asrpt.md §1-§3.3; docs: docs/asrpt.md.
 
 Modules: ``instance`` (cluster, job chain of stages, the placement instance, JSON), ``timing``
-(eqs. 4-7, α^max), ``graph`` (the job graph Ω), ``heavy_edge`` (Heavy-Edge, allotment rules),
-``patterns`` (best counts per split, the true α^min), ``schedule`` (placements, verifier),
-``formulations`` (F1, F2), ``templates`` (Table I models), ``generate``, ``online`` (Heavy-Edge as
-the family's algorithm), ``reproduce`` (Table II).
+(eqs. 4-7, α^max), ``graph`` (the job graph Ω), ``online`` (Heavy-Edge, the family's algorithm,
+and the allotment rules), ``patterns`` (best counts per split, the true α^min), ``schedule``
+(placements, verifier), ``formulations`` (F1, F2), ``templates`` (Table I models), ``generate``,
+``mutate`` (search space), ``checks`` (claims for the search), ``reproduce`` (Table II).
 """
 
 from ..params import at_least
-from ..registry import Algorithm, Family, Formulation, Reproduction, lazy_from
+from ..registry import Algorithm, Check, Family, Formulation, Reproduction, lazy_from
 
 here = lazy_from(__name__)
 
@@ -44,6 +44,8 @@ PLACEMENT = Family(
                        "gpus": at_least(1, 16), "stages": at_least(0, 0), "fill": ("at_most", "exact")},
     demo_sizes=(),
     space=here("mutate:space"),
+    checks={"alpha-max": Check("alpha-max", "alpha^max bounds Heavy-Edge's per-iteration time (spec §1.3, [A23])",
+                               ("heavy-edge",), here("checks:alpha_max_slack"))},
     reproductions={
         "asrpt-table2": Reproduction("asrpt-table2", "Table II: Heavy-Edge vs the placement ILP, VGG19 and GPT-175B, "
                                      "20 availability cases", here("reproduce:reproduce_table2")),

@@ -12,8 +12,8 @@ from __future__ import annotations
 import numpy as np
 
 from ..errors import InputError
-from .heavy_edge import allot
 from .instance import Job, PlacementInstance, Stage
+from .online import allot
 from .templates import PAPER_CLUSTER, configure
 
 PRESETS = ("tiny", "small", "paper")

@@ -10,8 +10,8 @@ from ..registry import get
 from ..reproduce import EXACT_BUDGET, Report, Setting, mean, parallel_map
 from ..study.report import Table, figure
 from .generate import generate
-from .heavy_edge import allot, place
 from .instance import PlacementInstance
+from .online import allot, place
 
 PAPER_TABLE2 = {"vgg19": (88.11, 1.94, 82.96, 55318.86), "gpt-175b": (10.14, 1.52, 10.14, 2288.12)}
 

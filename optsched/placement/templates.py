@@ -38,8 +38,8 @@ import math
 from dataclasses import dataclass
 from functools import cache
 
-from .heavy_edge import alpha_tilde
 from .instance import Cluster, Job, Stage
+from .online import alpha_tilde
 
 THROUGHPUT = 20e12  #: effective FLOP/s of one GPU
 BYTES = 4  #: per parameter and per activation value

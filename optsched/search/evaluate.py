@@ -100,6 +100,7 @@ def evaluate(task: tuple) -> dict:
         if ratio is None:
             return {**out, "valid": False, "reason": "the algorithm earns nothing: the ratio is unbounded"}
         return {**out, "value": ratio}
+    # 0.0 - slack, not -slack: a slack of 0 is a value of 0, not -0
     slack, details = check.slack(instance, algorithm, params, out["opt"])
-    return {**out, "value": -float(slack), "slack": float(slack), "guide": float(details.get("guide", 0.0)),
+    return {**out, "value": 0.0 - float(slack), "slack": float(slack), "guide": float(details.get("guide", 0.0)),
             "details": details}

@@ -6,7 +6,7 @@ objective), ``formulations`` (time-indexed MILP and its LP), ``online`` (WSPT), 
 ``theory`` (Smith's rule, brute force).
 """
 
-from ..registry import Algorithm, Family, Formulation, lazy_from
+from ..registry import Algorithm, Check, Family, Formulation, lazy_from
 
 here = lazy_from(__name__)
 
@@ -31,4 +31,7 @@ FAMILY = Family(
         "fifo": Algorithm("fifo", here("baselines:fifo"),
                           "online: at each idle moment start the earliest-released job"),
     },
+    space=here("mutate:space"),
+    checks={"smith": Check("smith", "Smith's rule: with every release date 0, WSPT is optimal",
+                           ("wspt",), here("checks:smith_slack"), needs_optimum=True)},
 )

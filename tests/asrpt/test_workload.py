@@ -6,7 +6,7 @@ import pytest
 from optsched.asrpt.generate import generate_stream
 from optsched.asrpt.predict import predict
 from optsched.asrpt.workload import recurrence, workload
-from optsched.placement.heavy_edge import alpha_tilde
+from optsched.placement.online import alpha_tilde
 from optsched.placement.templates import MEMORY_BYTES, MODELS, PAPER_CLUSTER, STATE_BYTES
 
 

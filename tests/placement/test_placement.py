@@ -9,9 +9,8 @@ from hypothesis import strategies as st
 from optsched.placement.formulations import cut_placement, graph_cut, placement_ilp
 from optsched.placement.generate import generate as generate_placement
 from optsched.placement.graph import weights
-from optsched.placement.heavy_edge import allot, assign, fewest_empty, heavy_edge
 from optsched.placement.instance import Cluster, Job, PlacementInstance, Stage
-from optsched.placement.online import heavy_edge as he_entry
+from optsched.placement.online import allot, assign, fewest_empty, heavy_edge, heavy_edge_counts
 from optsched.placement.schedule import Placement
 from optsched.placement.schedule import objective as placement_objective
 from optsched.placement.schedule import verify as verify_placement
@@ -28,7 +27,7 @@ def fig2_job():
 
 
 def test_fig2_walk_through():
-    counts = heavy_edge(fig2_job(), [(0, 4), (1, 1), (2, 1)])
+    counts = heavy_edge_counts(fig2_job(), [(0, 4), (1, 1), (2, 1)])
     assert counts == {0: [2, 2, 0], 1: [0, 0, 1], 2: [0, 0, 1]}
 
 
@@ -43,14 +42,14 @@ def test_heavy_edge_places_every_replica_within_the_allotment(job, free, seed):
     if sum(free) < job.gpus:
         free.append(job.gpus)
     allotment = allot(free, job.gpus, "most")
-    counts = heavy_edge(job, allotment, random.Random(seed))
+    counts = heavy_edge_counts(job, allotment, random.Random(seed))
     given_gpus = dict(allotment)
     assert set(counts) == set(given_gpus)
     for m, row in counts.items():
         assert sum(row) == given_gpus[m]
     for s, stage in enumerate(job.stages):
         assert sum(row[s] for row in counts.values()) == stage.replicas
-    assert heavy_edge(job, allotment, random.Random(seed)) == counts  # determinism under a seed
+    assert heavy_edge_counts(job, allotment, random.Random(seed)) == counts  # determinism under a seed
 
 
 def test_allotment_rules():
@@ -77,7 +76,7 @@ def test_ilp_is_the_brute_force_optimum_and_at_most_heavy_edge(instance):
                 for rows in spread_matrices(instance.job, len(instance.available), instance.job.gpus)
                 if all(sum(r) <= a for r, a in zip(rows, instance.available)))
     assert result.objective == pytest.approx(1000 * brute, rel=1e-6)
-    heavy = he_entry(instance)
+    heavy = heavy_edge(instance)
     assert verify_placement(instance, heavy) == []
     assert result.objective <= placement_objective(instance, heavy) * (1 + 1e-6)
     assert placement_objective(instance, heavy) <= 1000 * alpha_max(instance.job, cluster) * (1 + 1e-9)
@@ -94,7 +93,7 @@ def test_sandwich_at_most_exact_heavy_edge_and_min_cut(instance):
                               tuple(allotment.get(m, 0) for m in range(len(instance.available))), "exact")
     free_best = solve(placement_ilp(instance)).objective
     exact_best = solve(placement_ilp(exact)).objective
-    heavy = placement_objective(exact, he_entry(exact))
+    heavy = placement_objective(exact, heavy_edge(exact))
     assert free_best <= exact_best * (1 + 1e-6) and exact_best <= heavy * (1 + 1e-6)
     cut = solve(graph_cut(exact))
     assert cut.optimal
@@ -106,11 +105,11 @@ def test_sandwich_at_most_exact_heavy_edge_and_min_cut(instance):
 def test_exact_cases_of_heavy_edge(job, g):
     cluster = Cluster(8, g, 1000.0, 50_000.0)
     if job.gpus <= g:  # one server: every replica on it, the single-server (minimum) time
-        counts = heavy_edge(job, [(0, job.gpus)])
+        counts = heavy_edge_counts(job, [(0, job.gpus)])
         assert alpha(job, list(counts.values()), cluster) == pytest.approx(alpha_one_server(job, cluster))
     data_parallel = Job((Stage(job.stages[0].compute, job.stages[0].replicas, job.stages[0].params),))
     allotment = allot([g] * 8, data_parallel.gpus, "most")
-    counts = heavy_edge(data_parallel, allotment)
+    counts = heavy_edge_counts(data_parallel, allotment)
     assert sorted(r[0] for r in counts.values()) == sorted(c for _, c in allotment)
 
 
@@ -120,7 +119,7 @@ def test_ilp_agrees_across_solvers_and_modes_on_tiny_presets():
             instance = generate_placement("tiny", seed, fill=fill)
             result = solve(placement_ilp(instance), cross_check=True)
             assert result.optimal and result.cross_check.verdict == "agree", result.cross_check
-            heavy = he_entry(instance)
+            heavy = heavy_edge(instance)
             assert result.objective <= placement_objective(instance, heavy) * (1 + 1e-6)
 
 
@@ -128,5 +127,5 @@ def test_placement_json_round_trip():
     instance = generate_placement("paper", 3, model="gpt-175b", gpus=8)
     again = PlacementInstance.from_dict(instance.to_dict())
     assert again == instance
-    placement = he_entry(instance)
+    placement = heavy_edge(instance)
     assert Placement.from_dict(placement.to_dict(), again) == placement
