@@ -25,8 +25,8 @@ from optsched.asrpt.generate import generate_stream
 from optsched.asrpt.online import run_asrpt
 from optsched.placement.formulations import placement_ilp
 from optsched.placement.generate import generate as generate_placement
-from optsched.placement.online import allot, place
 from optsched.placement.instance import PlacementInstance
+from optsched.placement.online import allot, place
 from optsched.placement.reproduce import STAGES
 from optsched.placement.timing import alpha
 from optsched.solvers import solve

@@ -172,15 +172,15 @@ class Family:
     objective: InitVar[Callable[[Any, Any], float]]
     formulations: Mapping[str, Formulation]
     algorithms: Mapping[str, Algorithm]
+    #: ``space()`` returns the family's :class:`optsched.search.space.Space` (its ``mutate.py``)
+    space: Callable[[], Any]
+    #: the paper's claims ``optsched search --target theorem:NAME`` can try to break (its ``checks.py``)
+    checks: Mapping[str, Check]
     generator_options: Mapping[str, Any] = field(default_factory=dict)
     reproductions: Mapping[str, Reproduction] = field(default_factory=dict)
     #: the job counts of the demo study's tiny instances; empty when ``generate``'s ``jobs`` does not
     #: apply (one job per instance)
     demo_sizes: tuple[int, ...] = (3, 4, 5, 6)
-    #: ``space()`` returns the family's :class:`optsched.search.space.Space` (its ``mutate.py``)
-    space: Callable[[], Any] | None = None
-    #: the theorems and lemmas ``optsched search --target theorem:NAME`` can try to break
-    checks: Mapping[str, Check] = field(default_factory=dict)
     _verify: Callable[[Any, Any], list[str]] = field(init=False, repr=False, compare=False)
     _objective: Callable[[Any, Any], float] = field(init=False, repr=False, compare=False)
 

@@ -92,7 +92,7 @@ def registered(family: Family) -> list[tuple[str, object]]:
             *(("algorithm", a.run) for a in family.algorithms.values()),
             *(("theorem", a.theorem) for a in family.algorithms.values() if a.theorem is not None),
             *(("check", c.slack) for c in family.checks.values()),
-            *([("space", family.space)] if family.space is not None else []),
+            ("space", family.space),
             *(("reproduction", r.run) for r in family.reproductions.values())]
 
 
@@ -101,8 +101,6 @@ def lacks(family: Family, package: str) -> list[str]:
     one readable line each; empty when it is complete."""
     folder = Path(importlib.import_module(package).__file__).parent
     missing = [f"{name} ({what})" for name, what in REQUIRED.items() if not (folder / name).is_file()]
-    if family.space is None:
-        missing.append("space=here('mutate:space') in the registration")
     if not family.checks:
         missing.append("checks={...} in the registration: at least one claim of the paper as a slack")
     for kind, function in registered(family):
@@ -120,17 +118,15 @@ def test_every_family_has_the_shape_of_every_family(family):
 
 
 def test_what_a_new_family_lacks_is_said_file_by_file(monkeypatch):
-    """A family copied from ``single`` without a required file, its search space or its checks,
-    or with its verifier registered from the wrong module, is told each."""
+    """A family copied from ``single`` without a required file or its checks, or with its verifier registered from the wrong module, is told each."""
     single = get("single")
     monkeypatch.setitem(REQUIRED, "strategy.py", "a file the shape might one day require")
     assert lacks(single, "optsched.single") == ["strategy.py (a file the shape might one day require)"]
     monkeypatch.delitem(REQUIRED, "strategy.py")
     verify, objective = judging_functions(single)
-    half = replace(single, verify=objective, objective=objective, space=None, checks={})
-    missing = lacks(half, "optsched.single")
-    assert missing[0].startswith("space=") and missing[1].startswith("checks=")
-    assert not any("verify" in line for line in missing)  # both in schedule.py: right home
+    half = replace(single, verify=objective, objective=objective, checks={})
+    assert lacks(half, "optsched.single") == [  # both in schedule.py: their right home
+        "checks={...} in the registration: at least one claim of the paper as a slack"]
     moved = replace(single, verify=single.generate, objective=objective)
     assert lacks(moved, "optsched.single") == [f"its verify {single.generate.target!r} belongs in "
                                                  "optsched.single.schedule"]

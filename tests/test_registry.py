@@ -56,7 +56,7 @@ def test_every_lazy_reference_resolves():
                  *judging_functions(family), *(f.build for f in family.formulations.values()),
                  *(a.run for a in family.algorithms.values()), *(a.theorem for a in family.algorithms.values()),
                  *(r.run for r in family.reproductions.values()), *(c.slack for c in family.checks.values()),
-                 *([family.space] if family.space is not None else [])]
+                 family.space]
         for reference in named:
             if isinstance(reference, Lazy):
                 assert callable(reference.resolve()), reference

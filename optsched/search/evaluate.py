@@ -78,10 +78,9 @@ def evaluate(task: tuple) -> dict:
         instance = family.instance_from_dict(json.loads(text), "instance")
     except InputError as exc:
         return {"valid": False, "reason": f"not an instance: {exc}"}
-    if family.space is not None:
-        refused = family.space().refusal(instance)
-        if refused:
-            return {"valid": False, "reason": refused}
+    refused = family.space().refusal(instance)
+    if refused:
+        return {"valid": False, "reason": refused}
     ran = family.run(instance, algorithm, **params)
     if not ran.feasible:
         raise RuntimeError(f"{algorithm} gave an infeasible schedule: {ran.verdict.violations[0]}")

@@ -160,7 +160,6 @@ def summary_lines(family: Family, algorithm: str, target: str, outcome: Outcome,
     it is a counterexample (``result`` is the folder's result.json)."""
     if outcome.shrunk is None or outcome.best is None:
         return [f"no instance could be scored in {outcome.search_evaluations} tries"]
-    assert family.space is not None  # search.run refused a family without one
     count, noun = size_of(family.space(), outcome.shrunk.doc)
     lines = [f"{family.name} / {algorithm}, {target}: best {result['value']} = "
              f"{outcome.best.value:.6g} over {outcome.search_evaluations} scored instances; shrunk to "

@@ -142,7 +142,7 @@ def family_targets(family: str) -> tuple[str, ...]:
     functions = [fam.generate, fam.instance_from_dict, fam.schedule_from_dict, *judging_functions(fam),
                  *(f.build for f in fam.formulations.values()), *(a.run for a in fam.algorithms.values()),
                  *(a.theorem for a in fam.algorithms.values() if a.theorem is not None),
-                 *(c.slack for c in fam.checks.values()), *([fam.space] if fam.space is not None else [])]
+                 *(c.slack for c in fam.checks.values()), fam.space]
     return tuple(sorted({_target(function) for function in functions}))
 
 

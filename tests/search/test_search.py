@@ -100,7 +100,6 @@ def test_the_lemma2b_search_finds_a_counterexample_of_at_most_three_jobs(tmp_pat
 
 @pytest.mark.parametrize("argv,message", [
     (["search", "nope", "--algorithm", "x"], "unknown family"),
-    (["search", "single", "--algorithm", "wspt"], "no search space"),
     (["search", "edge", "--algorithm", "aonline", "--target", "theorem:nope"], "no theorem check"),
     (["search", "edge", "--algorithm", "srtf", "--target", "theorem:lemma2b"], "is about"),
     (["search", "edge", "--algorithm", "aonline", "--target", "best"], "ratio or theorem"),

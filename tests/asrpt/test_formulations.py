@@ -1,0 +1,60 @@
+"""F3 (single machine) and F4 (time-indexed) on job streams (optsched/asrpt/formulations.py; spec asrpt.md §2.4, §2.5)."""
+
+
+import pytest
+
+from optsched.asrpt import baselines
+from optsched.asrpt.formulations import single_machine, single_machine_milp, time_indexed
+from optsched.asrpt.generate import generate_stream
+from optsched.asrpt.online import run_asrpt
+from optsched.asrpt.schedule import objective, verify
+from optsched.asrpt.theory import virtual_optimum
+from optsched.solvers import solve
+
+BASELINES = ("spjf", "spwf", "wcs_duration", "wcs_workload", "wcs_subtime")
+
+
+def optimum(instance, **kwargs):
+    model = time_indexed(instance)
+    result = solve(model, **kwargs)
+    assert result.optimal, result.message
+    return result, model.decoder(result)
+
+
+def test_single_machine_formulation_is_srpt_on_a_min_and_below_the_optimum():
+    for seed in range(2):
+        instance = generate_stream("tiny", seed)
+        result = solve(single_machine(instance), cross_check=True)
+        assert result.optimal and result.solver == "srpt"
+        assert result.cross_check.verdict == "agree", result.cross_check  # the time-indexed MILP of F3, by HiGHS
+        assert result.objective == pytest.approx(virtual_optimum(instance, "min"), rel=1e-6)
+        opt, _ = optimum(instance)
+        assert result.objective <= opt.objective * (1 + 1e-9)
+
+
+@pytest.mark.parametrize("seed", [2, 3, 5, 6, 7, 8])  # seed 4: CBC needs 40 s for its F3 MILP
+def test_the_computed_single_machine_bound_equals_the_f3_milp_by_both_solvers(seed):
+    instance = generate_stream("tiny", seed)
+    computed = solve(single_machine(instance))
+    for solver in ("highs", "cbc"):
+        milp = solve(single_machine_milp(instance), solver=solver)
+        assert milp.optimal, milp.message
+        assert computed.objective == pytest.approx(milp.objective, rel=1e-9)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_tiny_streams_milp_verifies_solvers_agree_and_no_algorithm_beats_it(seed):
+    instance = generate_stream("tiny", seed)
+    result, schedule = optimum(instance, cross_check=True)
+    assert result.cross_check.verdict == "agree", result.cross_check
+    assert verify(instance, schedule) == []
+    assert objective(instance, schedule) == pytest.approx(result.objective, rel=1e-9)
+    relaxed = solve(time_indexed(instance, relax=True))
+    assert relaxed.objective <= result.objective * (1 + 1e-9)
+    runs = [run_asrpt(instance).schedule, run_asrpt(instance, perfect=True).schedule,
+            run_asrpt(instance, blocking=False, tau=2.0).schedule]
+    runs += [getattr(baselines, name)(instance) for name in BASELINES]
+    for run in runs:
+        assert verify(instance, run) == []
+        assert objective(instance, run) >= result.objective * (1 - 1e-9)
+
