@@ -82,3 +82,21 @@ def test_a_family_keeps_its_verifier_and_objective_private(family):
     """Only the pipeline judges: a Family has no public ``verify`` or ``objective`` to call."""
     assert not hasattr(family, "verify") and not hasattr(family, "objective")
     assert all(callable(f) for f in optsched.pipeline.judging_functions(family))
+
+
+def test_decide_decodes_an_algorithms_own_model_and_nothing_else():
+    """``pipeline.decide`` (Dorm's allocation): the decoded solution, None without one, and an
+    error for a model with no decoder."""
+    import pulp
+
+    from optsched.numeric import integral
+    from optsched.solvers import Model
+
+    problem = pulp.LpProblem("one", pulp.LpMinimize)
+    x = pulp.LpVariable("x", 1, 3, pulp.LpInteger)
+    problem += x
+    assert optsched.pipeline.decide(Model(problem, lambda r: integral(r.values["x"])), node_limit=10) == 1
+    problem += x >= 5
+    assert optsched.pipeline.decide(Model(problem, lambda r: integral(r.values["x"]))) is None
+    with pytest.raises(ValueError, match="decoder"):
+        optsched.pipeline.decide(Model(problem))

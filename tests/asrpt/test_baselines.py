@@ -1,7 +1,5 @@
 """The baselines' queue orders: SPJF, SPWF and the work-conserving ones (optsched/asrpt/baselines.py)."""
 
-
-
 from hypothesis import given, settings
 
 from optsched.asrpt import baselines

@@ -1,6 +1,5 @@
 """F3 (single machine) and F4 (time-indexed) on job streams (optsched/asrpt/formulations.py; spec asrpt.md §2.4, §2.5)."""
 
-
 import pytest
 
 from optsched.asrpt import baselines

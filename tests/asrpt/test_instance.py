@@ -1,12 +1,5 @@
 """Job streams: JSON and validation (optsched/asrpt/instance.py)."""
 
-
-
-
-
-
-
-
 from optsched.asrpt.generate import generate_stream
 from optsched.asrpt.instance import Instance, StreamJob
 from optsched.asrpt.online import run_asrpt

@@ -1,6 +1,5 @@
 """Stream schedules and their verifier (optsched/asrpt/schedule.py; spec asrpt.md §4.8)."""
 
-
 import pytest
 
 from optsched.asrpt.instance import Instance, StreamJob

@@ -1,6 +1,5 @@
 """Preemptive single-machine SRPT (optsched/asrpt/srpt.py; spec asrpt.md §2.5)."""
 
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st

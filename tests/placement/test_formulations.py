@@ -1,6 +1,5 @@
 """F1 (the placement ILP) and F2 (the least graph cut) (optsched/placement/formulations.py; spec asrpt.md §2.2, §2.3)."""
 
-
 import pytest
 from hypothesis import given, settings
 

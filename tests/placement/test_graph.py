@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from optsched.placement.graph import job_graph, tree_edges, weights
 from optsched.placement.instance import Job, Stage
 
-from ..placement.strategies import jobs
+from .strategies import jobs
 
 
 @given(jobs())

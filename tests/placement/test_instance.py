@@ -1,7 +1,5 @@
 """Clusters, jobs and placement instances: JSON and one-line errors (optsched/placement/instance.py)."""
 
-
-
 import pytest
 
 from optsched.asrpt.instance import Instance, StreamJob

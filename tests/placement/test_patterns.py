@@ -1,6 +1,5 @@
 """Best counts per server split and the true α^min (optsched/placement/patterns.py; spec asrpt.md §3.2)."""
 
-
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -9,7 +8,7 @@ from optsched.placement.instance import Cluster, Job, Stage
 from optsched.placement.patterns import alpha_min, best_counts
 from optsched.placement.timing import alpha, alpha_one_server
 
-from ..placement.strategies import jobs, spread_matrices
+from .strategies import jobs, spread_matrices
 
 
 @given(jobs(max_stages=3, max_replicas=3).filter(lambda j: j.gpus <= 6), st.integers(2, 4))

@@ -1,13 +1,5 @@
 """Placements and their verifier (optsched/placement/schedule.py)."""
 
-
-
-
-
-
-
-
-
 from optsched.placement.instance import Job, PlacementInstance, Stage
 from optsched.placement.schedule import Placement
 from optsched.placement.schedule import verify as verify_placement

@@ -1,6 +1,5 @@
 """Table I's model templates (optsched/placement/templates.py)."""
 
-
 import pytest
 
 

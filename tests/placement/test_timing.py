@@ -1,6 +1,5 @@
 """Eqs. (4)-(7): α, its closed forms and bounds α^max, α on one server (optsched/placement/timing.py; spec asrpt.md §1)."""
 
-
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -8,7 +7,7 @@ from hypothesis import strategies as st
 from optsched.placement.instance import Cluster, Job, Stage
 from optsched.placement.timing import alpha, alpha_max, alpha_one_server, compute_bound
 
-from ..placement.strategies import clusters, jobs
+from .strategies import clusters, jobs
 
 
 @given(jobs(), clusters(), st.randoms())

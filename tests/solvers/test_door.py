@@ -1,34 +1,20 @@
-"""The solver layer: status mapping, bounds, LP duals, cross-checks (optsched/solvers/)."""
+"""The solver door: status mapping, bounds, LP duals, cross-checks, budgets and bad options (optsched/solvers/door.py), on both backends."""
 
 import math
 import random
-import subprocess
-import sys
 
 import pulp
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from optsched.limits import NODE_LIMIT
-from optsched.numeric import integral
-from optsched.solvers import Model, max_violation, solve
 from optsched.solvers import highs as highs_backend
+from optsched.solvers import max_violation, solve
 from optsched.testing import random_milp
 
+from .models import knapsack, split_deviation
+
 SOLVERS = ("highs", "cbc")
-
-
-def knapsack(n=8, m=2, seed=0, sense=pulp.LpMaximize, constant=0.0):
-    rnd = random.Random(seed)
-    p = pulp.LpProblem("knapsack", sense)
-    x = [p.add_variable(f"x{i}", cat="Binary") for i in range(n)]
-    profit = [rnd.randint(10, 100) for _ in range(n)]
-    p += pulp.lpSum(profit[i] * x[i] for i in range(n)) + constant
-    for k in range(m):
-        w = [profit[i] + rnd.randint(-5, 5) for i in range(n)]
-        p += pulp.lpSum(w[i] * x[i] for i in range(n)) <= sum(w) // 2, f"cap{k}"
-    return p
 
 
 def market_split(n=50, m=6, seed=1):
@@ -223,11 +209,6 @@ def test_a_wrong_optimum_cannot_pass_a_cross_check(monkeypatch):
     assert "disagree" in checked.message
 
 
-def test_thread_count_can_change_between_solves():
-    for threads in (1, 2, 1, None):
-        assert solve(knapsack(n=10), threads=threads).status == "optimal"
-
-
 def test_presolve_on_gives_the_same_optimum_on_an_ordinary_model():
     on, off = solve(knapsack(n=14, seed=3), presolve=True), solve(knapsack(n=14, seed=3))
     assert on.optimal and off.optimal and on.objective == pytest.approx(off.objective)
@@ -274,49 +255,6 @@ def test_bad_options_are_refused():
         solve(knapsack(), gap=math.nan)
 
 
-def test_max_violation_measures_each_kind_of_violation():
-    problem = pulp.LpProblem("v", pulp.LpMinimize)
-    x = problem.add_variable("x", 0, 4, cat="Integer")
-    y = problem.add_variable("y", 0)
-    problem += x + y
-    problem += x + y <= 5, "le"
-    problem += x - y >= 1, "ge"
-    assert max_violation(problem, {"x": 2.0, "y": 1.0}) == 0.0
-    assert max_violation(problem, {"x": 2.5, "y": 1.0}) == pytest.approx(0.5)  # integrality
-    assert max_violation(problem, {"x": 4.0, "y": 3.0}) == pytest.approx(2 / 6)  # le row, scaled
-    assert max_violation(problem, {"x": 4.0}) == math.inf  # missing value
-
-
-def cbc_false_infeasible():
-    """CBC 2.10.3 with MIP preprocessing says 'infeasible or unbounded' here; the optimum is 26."""
-    p = pulp.LpProblem("cbc_false_infeasible", pulp.LpMaximize)
-    x = [p.add_variable(f"x{i}", 0, ub) for i, ub in enumerate([1, 1, 4, 1, None, 3])]
-    x[4] = p.add_variable("x4", 0, 2, cat="Integer")
-    p += -5 * x[0] + 2 * x[1] + 2 * x[2] + 2 * x[3] + 6 * x[4] - x[5] + 2
-    p += -2 * x[0] + 6 * x[1] + 5 * x[2] - 2 * x[3] - 2 * x[5] >= 7, "r0"
-    p += -2 * x[0] + 5 * x[1] + 4 * x[2] + 5 * x[3] + 6 * x[4] + 2 * x[5] >= 8, "r1"
-    p += 3 * x[0] + 4 * x[1] - 2 * x[2] + 4 * x[4] + 2 * x[5] <= 4, "r2"
-    return p, 26.0
-
-
-def cbc_wrong_optimum():
-    """CBC 2.10.3 with MIP preprocessing calls -20 optimal here; the optimum is -26."""
-    p = pulp.LpProblem("cbc_wrong_optimum", pulp.LpMinimize)
-    x = [p.add_variable(f"x{i}", 0, ub) for i, ub in enumerate([1, 2, 2, 3])]
-    x += [p.add_variable(f"x{i}", 0, ub, cat="Integer") for i, ub in ((4, 1), (5, 3), (6, 4))]
-    p += -4 * x[1] - 6 * x[2] - 2 * x[3] + 6 * x[4] + 3 * x[5]
-    p += 6 * x[0] + 5 * x[1] - x[2] + 3 * x[3] + 4 * x[4] + 6 * x[6] >= -2, "r0"
-    return p, -26.0
-
-
-@pytest.mark.parametrize("case", [cbc_false_infeasible, cbc_wrong_optimum])
-def test_known_cbc_preprocessing_bugs_are_avoided(case):
-    problem, optimum = case()
-    result = solve(problem, solver="cbc")
-    assert result.status == "optimal" and result.objective == pytest.approx(optimum)
-    assert solve(case()[0], cross_check=True).cross_check.verdict == "agree"
-
-
 def test_solver_tolerance_noise_is_not_a_disagreement():
     """HiGHS returns x2 = 0.4999998 (row r0 violated by 3e-7, within its tolerance), so its maximum
     reads -0.999999 while CBC's reads -1: the same optimum, not a disagreement."""
@@ -351,36 +289,6 @@ def test_a_model_without_variables_is_solved_not_an_error(solver):
     assert result.status == "optimal" and result.objective == 0.0 and result.has_solution
 
 
-def test_model_schedule_reads_a_schedule_only_where_there_is_a_decoder():
-    problem = pulp.LpProblem("one", pulp.LpMinimize)
-    x = pulp.LpVariable("x", 1, 3, pulp.LpInteger)
-    problem += x
-    result = solve(problem)
-    assert Model(problem, lambda r: round(r.value(x))).schedule(result) == 1
-    with pytest.raises(ValueError, match="not schedules"):
-        Model(problem).schedule(result)
-
-
-def test_integral_accepts_solver_noise_and_refuses_a_fraction():
-    assert integral(2.0 + 1e-9) == 2 and integral(-1.0 - 1e-9) == -1
-    with pytest.raises(ValueError, match="not integral"):
-        integral(2.4)
-
-
-def split_deviation(seed: int = 5, rows: int = 3, items: int = 24) -> pulp.LpProblem:
-    """The least deviation from a market split: an incumbent at once, far from proven at the root."""
-    rnd = random.Random(seed)
-    a = [[rnd.randint(0, 99) for _ in range(items)] for _ in range(rows)]
-    problem = pulp.LpProblem("split_deviation", pulp.LpMinimize)
-    x = [problem.add_variable(f"x{i}", 0, 1, pulp.LpBinary) for i in range(items)]
-    over = [problem.add_variable(f"over{k}", 0) for k in range(rows)]
-    under = [problem.add_variable(f"under{k}", 0) for k in range(rows)]
-    problem += pulp.lpSum(over) + pulp.lpSum(under)
-    for k in range(rows):
-        problem += pulp.lpSum(a[k][i] * x[i] for i in range(items)) + over[k] - under[k] == sum(a[k]) // 2, f"r{k}"
-    return problem
-
-
 @pytest.mark.parametrize("solver", SOLVERS)
 def test_a_node_limit_stops_branch_and_bound_with_an_honest_feasible_result(solver):
     problem = split_deviation()
@@ -391,35 +299,6 @@ def test_a_node_limit_stops_branch_and_bound_with_an_honest_feasible_result(solv
     assert (again.objective, again.values) == (first.objective, first.values)  # a budget, not a clock
     with pytest.raises(ValueError, match="node limit"):
         solve(problem, solver=solver, node_limit=0)
-
-
-def test_a_node_budget_switches_off_the_sub_mip_searches_it_cannot_count():
-    problem = split_deviation()
-    solve(problem, node_limit=10, threads=1)
-    options = problem.solverModel.getOptions()
-    assert (options.mip_heuristic_run_rins, options.mip_heuristic_run_rens) == (False, False)
-    solve(problem, threads=1)  # without a budget HiGHS keeps its own defaults
-    assert problem.solverModel.getOptions().mip_heuristic_run_rins is True
-
-
-STALLING_MODEL = f"""
-from fractions import Fraction
-from optsched.edge.generate import generate
-from optsched.edge.formulations import time_indexed
-from optsched.edge.instance import speed_augmented
-from optsched.solvers import solve
-offline, _ = speed_augmented(generate("small", 161, jobs=6), Fraction(1, 5))
-result = solve(time_indexed(offline).problem, node_limit={NODE_LIMIT}, threads=1, cross_check=True)
-print(result.status, round(result.objective, 6))
-"""
-
-
-def test_the_edge_model_that_stalled_highs_inside_a_sub_mip_is_solved_within_the_node_budget():
-    # HiGHS 1.16.0 with RINS/RENS on ran over 25 minutes inside a sub-MIP at the root of this model
-    # (docs/solvers.md); the watchdog turns a regression into a failure instead of a hung suite.
-    done = subprocess.run([sys.executable, "-c", STALLING_MODEL], capture_output=True, text=True, timeout=300)
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.split() == ["optimal", "129.0"]  # HiGHS and CBC agree (cross_check)
 
 
 def test_no_module_of_the_solver_package_holds_mutable_state():
@@ -443,3 +322,4 @@ def test_no_module_of_the_solver_package_holds_mutable_state():
                 constant = isinstance(value, ast.Constant) or (
                     isinstance(value, ast.Tuple) and all(isinstance(e, ast.Constant) for e in value.elts))
                 assert constant or call in allowed_calls, f"{path.name}:{stmt.lineno} holds module-level state"
+
