@@ -5,10 +5,15 @@ from __future__ import annotations
 
 import sqlite3
 
+import pandas as pd
 import pytest
 
 from optsched.errors import InputError
+from optsched.study import run
 from optsched.study.cache import Cache
+
+from ..cli_helpers import run as run_cli
+from .helpers import small, stable
 
 
 def test_a_stored_result_comes_back_and_a_key_is_stored_once(tmp_path):
@@ -52,3 +57,39 @@ def test_a_file_that_is_not_a_database_is_one_line_of_bad_input(tmp_path):
     (tmp_path / "cache.sqlite").write_bytes(b"not a database at all" * 400)
     with pytest.raises(InputError, match="the study cache is damaged.*--fresh"):
         Cache(tmp_path / "cache.sqlite").lookup(["k"])
+
+
+def test_a_cached_row_that_fails_its_checksum_is_run_again_and_reported(tmp_path):
+    s = small(tmp_path)
+    first = run(s, progress=False)
+    db = tmp_path / "s" / "cache.sqlite"
+    with sqlite3.connect(db) as con:  # one stored objective digit changed, as a disk fault or an edit would
+        key, text = con.execute("SELECT key, result FROM units WHERE result LIKE '%\"objective\": %' "
+                                "AND kind = 'algorithm' LIMIT 1").fetchone()
+        value = text.split('"objective": ')[1].split(",")[0]
+        tampered = text.replace(f'"objective": {value}', f'"objective": {float(value) + 1}', 1)
+        assert tampered != text
+        con.execute("UPDATE units SET result = ? WHERE key = ?", (tampered, key))
+    again = run(s, progress=False)
+    assert again.recomputed == 1 and again.cached == again.units - 1
+    pd.testing.assert_frame_equal(stable(again.results), stable(first.results))
+    third = run(s, progress=False)
+    assert third.recomputed == 0 and third.cached == third.units
+
+
+def test_a_damaged_cache_file_is_one_line_of_bad_input(tmp_path, capfd):
+    argv = ["study", "--family", "single", "--seeds", "4", "--jobs", "3,4", "--workers", "1", "--quiet",
+            "-o", tmp_path / "s"]
+    assert run_cli(capfd, *argv)[0] == 0
+    db = tmp_path / "s" / "cache.sqlite"
+    for leftover in ("cache.sqlite-wal", "cache.sqlite-shm"):
+        (tmp_path / "s" / leftover).unlink(missing_ok=True)
+    data = bytearray(db.read_bytes())
+    data[100:4096 * 2] = b"\xff" * (4096 * 2 - 100)  # the header's tail and the first pages
+    db.write_bytes(bytes(data))
+    code, out, err = run_cli(capfd, *argv)
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert "the study cache is damaged" in err and "--fresh" in err
+    code, _, _ = run_cli(capfd, *argv, "--fresh")
+    assert code == 0
+

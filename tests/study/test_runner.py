@@ -1,36 +1,21 @@
-"""Running studies: certified tables, the cache, kill -9 and resume, local processes vs Dask."""
+"""A study from spec to tables: certified rows, a report, resuming, refusals, bound ratios, recorded errors, kill -9 (optsched/study/runner.py)."""
 
 import dataclasses
 import os
 import signal
-import sqlite3
 import subprocess
 import sys
 import time
-from pathlib import Path
 
 import pandas as pd
 import pytest
 
 import optsched.solvers as solvers_module
 from optsched.errors import InputError
-from optsched.study import run, study
+from optsched.study import run
 
 from ..cli_helpers import run as run_cli
-
-#: Columns that measure time: they differ between runs, everything else must not.
-TIMING = ["runtime_s", "build_s", "lp_runtime_s", "message"]
-
-
-def small(tmp_path, name="s", workers=1, executor="local", **part):
-    table = {"name": name, "workers": workers, "executor": executor,
-             "part": [{"family": "single", "seeds": 4, "jobs": [3, 4], "reference": {"cross_check": True}, **part}]}
-    return study(table, "test", tmp_path / name)
-
-
-def stable(frame: pd.DataFrame) -> pd.DataFrame:
-    frame = frame.drop(columns=[c for c in TIMING if c in frame.columns])
-    return frame.sort_values(list(frame.columns[:9])).reset_index(drop=True)
+from .helpers import cached_rows, small, stable
 
 
 def test_a_study_writes_certified_tables_a_report_and_resumes_from_its_cache(tmp_path):
@@ -67,12 +52,6 @@ def test_other_instances_into_the_same_folder_are_refused_not_merged(tmp_path):
     assert (tmp_path / "s" / "results.csv").read_bytes() == before
 
 
-def test_two_local_workers_give_the_same_table_as_one(tmp_path):
-    one = run(small(tmp_path, "one"), progress=False)
-    two = run(small(tmp_path, "two", workers=2), progress=False)
-    pd.testing.assert_frame_equal(stable(one.results.drop(columns="study")), stable(two.results.drop(columns="study")))
-
-
 def test_a_time_limited_reference_is_reported_and_gives_bound_ratios_only(tmp_path, monkeypatch):
     """The time limit reaches the solver; a run it stops is 'feasible', and ratios become bounds."""
     limits = []
@@ -106,26 +85,18 @@ def test_a_crashing_algorithm_is_a_recorded_error_not_a_lost_study(tmp_path, mon
     assert "8 algorithm runs crashed" in outcome.problems
 
 
-def _count(db) -> int:
-    try:
-        with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as con:
-            return con.execute("SELECT count(*) FROM units").fetchone()[0]
-    except sqlite3.Error:
-        return 0
-
-
 def test_a_study_killed_with_sigkill_resumes_to_the_same_table_as_an_uninterrupted_run(tmp_path):
     argv = ["study", "--family", "single", "--seeds", "150", "--jobs", "4,5", "--workers", "2", "--quiet"]
     killed = tmp_path / "killed"
     proc = subprocess.Popen([sys.executable, "-m", "optsched.cli", *argv, "-o", str(killed)],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 120
-    while _count(killed / "cache.sqlite") < 200 and proc.poll() is None and time.monotonic() < deadline:
+    while cached_rows(killed / "cache.sqlite") < 200 and proc.poll() is None and time.monotonic() < deadline:
         time.sleep(0.01)
     os.kill(proc.pid, signal.SIGKILL)
     proc.wait()
     assert proc.returncode == -signal.SIGKILL, "the study finished before it could be killed; make it longer"
-    stored = _count(killed / "cache.sqlite")
+    stored = cached_rows(killed / "cache.sqlite")
     assert 200 <= stored < 1200 and not (killed / "results.csv").exists()
     resumed = subprocess.run([sys.executable, "-m", "optsched.cli", *argv, "-o", str(killed)],
                              capture_output=True, text=True)
@@ -136,32 +107,10 @@ def test_a_study_killed_with_sigkill_resumes_to_the_same_table_as_an_uninterrupt
                           capture_output=True).returncode == 0
     for name in ("results.csv", "references.csv"):
         pd.testing.assert_frame_equal(stable(pd.read_csv(killed / name)), stable(pd.read_csv(clean / name)))
-    assert _count(killed / "cache.sqlite") == 1200
+    assert cached_rows(killed / "cache.sqlite") == 1200
     time.sleep(1.5)  # the killed study's workers notice within 0.5 s and leave
     orphans = subprocess.run(["pgrep", "-f", str(killed)], capture_output=True, text=True).stdout.split()
     assert orphans == [], "worker processes of the killed study are still running"
-
-
-def test_a_study_on_a_local_dask_cluster_gives_the_same_table_as_local_processes(tmp_path):
-    pytest.importorskip("distributed")
-    local = run(small(tmp_path, "local", workers=2), progress=False)
-    dask = run(small(tmp_path, "dask", workers=2, executor="dask"), progress=False)
-    assert dask.cached == 0
-    pd.testing.assert_frame_equal(stable(local.results.drop(columns="study")),
-                                  stable(dask.results.drop(columns="study")))
-    pd.testing.assert_frame_equal(stable(local.references.drop(columns="study")),
-                                  stable(dask.references.drop(columns="study")))
-
-
-def test_an_unreachable_dask_scheduler_is_one_line_and_exit_2(capfd, tmp_path, monkeypatch):
-    pytest.importorskip("distributed")
-    from optsched.study import executors
-
-    monkeypatch.setattr(executors, "CONNECT_TIMEOUT", "1s")
-    code, _, err = run_cli(capfd, "study", "--family", "single", "--seeds", "1", "--executor", "dask",
-                           "--scheduler", "tcp://127.0.0.1:9", "--quiet", "-o", tmp_path / "out")
-    assert code == 2 and "cannot reach the Dask scheduler at tcp://127.0.0.1:9" in err
-    assert not (tmp_path / "out").exists()
 
 
 def test_the_cli_prints_the_summary_and_json(capfd, tmp_path):
@@ -176,56 +125,3 @@ def test_the_cli_prints_the_summary_and_json(capfd, tmp_path):
     assert code == 0 and summary["cached"] == summary["units"] == 9 and summary["problems"] == []
     assert summary["methods"][0]["method"] == "wspt" and summary["methods"][0]["exact_ratios"] == 3
 
-
-def test_a_cached_row_that_fails_its_checksum_is_run_again_and_reported(tmp_path):
-    s = small(tmp_path)
-    first = run(s, progress=False)
-    db = tmp_path / "s" / "cache.sqlite"
-    with sqlite3.connect(db) as con:  # one stored objective digit changed, as a disk fault or an edit would
-        key, text = con.execute("SELECT key, result FROM units WHERE result LIKE '%\"objective\": %' "
-                                "AND kind = 'algorithm' LIMIT 1").fetchone()
-        value = text.split('"objective": ')[1].split(",")[0]
-        tampered = text.replace(f'"objective": {value}', f'"objective": {float(value) + 1}', 1)
-        assert tampered != text
-        con.execute("UPDATE units SET result = ? WHERE key = ?", (tampered, key))
-    again = run(s, progress=False)
-    assert again.recomputed == 1 and again.cached == again.units - 1
-    pd.testing.assert_frame_equal(stable(again.results), stable(first.results))
-    third = run(s, progress=False)
-    assert third.recomputed == 0 and third.cached == third.units
-
-
-def test_a_damaged_cache_file_is_one_line_of_bad_input(tmp_path, capfd):
-    argv = ["study", "--family", "single", "--seeds", "4", "--jobs", "3,4", "--workers", "1", "--quiet",
-            "-o", tmp_path / "s"]
-    assert run_cli(capfd, *argv)[0] == 0
-    db = tmp_path / "s" / "cache.sqlite"
-    for leftover in ("cache.sqlite-wal", "cache.sqlite-shm"):
-        (tmp_path / "s" / leftover).unlink(missing_ok=True)
-    data = bytearray(db.read_bytes())
-    data[100:4096 * 2] = b"\xff" * (4096 * 2 - 100)  # the header's tail and the first pages
-    db.write_bytes(bytes(data))
-    code, out, err = run_cli(capfd, *argv)
-    assert code == 2 and out == "" and err.count("\n") == 1
-    assert "the study cache is damaged" in err and "--fresh" in err
-    code, _, _ = run_cli(capfd, *argv, "--fresh")
-    assert code == 0
-
-
-def test_a_killed_worker_is_replaced_and_its_units_run_again(tmp_path):
-    """kill -9 of one worker process breaks the pool; the study replaces it and finishes complete."""
-    argv = ["study", "--family", "single", "--seeds", "60", "--jobs", "4,5", "--workers", "2", "--quiet"]
-    out = tmp_path / "k"
-    proc = subprocess.Popen([sys.executable, "-m", "optsched.cli", *argv, "-o", str(out)],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    deadline = time.monotonic() + 120
-    while _count(out / "cache.sqlite") < 20 and proc.poll() is None and time.monotonic() < deadline:
-        time.sleep(0.01)
-    children = Path(f"/proc/{proc.pid}/task/{proc.pid}/children").read_text().split()
-    assert children, "no worker process to kill; make the study longer"
-    os.kill(int(children[0]), signal.SIGKILL)
-    _, err = proc.communicate(timeout=300)
-    assert proc.returncode == 0, err
-    assert "a worker process died" in err and "Traceback" not in err
-    assert _count(out / "cache.sqlite") == 480
-    assert len(pd.read_csv(out / "results.csv")) == 240
