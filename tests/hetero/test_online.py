@@ -2,7 +2,6 @@
 A.2 and A.4, the window structure of Lemma 1, Lemma 2's sub-round structure, Theorem 2's primal
 feasibility, and Theorem 5 with the theorem's α."""
 
-import math
 from dataclasses import replace
 
 import numpy as np
@@ -11,7 +10,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from optsched.hetero import theory as th
-from optsched.hetero.columns import options
 from optsched.hetero.formulations import configuration, mwsp
 from optsched.hetero.generate import generate
 from optsched.hetero.instance import Instance, Job
@@ -26,11 +24,7 @@ from optsched.hetero.oracles import Market
 from optsched.hetero.schedule import Schedule, objective, verify
 from optsched.solvers import solve
 
-
-def a2(jobs=20):
-    """One server of capacity 40, one resource; 20 identical jobs of d = 7, one worker and one PS."""
-    job = Job(arrival=1, weight=14.0, epochs=1, chunks=1, minibatches=7, train=(1.0,), update=(0.0,), gradient=0.0)
-    return Instance("ps", 8, ((40.0,),), ((1.0,),), ((1.0,),), 0, (job,) * jobs)
+from .cases import a2, tiny
 
 
 def test_golden_a2_maxweight_accepts_five_of_twenty_and_the_ratio_is_within_gamma():
@@ -89,10 +83,6 @@ def test_every_oracle_places_each_job_that_has_a_shape_fitting_the_empty_cluster
             assert min(colocated(market, j)[0], distributed(market, j)[0]) == 0
 
 
-def _tiny(seed, framework):
-    return generate("tiny", seed, framework=framework)
-
-
 @settings(max_examples=15, deadline=None)
 @given(seed=st.integers(0, 10_000), framework=st.sampled_from(["ps", "allreduce"]),
        mode=st.sampled_from(["fixed", "per_round_safe"]), alpha=st.integers(1, 4),
@@ -100,7 +90,7 @@ def _tiny(seed, framework):
 def test_online_schedules_verify_and_keep_the_round_windows(seed, framework, mode, alpha, oracle, tie_break):
     """Lemma 1's structure: round i's jobs start at >= α τ_i and complete by α τ_{i+1}; the verifier
     passes; ALG <= Σ_i α τ_{i+1} w(J^s_i); OPT <= ALG. Under either tie rule."""
-    inst = _tiny(seed, framework)
+    inst = tiny(seed, framework)
     run = run_aonline(inst, alpha_mode=mode, alpha=alpha, oracle=oracle, tie_break=tie_break)
     assert verify(inst, run.schedule) == []
     alg = objective(inst, run.schedule)
@@ -118,26 +108,12 @@ def test_online_schedules_verify_and_keep_the_round_windows(seed, framework, mod
 
 
 @settings(max_examples=10, deadline=None)
-@given(seed=st.integers(0, 10_000), framework=st.sampled_from(["ps", "allreduce"]))
-def test_theorem5_holds_with_the_theorem_alpha(seed, framework):
-    """With α from the formula (tens on tiny instances, above every batch size) and exact oracles,
-    Theorem 5 is rigorous (spec §4): ALG <= 4α OPT."""
-    inst = _tiny(seed, framework)
-    run = run_aonline(inst, alpha_mode="theorem")
-    assert run.alpha_theorem >= run.largest_batch
-    opt = solve(configuration(inst)).objective
-    assert objective(inst, run.schedule) <= 4 * run.alpha_theorem * opt + 1e-9
-    claim = th.theorem5(inst, alpha_mode="theorem")
-    assert claim.bound == 4 * run.alpha_theorem
-
-
-@settings(max_examples=10, deadline=None)
 @given(seed=st.integers(0, 10_000), framework=st.sampled_from(["ps", "allreduce"]), tau=st.integers(3, 8))
 def test_lemma2_rigorous_fallback_and_theorem2(seed, framework, tau):
     """With α >= |J_i| and exact oracles, A_dual's weight reaches the batch optimum (Lemma 2, D4);
     every sub-round's schedules fit (Theorem 2, primal); prices stay in [0, λ−1] (P1); and
     D*(δ_final) >= LP(8) >= OPT_MW (weak duality)."""
-    inst = _tiny(seed, framework)
+    inst = tiny(seed, framework)
     batch = list(range(len(inst.jobs)))
     lam = th.lam(inst)
     result = a_dual(inst, batch, tau, len(batch), lam)
@@ -154,72 +130,6 @@ def test_lemma2_rigorous_fallback_and_theorem2(seed, framework, tau):
     lp = solve(mwsp(inst, batch, tau, relax=True)).objective
     assert th.dual_bound(inst, batch, tau, first.price) >= lp - 1e-6
     assert lp >= opt - 1e-6
-
-
-@settings(max_examples=10, deadline=None)
-@given(seed=st.integers(0, 10_000), framework=st.sampled_from(["ps", "allreduce"]))
-def test_lower_bounds_are_below_the_optimum(seed, framework):
-    """P2: LB-solo, LB-fluid_r and both LP relaxations are at most OPT(2)."""
-    inst = _tiny(seed, framework)
-    opt = solve(configuration(inst)).objective
-    assert th.lb_solo(inst) <= opt + 1e-9
-    assert all(th.lb_fluid(inst, r) <= opt + 1e-9 for r in range(inst.R))
-    assert solve(configuration(inst, relax=True)).objective <= opt + 1e-6
-
-
-def test_theorem3_on_instances_that_satisfy_a1_and_a2():
-    """Spec §6.1's recipe for A1/A2: one resource of capacity 40 and weights between a job's largest
-    and F times its smallest consumption. Then ΔD_j <= γ w_j and w(ACC) >= OPT_MW / γ."""
-    rng = np.random.default_rng(7)
-    checked = 0
-    for _ in range(12):
-        jobs = []
-        for _ in range(6):
-            K = int(rng.integers(1, 4))
-            base = Job(arrival=1, weight=1.0, epochs=1, chunks=int(rng.integers(1, 3)), minibatches=K,
-                       train=(1.0,), update=(0.0,), gradient=0.0)
-            jobs.append(base)
-        inst = Instance("ps", 8, ((40.0,), (40.0,)), ((1.0,),), ((1.0,),), 0, tuple(jobs))
-        cons = [[th.consumption(inst, o.at(1)) for o in opts] for opts in options(inst)]
-        F = max(max(c) / min(c) for c in cons)
-        jobs = [Job(1, float(rng.uniform(max(c), F * min(c))), j.epochs, j.chunks, j.minibatches, j.train, j.update,
-                    j.gradient) for j, c in zip(jobs, cons)]
-        inst = Instance("ps", 8, inst.capacity, inst.worker_demand, inst.ps_demand, 0, tuple(jobs))
-        lam = th.lam(inst, F)
-        a = th.assumptions(inst, F, lam)
-        if not (a.a1 and a.a2):
-            continue
-        checked += 1
-        batch = list(range(len(jobs)))
-        result = maxweight(inst, batch, 8, lam)
-        g = th.gamma(lam)
-        assert all(result.increment[j] <= g * inst.jobs[j].weight + 1e-9 for j in result.accepted)
-        opt = solve(mwsp(inst, batch, 8)).objective
-        assert opt <= g * result.weight(inst) + 1e-9
-    assert checked >= 6
-
-
-def test_the_constants_follow_the_formulas():
-    inst = a2()
-    lam = th.lam(inst, 2.0)
-    assert lam == 2 * 8 * 1 * 1 * 2 + 1
-    g = th.gamma(lam)
-    assert g == pytest.approx(2 * math.log2(33))
-    assert th.alpha_formula([1.0, 3.0], lam) == math.floor(math.log(4) / math.log(g / (g - 1))) + 1
-
-
-def test_per_capacity_consumption_does_not_depend_on_the_units():
-    """D18: measuring resource 0 in units 1000 times smaller changes (A1)'s raw consumption, not
-    the per-capacity one."""
-    inst = generate("tiny", 3)
-    scale = np.array([1000.0] + [1.0] * (inst.R - 1))
-    rescaled = replace(inst, capacity=tuple(tuple(np.asarray(c) * scale) for c in inst.capacity),
-                       worker_demand=tuple(tuple(np.asarray(e) * scale) for e in inst.worker_demand),
-                       ps_demand=tuple(tuple(np.asarray(z) * scale) for z in inst.ps_demand))
-    assert th.instance_F(rescaled, "per_capacity") == pytest.approx(th.instance_F(inst, "per_capacity"))
-    assert th.instance_F(rescaled) != pytest.approx(th.instance_F(inst))
-    with pytest.raises(ValueError):
-        th.instance_F(inst, "per_gpu")
 
 
 def test_earliest_completion_runs_the_first_job_of_a_batch_as_fast_as_it_can():

@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given
 
 from optsched.errors import InputError
-from optsched.oasis.generate import PRESETS, generate
+from optsched.oasis.generate import generate
 from optsched.oasis.instance import Instance, Sigmoid, Table, job_from_rho
 
 from .strategies import instances
@@ -76,15 +76,3 @@ def test_sigmoid_is_evaluated_in_log_space_and_constant_when_gamma2_is_zero():
     assert Sigmoid(50.0, 0.0, 3.0).value(123) == pytest.approx(25.0)  # [A23]
 
 
-def test_presets():
-    assert set(PRESETS) == {"tiny", "small", "paper", "paper-literal", "trace"}
-    tiny = generate("tiny", 4)
-    assert (tiny.T, tiny.H, tiny.K, tiny.R, len(tiny.jobs)) == (4, 2, 2, 2, 4)
-    assert generate("small", 1, jobs=7) == generate("small", 1, jobs=7) and len(generate("small", 1, jobs=7).jobs) == 7
-    paper = generate("paper", 0)
-    assert (paper.T, paper.H, paper.K, paper.R) == (300, 50, 50, 5)
-    assert np.median([f.n_min for f in paper.facts]) <= 10  # calibrated: most jobs finish within γ3's range
-    literal = generate("paper-literal", 0)
-    assert np.median([f.n_min for f in literal.facts]) > 100  # [A14]: the printed ranges make long jobs
-    with pytest.raises(InputError, match="unknown oasis preset"):
-        generate("huge", 0)

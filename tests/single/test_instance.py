@@ -4,7 +4,6 @@ import pytest
 from hypothesis import given
 
 from optsched.errors import InputError
-from optsched.single.generate import PRESETS, generate
 from optsched.single.instance import Instance
 
 from .strategies import instances
@@ -31,14 +30,6 @@ def test_json_round_trip(instance):
 def test_bad_instances_are_refused_with_the_field_named(jobs, message):
     with pytest.raises(InputError, match=message):
         Instance.from_dict({"jobs": jobs})
-
-
-def test_generator_is_seeded_and_follows_the_preset():
-    assert generate("tiny", seed=7) == generate("tiny", seed=7)
-    assert generate("tiny", seed=7) != generate("tiny", seed=8)
-    assert generate("small", seed=0).n == PRESETS["small"]["jobs"]
-    instance = generate("tiny", seed=3, jobs=9)
-    assert instance.n == 9 and all(1 <= job.p <= PRESETS["tiny"]["max_p"] for job in instance.jobs)
 
 
 def test_horizon_covers_every_left_shifted_schedule():
