@@ -5,7 +5,6 @@ from hypothesis import given, settings
 
 from optsched.single.formulations import brute_force_optimum, time_indexed
 from optsched.single.schedule import objective, verify
-from optsched.single.theory import smith_schedule
 from optsched.solvers import solve
 
 from .strategies import instances
@@ -21,14 +20,6 @@ def test_milp_optimum_equals_brute_force_over_all_orders(instance):
     schedule = model.decoder(result)
     assert verify(instance, schedule) == []
     assert objective(instance, schedule) == pytest.approx(result.objective)
-
-
-@given(instances(max_jobs=8, max_p=6, zero_release=True))
-@settings(max_examples=30)
-def test_with_zero_release_dates_the_optimum_is_smiths_rule(instance):
-    result = solve(time_indexed(instance))
-    assert result.optimal
-    assert result.objective == pytest.approx(objective(instance, smith_schedule(instance)))
 
 
 @given(instances())

@@ -9,7 +9,6 @@ from optsched.single.formulations import brute_force_optimum
 from optsched.single.instance import Instance, Job
 from optsched.single.online import wspt
 from optsched.single.schedule import objective, verify
-from optsched.single.theory import smith_schedule
 
 from .strategies import instances
 
@@ -23,11 +22,6 @@ def test_schedules_verify_and_never_beat_the_optimum(algorithm, instance):
     schedule = algorithm(instance)
     assert verify(instance, schedule) == []
     assert objective(instance, schedule) >= brute_force_optimum(instance)[0] - 1e-9
-
-
-@given(instances(max_jobs=8, zero_release=True))
-def test_wspt_with_all_jobs_at_time_zero_is_smiths_rule(instance):
-    assert objective(instance, wspt(instance)) == pytest.approx(objective(instance, smith_schedule(instance)))
 
 
 @pytest.mark.parametrize("algorithm", ALGORITHMS)
