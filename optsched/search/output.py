@@ -19,7 +19,7 @@ import json
 from typing import Any
 
 from ..documents import instance_document, schedule_document
-from ..jsonio import write_json
+from ..jsonio import write_file, write_json, write_text
 from ..registry import Family
 from ..reproduce import confirmed_optimum
 from ..study.report import figure
@@ -70,10 +70,13 @@ def write(settings: Settings, outcome: Outcome) -> None:
         rows.append({"number": s.number, "phase": s.phase, "origin": s.origin, "valid": s.result.get("valid"),
                      "reason": s.result.get("reason", ""), "value": s.value, "best_so_far": best,
                      "alg": s.result.get("alg"), "opt": s.result.get("opt")})
-    with open(out / "history.csv", "w", newline="") as handle:
-        writer = csv.DictWriter(handle, fieldnames=list(rows[0]) if rows else ["number"])
-        writer.writeheader()
-        writer.writerows(rows)
+    def history(tmp: str) -> None:
+        with open(tmp, "w", newline="") as handle:
+            writer = csv.DictWriter(handle, fieldnames=list(rows[0]) if rows else ["number"])
+            writer.writeheader()
+            writer.writerows(rows)
+
+    write_file(str(out / "history.csv"), history)
     certificate = None
     if outcome.shrunk is not None and outcome.best is not None:
         write_json(str(out / "found.instance.json"),
@@ -92,7 +95,7 @@ def write(settings: Settings, outcome: Outcome) -> None:
               "best": as_plain(outcome.best), "shrunk": as_plain(outcome.shrunk), "certificate": certificate,
               "violation": violation(settings, outcome)}
     write_json(str(out / "result.json"), result)
-    (out / "report.md").write_text(_report(settings, outcome, result, space))
+    write_text(str(out / "report.md"), _report(settings, outcome, result, space))
 
 
 def violation(settings: Settings, outcome: Outcome) -> bool | None:

@@ -12,7 +12,7 @@ import pytest
 from optsched.jsonio import read_json
 from optsched.search.corpus import replay
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 ENTRIES = sorted((ROOT / "instances" / "counterexamples").glob("*/*.json"))
 
 

@@ -1,0 +1,36 @@
+"""A study's report (optsched/study/report.py): tables as markdown and text, the summary tables
+from a run, and report.md with its figures."""
+
+import pytest
+
+from optsched.study import run
+from optsched.study.report import FIGURES, Table, summary_tables, write_report
+
+from .helpers import small
+
+
+def test_a_table_renders_as_markdown_and_as_aligned_text():
+    table = Table("Ratios", ["method", "ratio"], [["wspt", 1.23456], ["fifo", 2.0]], note="1 is best")
+    assert table.markdown().splitlines() == ["### Ratios", "", "| method | ratio |", "|---|---|",
+                                             "| wspt | 1.235 |", "| fifo | 2 |", "", "1 is best"]
+    assert table.text().splitlines() == ["Ratios", "method  ratio", "wspt    1.235", "fifo        2", "1 is best"]
+
+
+@pytest.fixture(scope="module")
+def outcome(tmp_path_factory):
+    return run(small(tmp_path_factory.mktemp("study"), seeds=2, jobs=[3]), progress=False)
+
+
+def test_summary_tables_have_a_row_per_family_and_per_method(outcome):
+    refs, methods = summary_tables(outcome)
+    assert [row[:4] for row in refs.rows] == [["single", "time-indexed", 2, 2]]
+    assert sorted(row[1] for row in methods.rows) == ["fifo", "wspt"]
+    assert all(row[4] >= 1.0 for row in methods.rows)  # ratio mean against proven optima
+
+
+def test_the_report_links_every_figure_it_draws(outcome, tmp_path):
+    write_report(outcome, tmp_path)
+    text = (tmp_path / "report.md").read_text()
+    for name, caption in FIGURES:
+        assert (tmp_path / name).stat().st_size > 0 and f"![{caption}]({name})" in text
+    assert "every schedule verified" in text

@@ -1,0 +1,61 @@
+"""Units of work (optsched/study/units.py): keys from content, kind, method, seed, code and solver
+versions; each kind's record; a crash recorded, not raised; task values as plain JSON."""
+
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from optsched.jsonio import fingerprint
+from optsched.registry import get
+from optsched.study.units import make_task_unit, make_unit, run_unit
+
+SINGLE = get("single")
+INSTANCE = SINGLE.generate("tiny", 2).to_dict()
+REFERENCE = {"formulation": "time-indexed", "solver": "highs", "time_limit": None, "node_limit": 1000,
+             "cross_check": True}
+SOLVERS = {"highs": "1", "cbc": "2"}
+
+
+def unit(kind="algorithm", spec=None, seed=0, solvers=SOLVERS):
+    spec = spec if spec is not None else {"algorithm": "wspt", "params": {}}
+    return make_unit("single", INSTANCE, fingerprint(INSTANCE), kind, spec, seed, solvers)
+
+
+def test_keys_change_with_what_changes_the_result_and_only_solves_with_solver_versions():
+    assert unit().key == unit().key != unit(seed=1).key
+    assert unit().key != unit(spec={"algorithm": "fifo", "params": {}}).key
+    assert unit().key == unit(solvers={"highs": "9"}).key  # an algorithm run does not call a solver
+    assert unit("reference", REFERENCE).key != unit("reference", REFERENCE, solvers={"highs": "9"}).key
+
+
+def test_a_reference_record_is_the_verifiers_objective_with_the_solvers_bound():
+    out = run_unit(unit("reference", REFERENCE).payload)
+    assert out["status"] == "optimal" and out["verified"] is True and out["cross_check"] == "agree"
+    assert out["objective"] == pytest.approx(out["solver_objective"]) and out["code"]
+    relaxed = run_unit(unit("relaxation", {"formulation": "time-indexed", "solver": "highs",
+                                           "time_limit": None}).payload)
+    assert relaxed["status"] == "optimal" and relaxed["objective"] <= out["objective"] + 1e-9
+
+
+def test_an_algorithm_record_and_a_crash_that_is_recorded_not_raised():
+    out = run_unit(unit().payload)
+    assert out["status"] == "feasible" and out["objective"] > 0 and out["theorem"] is None
+    crashed = run_unit(unit(spec={"algorithm": "wspt", "params": {"nope": 1}}).payload)
+    assert crashed["status"] == "error" and crashed["message"].startswith("TypeError")
+
+
+def plain_values(task):
+    return {"fraction": Fraction(1, 4), "numpy": np.int64(task), "list": [np.float64(0.5)]}
+
+
+def not_plain(task):
+    return {"object": object()}
+
+
+def test_task_values_come_back_as_plain_json_and_others_are_errors():
+    out = run_unit(make_task_unit(plain_values, 3).payload)
+    assert out["value"] == {"fraction": 0.25, "numpy": 3, "list": [0.5]}
+    assert make_task_unit(plain_values, 3).key != make_task_unit(plain_values, 4).key
+    bad = run_unit(make_task_unit(not_plain, 0).payload)
+    assert bad["status"] == "error" and "not plain JSON data" in bad["message"]
