@@ -91,3 +91,12 @@ def test_registered_defaults_equal_the_functions_defaults():
                 assert signature[key].default == default_of(value), (family.name, algorithm.name, key)
 
 
+
+
+def test_the_documented_examples_run():
+    import doctest
+
+    import optsched.registry
+
+    outcome = doctest.testmod(optsched.registry, optionflags=doctest.ELLIPSIS)
+    assert outcome.attempted > 0 and outcome.failed == 0
