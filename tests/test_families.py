@@ -199,3 +199,70 @@ def test_all_exact_formulations_of_a_family_agree_on_the_optimum(family):
     for seed in SEEDS:
         values = [optimum(family, name, seed) for name in names]
         assert all(better_or_equal(v, values[0], "min") and better_or_equal(values[0], v, "min") for v in values)
+
+
+def test_the_walk_through_copying_single_gives_a_complete_family(tmp_path, monkeypatch):
+    """docs/design.md, "How a new family is added", followed step by step: ``single`` copied under
+    a new name, its name replaced where the template says it, registered, given an online view.
+    The copy has the shape of every family, and the conformance tests, the online property, its
+    search space and its check pass on it unchanged."""
+    import shutil
+    import sys
+
+    import optsched
+    from optsched.search.space import Space
+
+    from .online_views import VIEWS
+    from .test_online_property import test_jobs_arriving_after_t_never_change_decisions_before_t as online_property
+
+    name = "copied"
+    package = f"optsched.{name}"
+    # Step 1: copy the template (into a folder the optsched package also searches, not the source tree).
+    shutil.copytree(Path(optsched.__file__).parent / "single", tmp_path / name,
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    for module in (tmp_path / name).glob("*.py"):  # ... and give it its name: every "single" literal
+        module.write_text(module.read_text().replace('"single"', f'"{name}"'))
+    monkeypatch.setattr(optsched, "__path__", [*optsched.__path__, str(tmp_path)])
+    importlib.invalidate_caches()
+    # Step 2: register it. Step 3: say what online means for it.
+    monkeypatch.setitem(FAMILY_PACKAGES, name, package)
+    monkeypatch.setitem(VIEWS, name, VIEWS["single"])
+    try:
+        family = get(name)
+        assert family.name == name and importlib.import_module(f"{package}.schedule").__file__.startswith(
+            str(tmp_path))
+        # Step 4: the conformance suite.
+        assert lacks(family, package) == []
+        formulations = [f for f, form in family.formulations.items() if form.gives_schedule]
+        for seed in SEEDS[:2]:
+            test_instances_and_schedules_survive_their_json(name, seed)
+            for formulation in formulations:
+                test_each_exact_formulation_is_proven_verified_and_agreed_by_both_solvers(name, formulation, seed)
+                test_each_relaxation_bounds_the_optimum_from_the_right_side(name, formulation, seed)
+            for algorithm in family.algorithms:
+                ran = family.run(small(name, seed), algorithm, seed=seed)
+                assert ran.feasible and better_or_equal(optimum(name, formulations[0], seed), ran.objective, "min")
+        for algorithm in family.algorithms:
+            online_property(family=name, algorithm=algorithm)
+        space = family.space()
+        assert isinstance(space, Space) and family.instance_from_dict(space.start(0, 3), "start").n == 3
+        for check in family.checks.values():
+            instance = replace(small(name, 0), jobs=tuple(replace(job, r=0) for job in small(name, 0).jobs))
+            slack, details = check.slack(instance, check.algorithms[0], {}, get(name).solve(
+                instance, formulations[0]).verdict.objective)
+            assert details["applies"] and slack == 0  # Smith's rule holds on the copy as on the template
+    finally:
+        for module in [m for m in sys.modules if m == package or m.startswith(f"{package}.")]:
+            del sys.modules[module]
+        for key in [k for k in _OPTIMA if k[0] == name]:
+            del _OPTIMA[key]
+
+
+def test_design_md_lists_the_required_and_optional_files():
+    """docs/design.md's layout says which family files are required and which optional, as REQUIRED
+    and OPTIONAL do: a file moved between the two, or added, is moved in the docs too."""
+    text = (Path(__file__).resolve().parents[1] / "docs" / "design.md").read_text()
+    required = text[text.index("Required in every family"):text.index("Optional (OPTIONAL")]
+    optional = text[text.index("Optional (OPTIONAL"):text.index("family-specific helpers")]
+    assert all(f"    {name}" in required for name in REQUIRED), required
+    assert all(f"    {name}" in optional for name in OPTIONAL), optional
