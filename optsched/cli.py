@@ -136,16 +136,23 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("instance")
     p.add_argument("--formulation", required=True, metavar="NAME")
     p.add_argument("--relax", action="store_true", help="solve the LP relaxation")
-    p.add_argument("--solver", choices=SOLVERS, default="highs")
+    p.add_argument("--solver", choices=SOLVERS, help="the MILP solver (default highs); a cp-sat formulation is "
+                   "solved by CP-SAT")
     p.add_argument("--time-limit", type=_positive_float, metavar="S",
                    help="seconds (a wall-clock budget: where it stops a solve, the result depends on the machine)")
     p.add_argument("--node-limit", type=_int_at_least(1, MAX_NODES), metavar="N",
-                   help="branch-and-bound nodes (with --threads 1, the same result on every machine)")
+                   help="branch-and-bound nodes of a MILP (with --threads 1, the same result on every machine)")
+    p.add_argument("--work-limit", type=_positive_float, metavar="W",
+                   help="CP-SAT's deterministic time (about seconds; one worker by default, the same result on "
+                   "every machine)")
     p.add_argument("--gap", type=_nonnegative_float, default=0.0, help="relative MIP gap to stop at (default 0)")
     p.add_argument("--presolve", action="store_true",
                    help="turn the solver's presolve on (off by default: HiGHS presolve has returned wrong optima)")
     p.add_argument("--threads", type=_int_at_least(1), help="solver threads")
-    p.add_argument("--cross-check", action="store_true", help="solve with the other solver too and compare")
+    p.add_argument("--cross-check", nargs="?", const="auto", choices=("auto", "solver", "model"),
+                   help="solve a second time and compare: 'model' another model of the problem (a MILP against "
+                   "the CP-SAT model), 'solver' the same MILP with the other solver; alone, 'auto': another "
+                   "model where the family has one")
     _input_limit_option(p)
     _log_option(p)
     p.add_argument("--json", action="store_true")
@@ -335,7 +342,8 @@ def _solve(args) -> int:
         check_writable(args.output, args.instance)
     solved = family.solve(loaded.instance, formulation.name, relax=args.relax, solver=args.solver,
                           time_limit=args.time_limit, gap=args.gap, presolve=args.presolve, threads=args.threads,
-                          node_limit=args.node_limit, cross_check=args.cross_check)
+                          node_limit=args.node_limit, work_limit=args.work_limit,
+                          cross_check=args.cross_check or False)
     result, schedule = solved.result, solved.schedule
     data = {**solved.to_dict(), "instance": loaded.fingerprint}
     code = 1 if solved.problem else 0
@@ -362,7 +370,8 @@ def _number(x) -> str:
 
 
 def _solve_lines(d: dict) -> list[str]:
-    kind = "LP relaxation" if d["relaxed"] else ("MILP" if d["mip"] else "LP")
+    kind = "LP relaxation" if d["relaxed"] else ("CP-SAT model" if d["solver"] == "cp-sat" else
+                                                  "MILP" if d["mip"] else "LP")
     lines = [f"{d['family']} / {d['formulation']} ({kind}) with {d['solver']} {d['solver_version']}: {d['status']}",
              f"  objective {_number(d['objective'])}   bound {_number(d['bound'])}   "
              f"gap {_number(d['gap'])}   solve {d['runtime_s']:.3f} s (model built in {d['build_s']:.3f} s)"]
@@ -370,7 +379,8 @@ def _solve_lines(d: dict) -> list[str]:
         lines.append(f"  note: {d['message']}")
     if d["cross_check"]:
         c = d["cross_check"]
-        lines.append(f"  cross-check {c['solver']} {c['solver_version']}: {c['status']} "
+        other = f"{c['formulation']} with {c['solver']}" if c["formulation"] else c["solver"]
+        lines.append(f"  cross-check {other} {c['solver_version']}: {c['status']} "
                      f"{_number(c['objective'])} -> {c['verdict']} ({c['detail']})")
     if "verified" in d:
         v = d["verified"]

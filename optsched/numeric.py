@@ -7,7 +7,11 @@ treated as 3 in the same way everywhere; objectives are compared with relative t
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
+from fractions import Fraction
 from typing import TYPE_CHECKING
+
+from .errors import InputError
 
 if TYPE_CHECKING:
     import numpy as np
@@ -73,3 +77,24 @@ def ceil_tol_array(x: np.ndarray, tol: float = 1e-9) -> np.ndarray:
 
     r = np.round(x)
     return np.where(np.abs(x - r) <= tol * np.maximum(1.0, np.abs(x)), r, np.ceil(x))
+
+
+#: The largest scale :func:`integer_scale` uses: six decimal places.
+MAX_SCALE = 10**6
+
+
+def integer_scale(values: Iterable[float], what: str) -> int:
+    """The smallest power of ten that makes every one of ``values`` an exact integer, for models
+    that need integer data (CP-SAT). A value is read as the decimal it prints as (``0.1`` is 1/10),
+    so ``integer_scale([0.5, 2, 1.25], ...) == 100``. Values that need more than six decimal places
+    are refused (:class:`~optsched.errors.InputError` naming ``what``): scaling them would round, and the model would no
+    longer be exact."""
+    scale = 1
+    for value in values:
+        fraction = Fraction(repr(float(value)))
+        while (fraction * scale).denominator != 1:
+            scale *= 10
+            if scale > MAX_SCALE:
+                raise InputError(f"{what}: {value!r} has more than six decimal places; an integer model "
+                                 "of it would not be exact")
+    return scale

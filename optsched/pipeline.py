@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from .numeric import close
 
 if TYPE_CHECKING:
-    from .registry import Family
+    from .registry import Family, Formulation
     from .solvers import Model, Result
 
 
@@ -186,9 +186,16 @@ def judging_functions(family: Family) -> tuple[Callable[..., Any], Callable[...,
     return family._verify, family._objective
 
 
-def solve(family: Family, instance: Any, formulation: str, *, relax: bool = False, solver: str = "highs",
+#: What ``cross_check`` may ask for: the other solver on the same model, or another model of the
+#: same problem (a MILP against the CP-SAT model); True is ``"auto"``: another model where the
+#: family has one, else the other solver.
+CROSS_CHECKS = ("auto", "solver", "model")
+
+
+def solve(family: Family, instance: Any, formulation: str, *, relax: bool = False, solver: str | None = None,
           time_limit: float | None = None, gap: float = 0.0, presolve: bool = False, threads: int | None = None,
-          node_limit: int | None = None, cross_check: bool = False) -> Solved:
+          node_limit: int | None = None, work_limit: float | None = None,
+          cross_check: bool | str = False) -> Solved:
     """Build ``formulation`` for ``instance``, solve it, decode the schedule and verify it.
 
     Parameters
@@ -201,9 +208,21 @@ def solve(family: Family, instance: Any, formulation: str, *, relax: bool = Fals
         A formulation the family registers (``optsched families`` lists them).
     relax : bool
         Solve the LP relaxation instead (no schedule; the objective bounds the optimum).
-    solver, time_limit, gap, presolve, threads, node_limit, cross_check
-        As for :func:`optsched.solvers.solve`. ``node_limit`` with ``threads=1`` is the budget that
-        gives the same answer on every machine; ``time_limit`` depends on the machine's speed.
+    solver, time_limit, gap, presolve, threads
+        As for :func:`optsched.solvers.solve`; ``solver`` (``highs`` by default, or ``cbc``) is for a
+        MILP formulation, and a CP-SAT formulation is solved by CP-SAT.
+    node_limit, work_limit
+        The budgets that give the same answer on every machine (with one thread): branch-and-bound
+        nodes for a MILP, CP-SAT's deterministic time for a CP-SAT model. Each bounds the solves
+        of its engine, the cross-check's included; a budget for an engine the call does not use is
+        refused. ``time_limit`` depends on the machine's speed.
+    cross_check : bool or str
+        ``"solver"``: solve the same MILP with the other solver. ``"model"``: solve another model of
+        the same problem (the family's CP-SAT model for a MILP, its first MILP for the CP-SAT
+        model, else another exact MILP), decode and verify its schedule too. True (``"auto"``):
+        another model where the family has one, the other solver otherwise. Either way the
+        comparison is ``result.cross_check``; when the two contradict each other, the result keeps
+        the better verified schedule, with status ``feasible`` and no bound.
 
     Returns
     -------
@@ -222,19 +241,121 @@ def solve(family: Family, instance: Any, formulation: str, *, relax: bool = Fals
     >>> bound = optsched.solve(family, instance, "time-indexed", relax=True)
     >>> bound.schedule is None and bound.result.objective <= solved.result.objective + 1e-9
     True
+    >>> checked = optsched.solve(family, instance, "time-indexed", cross_check="model")
+    >>> checked.result.cross_check.formulation, checked.result.cross_check.verdict
+    ('cp-sat', 'agree')
     """
-    from .solvers import solve as solve_model
+    from .errors import InputError
 
     chosen = family.formulation(formulation)
+    how = _cross_check_mode(family, chosen, cross_check, relax)
+    partner = family.formulation(_partner(family, chosen) or "") if how == "model" else None
+    engines = {chosen.engine} | ({partner.engine} if partner else set())
+    if node_limit is not None and "milp" not in engines:
+        raise InputError(f"a node limit bounds MILP solves, and formulation {chosen.name} is a CP-SAT model "
+                         "(its deterministic budget is the work limit)")
+    if work_limit is not None and "cp-sat" not in engines:
+        raise InputError("a work limit is CP-SAT's deterministic budget, and no CP-SAT model is solved here "
+                         "(a MILP's budget is the node limit)")
+    if chosen.engine == "cp-sat" and solver not in (None, "cp-sat"):
+        raise InputError(f"formulation {chosen.name} is a CP-SAT model, solved by CP-SAT; --solver {solver} "
+                         "applies to MILP formulations")
+    options = {"time_limit": time_limit, "gap": gap, "presolve": presolve, "threads": threads,
+               "node_limit": node_limit, "work_limit": work_limit}
+    solved = _solve_one(family, instance, chosen, relax, solver, options, how == "solver")
+    if partner is None:
+        return solved
+    other = _solve_one(family, instance, partner, False, None, options, False)
+    return _adjudicate(solved, other)
+
+
+def _cross_check_mode(family: Family, chosen: Formulation, cross_check: bool | str, relax: bool) -> str | None:
+    """None, ``"solver"`` or ``"model"``: what ``cross_check`` asks for here (see :func:`solve`)."""
+    from .errors import InputError
+
+    if cross_check is False:
+        return None
+    mode = "auto" if cross_check is True else cross_check
+    if mode not in CROSS_CHECKS:
+        raise InputError(f"cross-check must be one of {', '.join(CROSS_CHECKS)}, got {cross_check!r}")
+    has_partner = chosen.gives_schedule and not relax and _partner(family, chosen) is not None
+    if mode == "auto":
+        mode = "model" if has_partner and (chosen.engine == "cp-sat" or _has_engine(family, "cp-sat")) else "solver"
+    if mode == "solver" and chosen.engine != "milp":
+        raise InputError(f"formulation {chosen.name} is solved by CP-SAT alone: cross-check it against another "
+                         "model (--cross-check model)")
+    if mode == "model" and not has_partner:
+        why = "an LP relaxation" if relax else f"formulation {chosen.name} of family {family.name}"
+        raise InputError(f"{why} has no second model to cross-check against (--cross-check solver compares "
+                         "two solvers on the same model)")
+    return mode
+
+
+def _has_engine(family: Family, engine: str) -> bool:
+    return any(f.engine == engine and f.gives_schedule for f in family.formulations.values())
+
+
+def _partner(family: Family, chosen: Formulation) -> str | None:
+    """The model a ``"model"`` cross-check solves next to ``chosen``: the first exact formulation of
+    another engine, else the first other exact formulation; None when the family has no other."""
+    others = [f for f in family.formulations.values() if f.gives_schedule and f.name != chosen.name]
+    other_engine = [f for f in others if f.engine != chosen.engine]
+    picked = other_engine or others
+    return picked[0].name if picked else None
+
+
+def _solve_one(family: Family, instance: Any, chosen: Formulation, relax: bool, solver: str | None, options: dict,
+               cross_check: bool) -> Solved:
+    """Build, solve (with the budget of ``chosen``'s engine), decode and verify one formulation."""
+    from .solvers import solve as solve_model
+
+    budget = dict(options)
+    if chosen.engine == "cp-sat":
+        budget.pop("node_limit")
+        budget.pop("presolve")
+        solver = None
+    else:
+        budget.pop("work_limit")
     started = time.perf_counter()
     model = chosen.build(instance, relax=relax)
     build_s = time.perf_counter() - started
-    result = solve_model(model, solver=solver, time_limit=time_limit, gap=gap, presolve=presolve, threads=threads,
-                         node_limit=node_limit, cross_check=cross_check)
+    result = solve_model(model, solver=solver, cross_check=cross_check, **budget)
     if model.decoder is None or not result.has_solution:
         return Solved(family.name, chosen.name, relax, result, build_s)
     schedule = model.decoder(result)
     return Solved(family.name, chosen.name, relax, result, build_s, schedule, judge(family, instance, schedule))
+
+
+def _adjudicate(solved: Solved, other: Solved) -> Solved:
+    """``solved`` with ``other`` (another model of the same problem) as its cross-check. When what
+    the two prove contradicts, neither bound can be trusted: keep the better schedule the verifier
+    accepts (status ``feasible``, no bound), or none."""
+    from dataclasses import replace
+
+    from .solvers import CrossCheck, compare
+
+    a, b = solved.result, other.result
+    verdict, detail = compare(a, b)
+    check = CrossCheck(b.solver, b.solver_version, b.status, b.objective, b.bound, b.runtime_s, verdict, detail,
+                       formulation=other.formulation)
+    if verdict != "disagree":
+        return replace(solved, result=replace(a, cross_check=check))
+    trusted = [s for s in (solved, other) if s.verdict is not None and s.verdict.objective is not None
+               and s.problem is None]
+    note = f"models disagree: {detail}"
+    if not trusted:
+        result = replace(a, status="not_solved", objective=None, bound=None, gap=None, values={}, message=note,
+                         cross_check=check)
+        return replace(solved, result=result, schedule=None, verdict=None)
+    flip = -1.0 if a.sense == "max" else 1.0
+    scored = [(flip * s.verdict.objective, k, s) for k, s in enumerate(trusted)
+              if s.verdict is not None and s.verdict.objective is not None]
+    best = min(scored, key=lambda item: item[:2])[2]
+    assert best.verdict is not None
+    result = replace(a, status="feasible", objective=best.verdict.objective, bound=None, gap=None, values={},
+                     message=f"{note}; reporting {best.formulation}'s verified schedule, optimum unknown",
+                     cross_check=check)
+    return replace(solved, result=result, schedule=best.schedule, verdict=best.verdict)
 
 
 def run(family: Family, instance: Any, algorithm: str, *, seed: int = 0, **params: Any) -> Run:

@@ -20,7 +20,7 @@ from .params import bind, default_of, did_you_mean
 
 if TYPE_CHECKING:
     from .pipeline import Run, Solved, Verdict
-    from .solvers import Model
+    from .solvers import CpSatModel, Model
 
 #: Family name -> the package that registers it, in the order ``optsched families`` lists them.
 FAMILY_PACKAGES = {
@@ -75,12 +75,16 @@ def lazy_from(package: str) -> Callable[[str], Lazy]:
 class Formulation:
     """A solver model of a family's offline problem: ``build(instance, relax=False) -> Model``.
 
-    ``gives_schedule`` is False for models whose solutions are not schedules (duals, LPs)."""
+    ``gives_schedule`` is False for models whose solutions are not schedules (duals, LPs).
+    ``engine`` is ``"milp"`` for a PuLP model (HiGHS or CBC; ``--relax`` gives its LP) or
+    ``"cp-sat"`` for a CP-SAT model (no relaxation): a second model of the same problem, which a
+    cross-check pits against a MILP."""
 
     name: str
-    build: Callable[..., Model]
+    build: Callable[..., Model | CpSatModel]
     summary: str
     gives_schedule: bool = True
+    engine: str = "milp"
 
 
 @dataclass(frozen=True)
@@ -193,7 +197,8 @@ class Family:
 
     def solve(self, instance: Any, formulation: str, **options: Any) -> Solved:
         """Solve, decode and verify: :func:`optsched.pipeline.solve` (``relax``, ``solver``,
-        ``time_limit``, ``gap``, ``presolve``, ``threads``, ``cross_check``)."""
+        ``time_limit``, ``gap``, ``presolve``, ``threads``, ``node_limit``, ``work_limit``,
+        ``cross_check``)."""
         from .pipeline import solve
 
         return solve(self, instance, formulation, **options)

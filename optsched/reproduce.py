@@ -23,7 +23,7 @@ from .jsonio import dumps, plain, write_text
 from .limits import NODE_LIMIT
 from .outputs import claim
 from .registry import Reproduction, families, get
-from .solvers import cbc_version, highs_version
+from .solvers import cbc_version, cp_sat_version, highs_version
 from .study.report import Table, figure
 
 SCALES = ("quick", "default", "paper")
@@ -205,7 +205,7 @@ def parallel_map(fn: Callable[[Any], Any], tasks: Sequence[Any], setting: Settin
 def write_report(report: Report, setting: Setting, name: str, results: list[Table]) -> Path:
     """Write ``report.md`` (with the ``results`` tables, :meth:`Report.results`), ``results.csv`` and
     ``summary.csv`` next to the figures already in ``out_dir``."""
-    versions = f"optsched {__version__}, HiGHS {highs_version()}, CBC {cbc_version()}"
+    versions = f"optsched {__version__}, HiGHS {highs_version()}, CBC {cbc_version()}, CP-SAT {cp_sat_version()}"
     lines = [f"# {report.title}", "",
              f"`optsched reproduce {name} --preset {setting.scale} --seeds {setting.seeds}` ({versions}).", ""]
     if report.paper_says:

@@ -238,6 +238,19 @@ STUDY_FLAGS = [["--node-limit", "1"], ["--seeds", "3"], ["--algorithm", "wspt"],
 
 # Issue 28: the newer verbs and output folders, held to the same contract.
 CASES.update({
+    # the CP-SAT engine: exact integer data, no relaxation, its own budget
+    "single cp-sat with a weight of seven decimals": (lambda t, f: ["solve", write(t, "i.json", single_doc(
+        w=1.2345678)), "--formulation", "cp-sat"], "more than six decimal places"),
+    "single cp-sat --relax": (lambda t, f: ["solve", f["single"][0], "--formulation", "cp-sat", "--relax"],
+                              "has no LP relaxation"),
+    "single cp-sat --node-limit": (lambda t, f: ["solve", f["single"][0], "--formulation", "cp-sat", "--node-limit",
+                                                 "5"], "a node limit bounds MILP solves"),
+    "single time-indexed --work-limit": (lambda t, f: ["solve", f["single"][0], "--formulation", "time-indexed",
+                                                       "--work-limit", "5"], "no CP-SAT model is solved here"),
+    "single cp-sat --cross-check solver": (lambda t, f: ["solve", f["single"][0], "--formulation", "cp-sat",
+                                                         "--cross-check", "solver"], "solved by CP-SAT alone"),
+    "--cross-check with an unknown kind": (lambda t, f: ["solve", f["single"][0], "--formulation", "time-indexed",
+                                                         "--cross-check", "twice"], "invalid choice: 'twice'"),
     "search theorem:bound for an algorithm without a bound (oasis fifo)": (lambda t, f: [
         "search", "oasis", "--algorithm", "fifo", "--target", "theorem:bound", "-o", t / "s"], "has none"),
     "search theorem:bound for an algorithm without a bound (edge srtf)": (lambda t, f: [

@@ -23,7 +23,7 @@ def test_families_lists_single_with_its_formulations_and_algorithms(capfd):
     code, families, _ = run_json(capfd, "families")
     single = next(f for f in families if f["name"] == "single")
     assert code == 0 and single["sense"] == "min"
-    assert single["formulations"] == ["time-indexed"]
+    assert single["formulations"] == ["time-indexed", "cp-sat"]
     assert single["algorithms"] == ["wspt", "fifo"]
     code, out, _ = run(capfd, "families")
     assert "single (min)" in out and "time-indexed" in out
@@ -71,8 +71,12 @@ def test_done_when_for_any_seed(seed, tmp_path_factory, capfd):
 def test_solve_human_output_and_cross_check(capfd, instance):
     code, out, _ = run(capfd, "solve", instance, "--formulation", "time-indexed", "--cross-check")
     assert code == 0
-    assert "optimal" in out and "cross-check cbc" in out and "agree" in out
+    assert "optimal" in out and "cross-check cp-sat with cp-sat 9" in out and "agree" in out  # the other model, by default
     assert "schedule verified: feasible" in out
+    code, out, _ = run(capfd, "solve", instance, "--formulation", "time-indexed", "--cross-check", "solver")
+    assert code == 0 and "cross-check cbc 2" in out and "agree" in out
+    code, out, _ = run(capfd, "solve", instance, "--formulation", "cp-sat", "--cross-check")
+    assert code == 0 and "(CP-SAT model) with cp-sat" in out and "cross-check time-indexed with highs 1" in out and "agree" in out
 
 
 def test_verify_reports_an_infeasible_schedule_with_exit_1(capfd, instance, tmp_path):

@@ -79,6 +79,9 @@ def test_generate_prints_one_instance_document(family):
 @pytest.mark.parametrize(("family", "formulation"), FORMULATIONS)
 def test_solve_json_is_one_document(instances, family, formulation, relax):
     done = optsched("solve", instances[family], "--formulation", formulation, "--json", *(["--relax"] if relax else []))
+    if relax and get(family).formulation(formulation).engine == "cp-sat":  # a CP-SAT model has no LP: bad input
+        assert (done.code, done.out) == (2, "") and done.err == "optsched: error: formulation cp-sat has no LP relaxation\n"
+        return
     data = json_output(done)
     assert SOLVE_KEYS <= set(data)
     assert data["family"] == family and data["formulation"] == formulation and data["relaxed"] is relax
@@ -112,11 +115,15 @@ def test_human_solve_output_carries_no_solver_chatter(instances, family):
 
 def test_solver_log_goes_to_the_log_file_not_stdout(instances, tmp_path):
     log = tmp_path / "solver.log"
-    done = optsched("solve", instances["single"], "--formulation", "time-indexed", "--cross-check", "--json",
+    done = optsched("solve", instances["single"], "--formulation", "time-indexed", "--cross-check", "solver", "--json",
                     "--log", log)
     assert json_output(done)["status"] == "optimal"
     text = log.read_text()
     assert "HiGHS" in text and "Coin" in text  # both solvers' logs, on request
+    done = optsched("solve", instances["single"], "--formulation", "time-indexed", "--cross-check", "model", "--json",
+                    "--log", log)
+    assert json_output(done)["cross_check"]["formulation"] == "cp-sat"
+    assert "Starting CP-SAT solver" in log.read_text()  # CP-SAT's log too
 
 
 def test_solver_log_to_stderr_leaves_stdout_one_document(instances):

@@ -13,7 +13,7 @@ import pulp
 import pytest
 
 from optsched.registry import FAMILY_PACKAGES, get
-from optsched.solvers import Model, solve
+from optsched.solvers import CpSatModel, Model, solve
 
 DECODED = [(family, name) for family in FAMILY_PACKAGES for name, formulation in get(family).formulations.items()
            if formulation.gives_schedule]
@@ -25,12 +25,15 @@ def test_a_fractional_solution_is_refused_by_the_decoder(family, formulation):
     sizes = fam.demo_sizes
     instance = fam.generate("tiny", seed=1, jobs=sizes[0] if sizes else None)
     model = fam.formulation(formulation).build(instance)
-    assert isinstance(model, Model) and model.decoder is not None
+    assert isinstance(model, (Model, CpSatModel)) and model.decoder is not None
     result = solve(model)
     assert result.optimal, result.message
     watched = Watched(result.values)
     model.decoder(replace(result, values=watched))  # the solver's own (integral) solution decodes
-    integers = {v.name for v in model.problem.variables() if v.cat == pulp.LpInteger}
+    if isinstance(model, CpSatModel):  # every CP-SAT variable is integral
+        integers = set(model.read)
+    else:
+        integers = {v.name for v in model.problem.variables() if v.cat == pulp.LpInteger}
     read = sorted(watched.read & integers)
     assert read, "the decoder reads no integer variable"
     for name in read[::max(1, len(read) // 40)]:

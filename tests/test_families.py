@@ -4,7 +4,8 @@ linprog tests over every method). A new family gets all of it by registering.
 Per family, on small generated instances:
 * instances and schedules survive their JSON round trip;
 * every formulation that gives a schedule is solved to optimality, and its schedule passes the
-  verifier with the solver's objective; HiGHS and CBC agree on it (cross-check);
+  verifier with the solver's objective; HiGHS and CBC agree on each MILP (cross-check), and each
+  CP-SAT model has the optimum of every MILP of its family (two independent models);
 * its LP relaxation bounds the optimum from the right side;
 * every algorithm's schedule is feasible and never better than the proven optimum.
 
@@ -167,14 +168,37 @@ def test_instances_and_schedules_survive_their_json(family, seed):
 @pytest.mark.parametrize(("family", "formulation"), EXACT)
 @pytest.mark.parametrize("seed", SEEDS)
 def test_each_exact_formulation_is_proven_verified_and_agreed_by_both_solvers(family, formulation, seed):
-    solved = get(family).solve(small(family, seed), formulation, cross_check=True)
+    """A MILP by HiGHS and CBC on the same model; a CP-SAT model by CP-SAT against the family's MILP."""
+    fam = get(family)
+    how = "solver" if fam.formulation(formulation).engine == "milp" else "model"
+    solved = fam.solve(small(family, seed), formulation, cross_check=how)
     assert solved.result.optimal, solved.result.status
     assert solved.verdict is not None and solved.verdict.feasible, solved.verdict
     assert solved.matches_solver and solved.problem is None
     assert solved.result.cross_check.verdict == "agree", solved.result.cross_check.detail
 
 
-@pytest.mark.parametrize(("family", "formulation"), EXACT)
+CP_SAT = [(f, name) for f, name in EXACT if get(f).formulation(name).engine == "cp-sat"]
+
+
+@pytest.mark.parametrize(("family", "formulation"), CP_SAT)
+@pytest.mark.parametrize("seed", SEEDS)
+def test_each_cp_sat_model_has_the_optimum_of_every_milp_of_its_family(family, formulation, seed):
+    """Two independent models of one problem (docs/design.md, principle 2): the CP-SAT optimum equals
+    every exact MILP's, and each decoded schedule passes the verifier with its solver's value."""
+    fam = get(family)
+    solved = fam.solve(small(family, seed), formulation)
+    assert solved.result.optimal and solved.problem is None, (solved.result.status, solved.problem)
+    for name, form in fam.formulations.items():
+        if form.gives_schedule and form.engine == "milp":
+            assert better_or_equal(optimum(family, name, seed), solved.verdict.objective, fam.sense)
+            assert better_or_equal(solved.verdict.objective, optimum(family, name, seed), fam.sense)
+
+
+RELAXABLE = [(f, name) for f, name in EXACT if get(f).formulation(name).engine == "milp"]
+
+
+@pytest.mark.parametrize(("family", "formulation"), RELAXABLE)
 @pytest.mark.parametrize("seed", SEEDS)
 def test_each_relaxation_bounds_the_optimum_from_the_right_side(family, formulation, seed):
     fam = get(family)
@@ -238,7 +262,8 @@ def test_the_walk_through_copying_single_gives_a_complete_family(tmp_path, monke
             test_instances_and_schedules_survive_their_json(name, seed)
             for formulation in formulations:
                 test_each_exact_formulation_is_proven_verified_and_agreed_by_both_solvers(name, formulation, seed)
-                test_each_relaxation_bounds_the_optimum_from_the_right_side(name, formulation, seed)
+                if family.formulation(formulation).engine == "milp":
+                    test_each_relaxation_bounds_the_optimum_from_the_right_side(name, formulation, seed)
             for algorithm in family.algorithms:
                 ran = family.run(small(name, seed), algorithm, seed=seed)
                 assert ran.feasible and better_or_equal(optimum(name, formulations[0], seed), ran.objective, "min")

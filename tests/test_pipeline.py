@@ -90,3 +90,62 @@ def test_decide_decodes_an_algorithms_own_model_and_nothing_else():
     assert optsched.pipeline.decide(Model(problem, lambda r: integral(r.values["x"]))) is None
     with pytest.raises(ValueError, match="decoder"):
         optsched.pipeline.decide(Model(problem))
+
+
+def test_a_cross_check_pits_another_model_or_the_other_solver(family, instance):
+    by = {how: family.solve(instance, "time-indexed", cross_check=how).result.cross_check
+          for how in (True, "auto", "model", "solver")}
+    assert by[True] == dataclasses.replace(by["auto"], runtime_s=by[True].runtime_s)
+    assert (by["auto"].formulation, by["auto"].solver) == ("cp-sat", "cp-sat")  # single has a CP-SAT model
+    assert (by["model"].formulation, by["solver"].formulation, by["solver"].solver) == ("cp-sat", None, "cbc")
+    assert all(check.verdict == "agree" for check in by.values())
+    back = family.solve(instance, "cp-sat", cross_check=True).result.cross_check
+    assert (back.formulation, back.solver, back.verdict) == ("time-indexed", "highs", "agree")
+    edge = optsched.get("edge")  # no CP-SAT model: auto is the other solver
+    assert edge.solve(edge.generate("tiny", seed=0), "time-indexed", cross_check=True).result.cross_check.solver == "cbc"
+
+
+@pytest.mark.parametrize(("formulation", "options", "says"), [
+    ("cp-sat", {"cross_check": "solver"}, "solved by CP-SAT alone"),
+    ("time-indexed", {"relax": True, "cross_check": "model"}, "no second model"),
+    ("time-indexed", {"cross_check": "twice"}, "must be one of auto, solver, model"),
+    ("cp-sat", {"node_limit": 10}, "a node limit bounds MILP solves"),
+    ("time-indexed", {"work_limit": 1.0}, "no CP-SAT model is solved here"),
+    ("cp-sat", {"solver": "cbc"}, "applies to MILP formulations"),
+])
+def test_options_that_do_not_fit_the_engines_are_bad_input(family, instance, formulation, options, says):
+    with pytest.raises(optsched.InputError, match=says):
+        family.solve(instance, formulation, **options)
+
+
+def test_each_budget_bounds_the_engine_it_belongs_to(family):
+    larger = family.generate("small", seed=0, jobs=30)
+    solved = family.solve(larger, "time-indexed", node_limit=1, work_limit=0.01, cross_check="model")
+    check = solved.result.cross_check
+    assert solved.result.options["node_limit"] == 1 and "work_limit" not in solved.result.options
+    assert check.status in ("feasible", "not_solved") and check.verdict == "consistent"  # CP-SAT stopped by its budget
+
+
+def test_models_that_disagree_keep_the_better_verified_schedule_and_no_bound(family, instance, monkeypatch):
+    """A CP-SAT model that (wrongly) forbids the optimum: the two proofs contradict each other."""
+    from optsched.registry import Formulation
+    from optsched.single.formulations import cp_sat
+
+    optimum = family.solve(instance, "time-indexed").verdict.objective
+
+    def wrong(inst, relax=False):
+        model = cp_sat(inst)
+        starts = [model.read[f"S_{j}"] for j in range(inst.n)]
+        model.model.add(sum(round(job.w) * (s + job.p) for s, job in zip(starts, inst.jobs)) >= round(optimum) + 1)
+        return model
+
+    lying = dataclasses.replace(family, verify=optsched.pipeline.judging_functions(family)[0],
+                                objective=optsched.pipeline.judging_functions(family)[1],
+                                formulations={**family.formulations,
+                                              "cp-sat": Formulation("cp-sat", wrong, "wrong", engine="cp-sat")})
+    for chosen in ("time-indexed", "cp-sat"):
+        solved = lying.solve(instance, chosen, cross_check="model")
+        assert solved.result.cross_check.verdict == "disagree"
+        assert solved.result.status == "feasible" and solved.result.bound is None and solved.result.gap is None
+        assert solved.verdict.objective == optimum == solved.result.objective and solved.verdict.feasible
+        assert "models disagree" in solved.result.message and "time-indexed's verified schedule" in solved.result.message

@@ -34,6 +34,9 @@ ASRPT = Family(
     formulations={
         "time-indexed": Formulation("time-indexed", here("formulations:time_indexed"),
                                     "F4: the exact offline optimum of (8), best counts per server split"),
+        "cp-sat": Formulation("cp-sat", here("formulations:cp_sat"),
+                              "F4 as a CP-SAT model: an optional interval per split, a cumulative per server; exact",
+                              engine="cp-sat"),
         "single-machine": Formulation("single-machine", here("formulations:single_machine"),
                                       "F3 on A_1^min: preemptive single machine, a lower bound on (8)",
                                       gives_schedule=False),

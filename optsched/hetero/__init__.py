@@ -5,7 +5,7 @@ zhou-heterogeneous.md; docs: docs/hetero.md.
 
 Modules: ``instance`` (model, exact durations, shapes W1/W2, JSON), ``generate`` (presets),
 ``schedule`` (verifier V1-V9, objective), ``columns`` (placements, Γ_j, the horizon of §2.7),
-``formulations`` (model A ``configuration``, model B ``time-indexed``, the batch problems (7)/(8)
+``formulations`` (model A ``configuration``, model B ``time-indexed``, model C ``cp-sat``, the batch problems (7)/(8)
 and the dual (9)), ``oracles`` (the per-job cost oracles, Alg. 4-7), ``online`` (A_maxweight,
 A_dual, A_online, Alg. 1-3), ``baselines`` (FIFO, DRF, AntMan, Tiresias, the Jain-style greedy),
 ``theory`` (λ, γ, α, (A1)/(A2), bounds, the Theorem 5 hook), ``reproduce`` (Section 7).
@@ -33,6 +33,9 @@ FAMILY = Family(
                                      "schedule-column ILP (model A); exact; --relax gives the configuration LP"),
         "time-indexed": Formulation("time-indexed", here("formulations:time_indexed"),
                                     "compact linearised MILP of (2) / (15) (model B); exact"),
+        "cp-sat": Formulation("cp-sat", here("formulations:cp_sat"),
+                              "CP-SAT: an optional interval per placed shape, a cumulative per server and "
+                              "resource (model C); exact", engine="cp-sat"),
     },
     algorithms={
         "aonline": Algorithm("aonline", here("online:aonline"),

@@ -13,18 +13,30 @@ they agree; ``relax=True`` gives their LP relaxations (lower bounds; model A's i
 
 ``time-indexed`` (model B): shape-and-start binaries ``X``, integer placements ``Y`` (workers),
 ``S`` (PSs), PS/co-location server ``Π``, occupancy ``Wo``, ``Vo`` (constraints C1-C7 of §2.4).
+
+``cp-sat`` (model C, a CP-SAT model of the same problem (2) / (15), independent of A and B): a start
+``S_j`` and an end ``E_j <= latest[j]`` per job, one literal per placed shape of Γ_j (its options,
+:func:`columns.options`) with exactly one chosen (the analogue of (2a)), and an optional interval
+``[S_j, S_j + d)`` per option; one ``Cumulative`` per server and resource with the option's
+footprint as demand and ``C^r_h`` as capacity (the analogue of (2b)), kept only where the demands
+can exceed it. ``min Σ_j w_j E_j``. Resources and weights are scaled to integers exactly
+(:func:`optsched.numeric.integer_scale`). Dominance: an option no longer than another and using no
+more of any resource on any server replaces it in every schedule, so the dominated one is dropped.
+The hint is the horizon's sequential schedule (each job alone, WSPT order, shortest option).
 """
 
 from __future__ import annotations
 
 import math
 from collections import defaultdict
+from typing import Any
 
 import pulp
 
-from ..numeric import integral
-from ..solvers import Model, Result
-from .columns import horizon, options
+from ..errors import InputError
+from ..numeric import integer_scale, integral
+from ..solvers import CpSatModel, Model, Result
+from .columns import Option, horizon, options
 from .instance import Instance, ps_type
 from .schedule import JobSchedule, Schedule
 
@@ -70,6 +82,102 @@ def configuration(instance: Instance, relax: bool = False) -> Model:
         return Schedule(tuple(chosen[j] for j in range(len(instance.jobs))))
 
     return Model(problem, decode)
+
+
+def _dominates(a: tuple[Option, tuple], b: tuple[Option, tuple]) -> bool:
+    """Whether option ``a`` is no longer than ``b`` and uses no more of any resource on any server."""
+    (oa, ua), (ob, ub) = a, b
+    return oa.shape.d <= ob.shape.d and all(x <= y for ra, rb in zip(ua, ub) for x, y in zip(ra, rb))
+
+
+def _undominated(candidates: list[tuple[Option, tuple]]) -> list[tuple[Option, tuple]]:
+    """The options no other option dominates; of options equal in duration and use, the first."""
+    def same(a: tuple[Option, tuple], b: tuple[Option, tuple]) -> bool:
+        return (a[0].shape.d, a[1]) == (b[0].shape.d, b[1])
+
+    return [c for i, c in enumerate(candidates)
+            if not any(_dominates(other, c) and (not same(other, c) or k < i)
+                       for k, other in enumerate(candidates) if k != i)]
+
+
+def cp_sat(instance: Instance, relax: bool = False) -> CpSatModel:
+    """Model C (module docstring): interval variables, one cumulative per server and resource."""
+    from ortools.sat.python import cp_model
+
+    if relax:
+        raise InputError("formulation cp-sat has no LP relaxation")
+    opts = options(instance)
+    hz = horizon(instance, opts)
+    H, R = instance.H, instance.R
+    demands = [*instance.capacity, *instance.worker_demand, *instance.ps_demand]
+    scale = [integer_scale((row[r] for row in demands), f"cp-sat: resource {r}") for r in range(R)]
+    weight_scale = integer_scale((job.weight for job in instance.jobs), "cp-sat: job weights")
+    worker = [[round(e[r] * scale[r]) for r in range(R)] for e in instance.worker_demand]
+    server = [[round(z[r] * scale[r]) for r in range(R)] for z in instance.ps_demand]
+
+    def usage(option: Option) -> tuple[tuple[int, ...], ...]:
+        sh = option.shape
+        z = server[sh.p] if sh.p is not None else [0] * R
+        return tuple(tuple(option.y[h] * worker[sh.m][r] + option.s[h] * z[r] for r in range(R)) for h in range(H))
+
+    model = cp_model.CpModel()
+    read: dict = {}
+    chosen: list[list[tuple[Option, Any]]] = []
+    demand: dict[tuple[int, int], list] = defaultdict(list)
+    ends = []
+    for j, job in enumerate(instance.jobs):
+        fits = [(o, usage(o)) for o in opts[j] if job.arrival + o.shape.d <= hz.latest[j]]
+        kept = _undominated(fits)
+        shortest = min(o.shape.d for o, _ in kept)
+        start = read[f"S_{j}"] = model.new_int_var(job.arrival, hz.latest[j] - shortest, f"S_{j}")
+        end = model.new_int_var(job.arrival + shortest, hz.latest[j], f"E_{j}")
+        literals = []
+        for k, (option, used) in enumerate(kept):
+            b = read[f"b_{j}_{k}"] = model.new_bool_var(f"b_{j}_{k}")
+            literals.append((option, b))
+            interval = model.new_optional_fixed_size_interval_var(start, option.shape.d, b, f"I_{j}_{k}")
+            model.add(end == start + option.shape.d).only_enforce_if(b)
+            for h in range(H):
+                for r in range(R):
+                    if used[h][r] > 0:
+                        demand[(h, r)].append((interval, used[h][r]))
+        model.add_exactly_one(b for _, b in literals)
+        chosen.append(literals)
+        ends.append(end)
+    for (h, r), items in sorted(demand.items(), key=lambda item: item[0]):
+        capacity = round(instance.capacity[h][r] * scale[r])
+        if sum(d for _, d in items) > capacity:
+            model.add_cumulative([i for i, _ in items], [d for _, d in items], capacity)
+    model.minimize(sum(round(job.weight * weight_scale) * end for job, end in zip(instance.jobs, ends)))
+    _hint_sequential(model, instance, hz.shortest, chosen, read, ends)
+
+    def decode(result: Result) -> Schedule:
+        picked = []
+        for j, literals in enumerate(chosen):
+            options_on = [k for k, _ in enumerate(literals) if integral(result.value(f"b_{j}_{k}")) == 1]
+            if len(options_on) != 1:
+                raise ValueError(f"cp-sat solution chooses {len(options_on)} options for job {j}")
+            picked.append(literals[options_on[0]][0].at(integral(result.value(f"S_{j}"))))
+        return Schedule(tuple(picked))
+
+    return CpSatModel(model, "min", read, decode, scale=weight_scale)
+
+
+def _hint_sequential(model, instance: Instance, shortest: tuple[int, ...], chosen: list, read: dict,
+                     ends: list) -> None:
+    """Hint the horizon's schedule (§2.7): jobs alone, one after another, in WSPT order, each in its
+    shortest option (feasible: each option fits the empty cluster)."""
+    jobs = instance.jobs
+    order = sorted(range(len(jobs)), key=lambda j: (-jobs[j].weight / shortest[j], j))
+    clock = 0
+    for j in order:
+        k = min(range(len(chosen[j])), key=lambda i: (chosen[j][i][0].shape.d, i))
+        begin = max(clock, jobs[j].arrival)
+        clock = begin + chosen[j][k][0].shape.d
+        model.add_hint(read[f"S_{j}"], begin)
+        model.add_hint(ends[j], clock)
+        for i, (_, b) in enumerate(chosen[j]):
+            model.add_hint(b, int(i == k))
 
 
 def _occupancy(problem: pulp.LpProblem, name: str, amount, bound: int, run, demand, terms: dict) -> None:

@@ -24,6 +24,9 @@ FAMILY = Family(
     formulations={
         "time-indexed": Formulation("time-indexed", here("formulations:time_indexed"),
                                     "x[j,t] = 1 iff job j starts at t; exact MILP, LP relaxation a lower bound"),
+        "cp-sat": Formulation("cp-sat", here("formulations:cp_sat"),
+                              "CP-SAT: a start and an interval per job, no overlap; the independent second model",
+                              engine="cp-sat"),
     },
     algorithms={
         "wspt": Algorithm("wspt", here("online:wspt"),

@@ -1,8 +1,9 @@
-"""One door to every solver: build a PuLP model once, solve it with HiGHS or CBC, get an honest Result.
+"""One door to every solver: build a model once (PuLP for HiGHS and CBC, OR-Tools for CP-SAT), solve
+it, get an honest Result.
 
 Modules: ``door`` (:func:`solve`, :class:`Result`, finishing and cross-checking), ``model`` (built
 models and what every part reads off them), ``backend`` (what a backend returns), one module per
-backend (``highs``, ``cbc``).
+backend (``highs``, ``cbc``, ``cpsat``).
 
 Honesty rules (docs/design.md, principle 2):
 
@@ -29,9 +30,11 @@ from __future__ import annotations
 
 from .backend import TIME_LIMIT_REACHED
 from .cbc import version as cbc_version
-from .door import CROSS_CHECK_RTOL, SOLVERS, STATUSES, CrossCheck, Result, solve
+from .cpsat import version as cp_sat_version
+from .door import CP_SAT, CROSS_CHECK_RTOL, SOLVERS, STATUSES, CrossCheck, Result, compare, solve
 from .highs import version as highs_version
-from .model import SOLUTION_TOL, Computed, Model, max_violation
+from .model import SOLUTION_TOL, Computed, CpSatModel, Model, max_violation
 
-__all__ = ("CROSS_CHECK_RTOL", "SOLUTION_TOL", "SOLVERS", "STATUSES", "TIME_LIMIT_REACHED", "Computed", "CrossCheck",
-           "Model", "Result", "cbc_version", "highs_version", "max_violation", "solve")
+__all__ = ("CP_SAT", "CROSS_CHECK_RTOL", "SOLUTION_TOL", "SOLVERS", "STATUSES", "TIME_LIMIT_REACHED", "Computed",
+           "CpSatModel", "CrossCheck", "Model", "Result", "cbc_version", "compare", "cp_sat_version", "highs_version",
+           "max_violation", "solve")

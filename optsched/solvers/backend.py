@@ -1,8 +1,8 @@
-"""What a backend (highs.py, cbc.py) returns: the :class:`Raw` outcome of one solver run, before
+"""What a backend (highs.py, cbc.py, cpsat.py) returns: the :class:`Raw` outcome of one solver run, before
 the door's shared finishing rules (door.py) turn it into a :class:`~optsched.solvers.Result`.
 
 A backend is a module with ``run(problem, options, msg) -> Raw`` and ``version() -> str``; the
-options are the door's (``time_limit``, ``gap``, ``presolve``, ``threads``, ``node_limit``).
+options are the door's (``time_limit``, ``gap``, ``presolve``, ``threads``, ``node_limit``, ``work_limit``).
 """
 
 from __future__ import annotations
@@ -25,3 +25,5 @@ class Raw:
     duals: dict[str, float] | None = None
     reduced_costs: dict[str, float] | None = None
     message: str = ""
+    #: The objective as the solver states it; only for models the door cannot evaluate itself (CP-SAT's).
+    objective: float | None = None

@@ -1,5 +1,6 @@
-"""The door: :func:`solve` checks the options, runs a backend (highs.py, cbc.py) or a
-:class:`~optsched.solvers.model.Computed` optimum, applies the finishing rules every result shares,
+"""The door: :func:`solve` checks the options, runs a backend (highs.py and cbc.py for a PuLP
+:class:`~optsched.solvers.model.Model`, cpsat.py for a :class:`~optsched.solvers.model.CpSatModel`)
+or a :class:`~optsched.solvers.model.Computed` optimum, applies the finishing rules every result shares,
 and adjudicates a cross-check; :class:`Result` is the one shape of every answer. The honesty rules
 are in the package's docstring (:mod:`optsched.solvers`)."""
 
@@ -15,13 +16,15 @@ import pulp
 
 from .. import __version__, native_output
 from ..numeric import close
-from . import cbc, highs
+from . import cbc, cpsat, highs
 from .backend import Raw
-from .model import SOLUTION_TOL, Computed, Model, is_mip, max_violation, objective_of, sense_of, variables
+from .model import SOLUTION_TOL, Computed, CpSatModel, Model, is_mip, max_violation, objective_of, sense_of, variables
 
 STATUSES = ("optimal", "feasible", "infeasible", "unbounded", "not_solved", "error")
-#: The backends by name, in cross-check order: a cross-check runs the other one.
+#: The MILP backends by name, in cross-check order: a cross-check runs the other one.
 SOLVERS = ("highs", "cbc")
+#: The backend of a :class:`CpSatModel`.
+CP_SAT = "cp-sat"
 #: Relative tolerance at which two solvers' objectives count as equal. Each solver accepts
 #: constraint violations up to its feasibility tolerance (1e-7 primal, 1e-6 integrality), which
 #: moves objectives by about 1e-6 of their size; seen: HiGHS -0.999999 vs CBC -1 on a true -1.
@@ -30,7 +33,8 @@ CROSS_CHECK_RTOL = 1e-5
 
 @dataclass(frozen=True)
 class CrossCheck:
-    """What the other solver said about the same model, and whether the two are compatible.
+    """What the other solver said about the same model, or another model (``formulation``, None for
+    the same model) about the same problem, and whether the two are compatible.
 
     ``verdict``: ``agree`` (both proved the same optimum, or both infeasible, or both unbounded),
     ``consistent`` (no contradiction, but no confirmation either: one stopped early or failed), or
@@ -45,9 +49,11 @@ class CrossCheck:
     runtime_s: float
     verdict: str
     detail: str
+    formulation: str | None = None
 
     def to_dict(self) -> dict:
         return {
+            "formulation": self.formulation,
             "solver": self.solver,
             "solver_version": self.solver_version,
             "status": self.status,
@@ -61,7 +67,7 @@ class CrossCheck:
 
 @dataclass(frozen=True)
 class Result:
-    """The one result shape of every solve, MILP or LP, HiGHS or CBC.
+    """The one result shape of every solve, MILP or LP, HiGHS, CBC or CP-SAT.
 
     ``values`` maps variable names to primal values (empty when there is no solution); ``duals`` and
     ``reduced_costs`` are set for LPs solved to optimality, keyed by constraint and variable names
@@ -118,14 +124,15 @@ class Result:
 
 
 def solve(
-    model: Model | Computed | pulp.LpProblem,
+    model: Model | CpSatModel | Computed | pulp.LpProblem,
     *,
-    solver: str = "highs",
+    solver: str | None = None,
     time_limit: float | None = None,
     gap: float = 0.0,
     presolve: bool = False,
     threads: int | None = None,
     node_limit: int | None = None,
+    work_limit: float | None = None,
     cross_check: bool = False,
     msg: bool = False,
 ) -> Result:
@@ -138,9 +145,28 @@ def solve(
     ``threads`` go to the solver;
     ``cross_check`` also solves with the other solver (same options) and records the comparison;
     for a :class:`Computed` optimum, it solves the equivalent MILP with ``solver``.
+
+    A :class:`CpSatModel` is solved by CP-SAT (``solver`` None or ``"cp-sat"``), with one worker
+    unless ``threads`` says otherwise; ``work_limit`` is its deterministic-time budget, the one
+    that gives the same answer on every machine (``node_limit`` is the MILPs', and each refuses
+    the other's). Its cross-check is another model of the same problem, which only the pipeline
+    knows (:func:`optsched.pipeline.solve`).
     """
-    if solver not in SOLVERS:
+    cp = isinstance(model, CpSatModel)
+    solver = solver or (CP_SAT if cp else SOLVERS[0])
+    if cp and solver != CP_SAT:
+        raise ValueError(f"a CP-SAT model is solved by {CP_SAT}, not {solver!r}")
+    if not cp and solver not in SOLVERS:
         raise ValueError(f"unknown solver {solver!r}; choose from {', '.join(SOLVERS)}")
+    if cp and node_limit is not None:
+        raise ValueError("node_limit is a MILP budget; CP-SAT's deterministic budget is work_limit")
+    if not cp and work_limit is not None:
+        raise ValueError("work_limit is CP-SAT's deterministic budget; a MILP's is node_limit")
+    if cp and cross_check:
+        raise ValueError("a CP-SAT model is cross-checked against another model of the problem, "
+                         "which the pipeline builds (optsched.pipeline.solve)")
+    if work_limit is not None and not (work_limit > 0 and math.isfinite(work_limit)):
+        raise ValueError(f"work limit must be a positive number, got {work_limit!r}")
     if time_limit is not None and not (time_limit > 0 and math.isfinite(time_limit)):
         raise ValueError(f"time limit must be a positive number of seconds, got {time_limit!r}")
     if not (gap >= 0 and math.isfinite(gap)):
@@ -149,9 +175,14 @@ def solve(
         raise ValueError(f"node limit must be a positive integer, got {node_limit!r}")
     options = {"time_limit": time_limit, "gap": gap, "presolve": presolve, "threads": threads,
                "node_limit": node_limit}
+    if cp:
+        options = {"time_limit": time_limit, "gap": gap, "threads": threads or 1, "work_limit": work_limit}
     msg = msg or native_output.log_requested()
     if isinstance(model, Computed):
         return _computed(model, solver, options, cross_check, msg)
+    if isinstance(model, CpSatModel):
+        with native_output.redirected():
+            return _solve_cp_sat(model, options, msg)
     problem = model.problem if isinstance(model, Model) else model
     with native_output.redirected():
         result = _solve_with(solver, problem, options, msg)
@@ -181,6 +212,13 @@ def _solve_with(solver: str, problem: pulp.LpProblem, options: dict, msg: bool) 
     if raw.status == "ambiguous":
         raw = replace(raw, status=_settle_infeasible_or_unbounded(backend.run, problem, options, msg))
     return _finish(problem, raw, options, time.perf_counter() - start)
+
+
+def _solve_cp_sat(model: CpSatModel, options: dict, msg: bool) -> Result:
+    start = time.perf_counter()
+    raw = cpsat.run(model, options, msg)
+    return _finished(raw, model.sense, True, raw.objective if raw.values else None, raw.bound, options,
+                     time.perf_counter() - start)
 
 
 def _settle_infeasible_or_unbounded(run, problem: pulp.LpProblem, options: dict, msg: bool) -> str:
@@ -227,6 +265,12 @@ def _finish(problem: pulp.LpProblem, raw: Raw, options: dict, runtime: float) ->
     bound = raw.bound
     if not mip and raw.status == "optimal":
         bound = objective
+    return _finished(raw, sense, mip, objective, bound, options, runtime)
+
+
+def _finished(raw: Raw, sense: str, mip: bool, objective: float | None, bound: float | None, options: dict,
+              runtime: float) -> Result:
+    """The rules every backend's result shares: 'optimal' only with a solution at gap 0."""
     gap = _relative_gap(objective, bound)
     status, message = raw.status, raw.message
     if status == "optimal" and objective is None:
@@ -261,7 +305,10 @@ def _interval(r: Result) -> tuple[float, float] | None:
     return (low, high)
 
 
-def _compare(a: Result, b: Result) -> tuple[str, str]:
+def compare(a: Result, b: Result) -> tuple[str, str]:
+    """``(verdict, detail)``: whether what ``a`` and ``b`` prove about the same optimum agrees
+    (``agree``), does not contradict (``consistent``) or contradicts (``disagree``); see
+    :class:`CrossCheck`. Used for two solvers on one model, and for two models of one problem."""
     ia, ib = _interval(a), _interval(b)
     if ia is None or ib is None:
         return "consistent", "one solver failed; nothing to compare"
@@ -287,7 +334,7 @@ def _describe(r: Result) -> str:
 
 
 def _adjudicate(problem: pulp.LpProblem, primary: Result, other: Result) -> Result:
-    verdict, detail = _compare(primary, other)
+    verdict, detail = compare(primary, other)
     check = CrossCheck(other.solver, other.solver_version, other.status, other.objective, other.bound,
                        other.runtime_s, verdict, detail)
     if verdict != "disagree":

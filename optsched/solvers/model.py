@@ -1,12 +1,13 @@
 """Built models, as every backend reads them: :class:`Model` (a PuLP problem and its schedule
-decoder), :class:`Computed` (an optimum a polynomial algorithm proves), and the readings shared by
-the backends and the door (variables, sense, integrality, constraint keys, objective, violations)."""
+decoder), :class:`CpSatModel` (a CP-SAT model and its decoder), :class:`Computed` (an optimum a
+polynomial algorithm proves), and the readings shared by the backends and the door (variables,
+sense, integrality, constraint keys, objective, violations)."""
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import pulp
@@ -53,6 +54,41 @@ class Computed:
     proof: str
     milp: Callable[[], Model]
     decoder: None = None
+
+
+@dataclass(frozen=True)
+class CpSatModel:
+    """A built CP-SAT model (OR-Tools ``cp_model.CpModel``), solved by the ``cp-sat`` backend only.
+
+    CP-SAT needs an integral objective: the family's objective is ``model objective × unit / scale
+    + offset`` (:meth:`to_family`), and so is its bound (``scale`` undoes integer-scaled weights,
+    ``unit`` is the length of a time unit). ``read`` names the variables whose values the
+    :class:`Result` carries (``result.value(name)``), for ``decoder(result)`` to read the schedule
+    off. ``sense`` is the family's ("min" or "max"), matching the model's own objective. ``params``
+    are CP-SAT parameters the model is meant to be solved with (a search strategy that suits it);
+    the budget, threads and seed are the door's. A CP-SAT model has no LP relaxation and no duals.
+    """
+
+    model: Any
+    sense: str
+    read: Mapping[str, Any]
+    decoder: Callable[[Result], Any] | None = None
+    scale: int = 1
+    offset: float = 0.0
+    unit: float = 1.0
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def is_mip(self) -> bool:
+        return True
+
+    @property
+    def has_objective(self) -> bool:
+        return bool(self.model.has_objective())
+
+    def to_family(self, value: float) -> float:
+        """A value of the model's (integral) objective in the family's units."""
+        return value * self.unit / self.scale + self.offset
 
 
 def sense_of(problem: pulp.LpProblem) -> str:

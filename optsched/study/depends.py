@@ -1,8 +1,9 @@
 """What a unit of work depends on, hashed: the code version in every cache key (units.py).
 
 A cached result is reused as long as the code it ran did not change, and only that code: a
-reference solve depends on its formulation, the solver layer and the verifier; an algorithm run on
-that algorithm and what it calls. An edit to the CLI, the report, another family, another algorithm,
+reference solve depends on its formulation, the solver layer and the verifier (a cross-checked one
+on every exact formulation of its family, since the check may solve any of them); an algorithm run
+on that algorithm and what it calls. An edit to the CLI, the report, another family, another algorithm,
 a comment or a docstring changes no key.
 
 How the code a unit runs is found, statically (:mod:`ast`, nothing is imported):
@@ -333,11 +334,11 @@ def code_of(payload: dict) -> str:
         return _code_of(payload["kind"], payload["function"], "")
     spec = payload["spec"]
     method = spec["algorithm"] if payload["kind"] == "algorithm" else spec["formulation"]
-    return _code_of(payload["kind"], payload["family"], method)
+    return _code_of(payload["kind"], payload["family"], method, bool(spec.get("cross_check")))
 
 
 @cache
-def _code_of(kind: str, family_or_function: str, method: str) -> str:
+def _code_of(kind: str, family_or_function: str, method: str, cross_checked: bool = False) -> str:
     if kind == "task":
         return code_of_targets([family_or_function], ["optsched.study.units"])
     family = get(family_or_function)
@@ -349,6 +350,8 @@ def _code_of(kind: str, family_or_function: str, method: str) -> str:
             roots.append(algorithm.theorem)
     else:
         roots.append(family.formulation(method).build)
+        if cross_checked:  # a cross-check may solve any other exact model of the family (pipeline.solve)
+            roots += [f.build for f in family.formulations.values() if f.gives_schedule]
     return code_of_targets([_target(root) for root in roots], UNIT_MODULES)
 
 

@@ -29,7 +29,7 @@ from ..errors import InputError
 from ..jsonio import fingerprint, write_json, write_text
 from ..outputs import claim
 from ..registry import get
-from ..solvers import cbc_version, highs_version
+from ..solvers import cbc_version, cp_sat_version, highs_version
 from . import engine
 from .cache import Cache
 from .depends import whole_code
@@ -117,7 +117,8 @@ def _units(study: Study, instances: list[tuple[InstanceRecord, dict]], solvers: 
 def _plan(study: Study, progress: bool = False) -> tuple[list[tuple[InstanceRecord, dict]], list[tuple]]:
     """The study's instances, and ``(record, role, unit)`` for every unit of work it needs."""
     instances = _instances(study, progress)
-    return instances, _units(study, instances, {"highs": highs_version(), "cbc": cbc_version()})
+    return instances, _units(study, instances, {"highs": highs_version(), "cbc": cbc_version(),
+                                                "cp-sat": cp_sat_version()})
 
 
 def unit_keys(study: Study) -> dict[str, str]:
@@ -136,7 +137,7 @@ def run(study: Study, *, fresh: bool = False, progress: bool = True, log: TextIO
     started = time.perf_counter()
     out = study.output
     folder = claim(out, owner(study), fresh=fresh)
-    versions = {"optsched": whole_code(), "highs": highs_version(), "cbc": cbc_version()}
+    versions = {"optsched": whole_code(), "highs": highs_version(), "cbc": cbc_version(), "cp-sat": cp_sat_version()}
     instances, plan = _plan(study, progress)
     cache = Cache(out / "cache.sqlite")
 

@@ -362,7 +362,8 @@ def load(path: str, output: Path | None = None) -> Study:
 def demo() -> dict:
     """The ``demo`` preset: every family on tiny instances of its four demo sizes (80 single-job
     instances for a family without sizes), every algorithm with its
-    defaults, optima by HiGHS cross-checked with CBC, LP relaxations for the integrality gap."""
+    defaults, optima by HiGHS cross-checked against the family's CP-SAT model (or with CBC where it
+    has none), LP relaxations for the integrality gap."""
     return {"name": "demo", "part": [{"family": name, "instances": "tiny", "seeds": 20 if family.demo_sizes else 80,
                                       "jobs": list(family.demo_sizes),
                                       "reference": {"cross_check": True}}

@@ -10,6 +10,7 @@ from optsched.hetero.generate import generate
 from optsched.hetero.instance import Instance, Job
 from optsched.hetero.schedule import objective, verify
 from optsched.numeric import close
+from optsched.registry import get
 from optsched.solvers import solve
 
 
@@ -69,3 +70,30 @@ def test_d7_the_optimum_may_end_after_t_which_is_a_price_parameter_not_a_deadlin
         found.append(objective(instance, schedule))
         assert max(l.completion - 1 for l in schedule.jobs) > instance.T
     assert found[0] == pytest.approx(found[1]) == pytest.approx(302)
+
+
+def test_cp_sat_drops_exactly_the_dominated_options():
+    """An option no shorter and using at least as much everywhere as another is dropped; of two equal
+    ones the first is kept; incomparable ones both stay."""
+    from optsched.hetero.columns import Option
+    from optsched.hetero.formulations import _undominated
+    from optsched.hetero.instance import Shape
+
+    def option(d):
+        return Option(Shape(0, 0, 1, 1, d), (1, 0), (1, 0))
+
+    fast_small, slow_big, equal, wide = (option(2), ((1, 1), (0, 0))), (option(3), ((2, 1), (0, 0))), \
+        (option(2), ((1, 1), (0, 0))), (option(1), ((3, 3), (0, 0)))
+    assert _undominated([fast_small, slow_big]) == [fast_small]
+    assert _undominated([fast_small, equal]) == [fast_small]
+    assert _undominated([fast_small, wide]) == [fast_small, wide]
+
+
+@pytest.mark.parametrize("framework", ["ps", "allreduce"])
+def test_cp_sat_model_c_equals_model_a_on_small_instances(framework):
+    family = get("hetero")
+    for seed in range(6):
+        instance = family.generate("small", seed=seed, jobs=4, framework=framework)
+        c = family.solve(instance, "cp-sat")
+        assert c.result.optimal and c.problem is None
+        assert c.verdict.objective == pytest.approx(family.solve(instance, "configuration").verdict.objective)

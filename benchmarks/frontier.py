@@ -1,0 +1,111 @@
+"""The exact frontier (issue 27, item 6): per family and exact formulation (MILP or CP-SAT), the
+largest size at which every seed is proven optimal within the budget, the time ratio between
+engines at the sizes both prove, and each engine's gap at the first size past its frontier.
+
+Every solve runs through the public pipeline (``Family.solve``) with one thread and the budget as
+a wall-clock ``time_limit`` for both engines, so that the engines are compared on the same clock;
+the time reported is the whole call (building, solving, decoding, verifying). Instances come from
+the family's own generator (``generate("small", seed, jobs=n)``), the same as
+``optsched generate FAMILY --preset small --jobs N --seed S``. Each formulation climbs its size
+ladder until a size where some seed is not proven; the first unproven size is recorded with its gaps.
+
+    python benchmarks/frontier.py [--families hetero asrpt] [--budget 60] [--seeds 3] [--formulations cp-sat]
+
+Prints Markdown for docs/benchmarks.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import math
+import time
+from statistics import median
+
+from bench_single import machine
+
+import optsched
+
+#: Job counts climbed per family, smallest first.
+LADDERS = {
+    "single": [10, 20, 30, 40, 50, 60, 80],
+    "oasis": [8, 16, 24, 32, 48, 64],
+    "edge": [16, 32, 64, 96, 128, 160],
+    "hetero": [4, 6, 8, 10, 12, 16, 20, 24],
+    "asrpt": [6, 8, 10, 14, 20, 30, 40],
+}
+
+
+def measure(family: str, formulation: str, n: int, seed: int, budget: float) -> dict:
+    fam = optsched.get(family)
+    instance = fam.generate("small", seed=seed, jobs=n)
+    started = time.perf_counter()
+    solved = fam.solve(instance, formulation, time_limit=budget, threads=1)
+    took = time.perf_counter() - started
+    result = solved.result
+    proven = result.optimal and solved.problem is None
+    return {"proven": proven, "time": took, "gap": result.gap, "objective": solved.verdict.objective
+            if solved.verdict else None, "status": result.status}
+
+
+def climb(family: str, formulation: str, seeds: int, budget: float, sizes: list[int]) -> list[tuple[int, list[dict]]]:
+    rows = []
+    for n in sizes:
+        runs = [measure(family, formulation, n, seed, budget) for seed in range(seeds)]
+        rows.append((n, runs))
+        times = " ".join(f"{r['time']:.1f}s" for r in runs)
+        print(f"  {family}/{formulation} n={n}: {sum(r['proven'] for r in runs)}/{seeds} proven, {times}", flush=True)
+        if not all(r["proven"] for r in runs):
+            break
+    return rows
+
+
+def gap_text(gap: float | None) -> str:
+    if gap is None:
+        return "no bound"
+    return "inf" if not math.isfinite(gap) else f"{100 * gap:.1f}%"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--families", nargs="+", default=list(LADDERS))
+    parser.add_argument("--formulations", nargs="+", help="only these (default: every exact formulation)")
+    parser.add_argument("--budget", type=float, default=60.0, help="seconds per solve (default 60)")
+    parser.add_argument("--seeds", type=int, default=3)
+    parser.add_argument("--max-size", type=int, help="stop every ladder at this many jobs")
+    args = parser.parse_args()
+    print(f"Exact frontier, {datetime.date.today()}: {machine()}; one thread, {args.budget:g} s per solve, "
+          f"{args.seeds} seeds a size\n", flush=True)
+    table = []
+    for family in args.families:
+        fam = optsched.get(family)
+        sizes = [n for n in LADDERS[family] if args.max_size is None or n <= args.max_size]
+        climbed = {}
+        for name, form in fam.formulations.items():
+            if form.gives_schedule and (args.formulations is None or name in args.formulations):
+                climbed[name] = climb(family, name, args.seeds, args.budget, sizes)
+        for name, rows in climbed.items():
+            proven = [n for n, runs in rows if all(r["proven"] for r in runs)]
+            past = [(n, runs) for n, runs in rows if not all(r["proven"] for r in runs)]
+            frontier = max(proven, default=None)
+            at = proven and next(runs for n, runs in rows if n == frontier)
+            beyond = (f"{past[0][0]} jobs: {sum(r['proven'] for r in past[0][1])}/{args.seeds} proven, gaps "
+                      f"{', '.join(gap_text(r['gap']) for r in past[0][1])}") if past else "-"
+            table.append([family, name, fam.formulation(name).engine, frontier or "-",
+                          f"{median(r['time'] for r in at):.1f}" if at else "-", beyond])
+        names = list(climbed)
+        for i, a in enumerate(names):
+            for b in names[i + 1:]:
+                both = [(n, ra, rb) for n, ra in climbed[a] for m, rb in climbed[b]
+                        if n == m and all(r["proven"] for r in ra + rb)]
+                for n, ra, rb in both:
+                    ratio = sum(r["time"] for r in ra) / sum(r["time"] for r in rb)
+                    print(f"  {family} n={n}: {a} / {b} time ratio {ratio:.2f}")
+    print("\n| family | formulation | engine | proven up to (jobs) | median s there | first size past it |")
+    print("|---|---|---|---|---|---|")
+    for row in table:
+        print("| " + " | ".join(str(x) for x in row) + " |")
+
+
+if __name__ == "__main__":
+    main()
