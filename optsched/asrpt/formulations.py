@@ -11,7 +11,7 @@ placement, are in :mod:`optsched.placement.formulations`. Each returns a
   (``patterns.best_counts``) for ``⌈n α / Δ⌉`` slots. Capacity (3) per server over half-open slots
   [A6]; horizon ``max r + Σ_i max_u D_iu`` (safe, §2.5), and per job the deadline
   ``UB − Σ_{j≠i} (r_j + min_u D_ju)`` from the best list-scheduling baseline's total ``UB`` (a
-  slotted schedule on these instances, so no optimum is cut off).
+  slotted schedule on these instances, so no optimum is cut off). That schedule is the MIP start.
 
 * :func:`cp_sat` (F4 as a CP-SAT model, independent of the MILP): a start ``S_i`` and an end per job,
   one literal per split (``pattern``) of the job's GPUs with exactly one chosen, an optional interval
@@ -188,6 +188,9 @@ def time_indexed(instance: Instance, relax: bool = False) -> Model:
     prob += pulp.lpSum(objective)
     if relax:
         return Model(prob)
+    incumbent = _incumbent(instance, shared)
+    start = {z[i, u, t].name: 1.0 for i, (u, t) in enumerate(c for c in incumbent if c is not None)
+             if (i, u, t) in z} if all(c is not None for c in incumbent) else None
 
     def decode(result: Result) -> Schedule:
         runs = []
@@ -196,7 +199,7 @@ def time_indexed(instance: Instance, relax: bool = False) -> Model:
             runs.append(Run(t * delta, {m: tuple(c) for m, c in choices[u][1].items()}))
         return Schedule(tuple(runs))
 
-    return Model(prob, decode)
+    return Model(prob, decode, start=start)
 
 
 def cp_sat(instance: Instance, relax: bool = False) -> CpSatModel:
@@ -247,9 +250,10 @@ def cp_sat(instance: Instance, relax: bool = False) -> CpSatModel:
     return CpSatModel(model, "min", read, decode, unit=delta, params={"optimize_with_core": True})
 
 
-def _hint(model, instance: Instance, shared: Stream, read: dict, ends: list) -> None:
-    """Hint the best list-scheduling schedule, with the servers relabelled so that the first job's
-    split is non-increasing (the model's symmetry breaking; servers are identical)."""
+def _incumbent(instance: Instance, shared: Stream) -> list[tuple[int, int] | None]:
+    """The best list-scheduling schedule as ``(split index, start slot)`` per job, with the servers
+    relabelled so that the first job's split is non-increasing (the models' symmetry breaking;
+    servers are identical); None for a job whose split F4 does not offer."""
     runs = shared.incumbent.jobs
     servers = instance.cluster.servers
 
@@ -257,14 +261,21 @@ def _hint(model, instance: Instance, shared: Stream, read: dict, ends: list) -> 
         return [sum(run.counts.get(m, ())) for m in range(servers)]
 
     relabel = sorted(range(servers), key=lambda m: (-split(runs[0])[m], m))  # new label k <- old server relabel[k]
+    picked: list[tuple[int, int] | None] = []
     for i, run in enumerate(runs):
         used = split(run)
         pattern = tuple(used[relabel[k]] for k in range(servers))
-        matches = [u for u, (p, _, _) in enumerate(shared.options[i]) if p == pattern and f"b_{i}_{u}" in read]
-        if not matches:
+        matches = [u for u, (p, _, _) in enumerate(shared.options[i]) if p == pattern]
+        picked.append((matches[0], round(run.start / instance.slot)) if matches else None)
+    return picked
+
+
+def _hint(model, instance: Instance, shared: Stream, read: dict, ends: list) -> None:
+    """Hint the best list-scheduling schedule (:func:`_incumbent`)."""
+    for i, chosen in enumerate(_incumbent(instance, shared)):
+        if chosen is None or f"b_{i}_{chosen[0]}" not in read:
             continue
-        u = matches[0]
-        start = round(run.start / instance.slot)
+        u, start = chosen
         model.add_hint(read[f"S_{i}"], start)
         model.add_hint(ends[i], start + shared.options[i][u][2])
         for name, var in read.items():

@@ -131,3 +131,20 @@ def horizon(instance: Instance, opts: tuple[tuple[Option, ...], ...]) -> Horizon
     total = sum(lower)
     latest = tuple(floor_tol((upper - (total - lower[j])) / jobs[j].weight) for j in range(len(jobs)))
     return Horizon(upper, shortest, latest)
+
+
+def sequential(instance: Instance, opts: tuple[tuple[Option, ...], ...], hz: Horizon) -> list[tuple[int, int]]:
+    """The horizon's schedule (§2.7) as ``(option index, start)`` per job: the jobs alone, one after
+    another in WSPT order, each in its first shortest option. Feasible (each option fits the empty
+    cluster) and within every ``latest[j]`` (its objective is ``hz.upper``): the MIP start and hint
+    of the exact models."""
+    jobs = instance.jobs
+    order = sorted(range(len(jobs)), key=lambda j: (-jobs[j].weight / hz.shortest[j], j))
+    picked: list[tuple[int, int]] = [(0, 0)] * len(jobs)
+    clock = 0
+    for j in order:
+        k = next(i for i, o in enumerate(opts[j]) if o.shape.d == hz.shortest[j])
+        begin = max(clock, jobs[j].arrival)
+        clock = begin + hz.shortest[j]
+        picked[j] = (k, begin)
+    return picked

@@ -5,7 +5,7 @@ co-location rule (W4), and the one-pass horizon of spec §2.7 (:func:`columns.ho
 completes by ``latest[j]``, which no optimal schedule exceeds. Both are exact, and tests check that
 they agree; ``relax=True`` gives their LP relaxations (lower bounds; model A's is much stronger).
 
-``configuration`` (model A)::
+``configuration`` (model A; the horizon's sequential schedule, :func:`columns.sequential`, is its MIP start)::
 
     min  Σ_j Σ_{l ∈ Γ_j} w_j (t_l + d_l) x_l
     s.t. Σ_{l ∈ Γ_j} x_l = 1                                   (assign_j)
@@ -36,7 +36,7 @@ import pulp
 from ..errors import InputError
 from ..numeric import integer_scale, integral
 from ..solvers import CpSatModel, Model, Result
-from .columns import Option, horizon, options
+from .columns import Option, horizon, options, sequential
 from .instance import Instance, ps_type
 from .schedule import JobSchedule, Schedule
 
@@ -52,6 +52,7 @@ def configuration(instance: Instance, relax: bool = False) -> Model:
         for k, option in enumerate(opts[j]):
             for t in range(job.arrival, hz.latest[j] - option.shape.d + 1):
                 columns.append((j, option, t, problem.add_variable(f"x_{j}_{k}_{t}", 0, 1, category)))
+    start = {f"x_{j}_{k}_{t}": 1.0 for j, (k, t) in enumerate(sequential(instance, opts, hz))}
     problem += pulp.lpSum(instance.jobs[j].weight * (t + o.shape.d) * x for j, o, t, x in columns)
     by_job = defaultdict(list)
     rows = defaultdict(list)  # (h, r, t) -> [(usage, x)]
@@ -81,7 +82,7 @@ def configuration(instance: Instance, relax: bool = False) -> Model:
             raise ValueError("configuration solution leaves some job without a schedule")
         return Schedule(tuple(chosen[j] for j in range(len(instance.jobs))))
 
-    return Model(problem, decode)
+    return Model(problem, decode, start=start)
 
 
 def _dominates(a: tuple[Option, tuple], b: tuple[Option, tuple]) -> bool:

@@ -10,7 +10,8 @@ safe horizon ``T = max_j r_j + Σ_j p_j`` (see :attr:`Instance.horizon`)::
          x[j,t] ∈ {0,1}   (relax=True: 0 <= x[j,t] <= 1)
 
 Integer data make integral start times without loss of generality, so the MILP is exact; its LP
-relaxation is a lower bound (one of the strongest known for this problem).
+relaxation is a lower bound (one of the strongest known for this problem). WSPT's schedule is the
+MIP start.
 
 ``cp-sat``: the same problem as a CP-SAT model, an independent second model for cross-checks. A start
 variable ``S_j ∈ [r_j, T − p_j]`` and a fixed-size interval ``[S_j, S_j + p_j)`` per job, one
@@ -61,6 +62,7 @@ def time_indexed(instance: Instance, relax: bool = False) -> Model:
             problem += pulp.lpSum(occupying) <= 1, f"machine_{t}"
     if relax:
         return Model(problem)
+    begin = wspt(instance).start  # the MIP start: WSPT's schedule, within the horizon (it is left-shifted)
 
     def decode(result: Result) -> Schedule:
         start: list[float | None] = [None] * instance.n
@@ -72,7 +74,7 @@ def time_indexed(instance: Instance, relax: bool = False) -> Model:
             raise ValueError("time-indexed solution assigns no start time to some job")
         return Schedule(tuple(starts))
 
-    return Model(problem, decode)
+    return Model(problem, decode, start={x[j, int(s)].name: 1.0 for j, s in enumerate(begin)})
 
 
 def cp_sat(instance: Instance, relax: bool = False) -> CpSatModel:

@@ -184,11 +184,12 @@ def solve(
         with native_output.redirected():
             return _solve_cp_sat(model, options, msg)
     problem = model.problem if isinstance(model, Model) else model
+    start = model.start if isinstance(model, Model) else None
     with native_output.redirected():
-        result = _solve_with(solver, problem, options, msg)
+        result = _solve_with(solver, problem, options, msg, start)
         if not cross_check:
             return result
-        other = _solve_with(SOLVERS[1 - SOLVERS.index(solver)], problem, options, msg)
+        other = _solve_with(SOLVERS[1 - SOLVERS.index(solver)], problem, options, msg, start)
     return _adjudicate(problem, result, other)
 
 
@@ -205,13 +206,15 @@ def _computed(model: Computed, solver: str, options: dict, cross_check: bool, ms
     return _adjudicate(problem, result, other)
 
 
-def _solve_with(solver: str, problem: pulp.LpProblem, options: dict, msg: bool) -> Result:
+def _solve_with(solver: str, problem: pulp.LpProblem, options: dict, msg: bool,
+                start: Mapping[str, float] | None = None) -> Result:
+    """One backend on ``problem``; HiGHS is handed the MIP ``start`` (CBC, the cross-check, runs without)."""
     backend = highs if solver == "highs" else cbc
-    start = time.perf_counter()
-    raw = backend.run(problem, options, msg)
+    began = time.perf_counter()
+    raw = highs.run(problem, options, msg, start) if backend is highs else cbc.run(problem, options, msg)
     if raw.status == "ambiguous":
         raw = replace(raw, status=_settle_infeasible_or_unbounded(backend.run, problem, options, msg))
-    return _finish(problem, raw, options, time.perf_counter() - start)
+    return _finish(problem, raw, options, time.perf_counter() - began)
 
 
 def _solve_cp_sat(model: CpSatModel, options: dict, msg: bool) -> Result:

@@ -9,6 +9,7 @@ one before it.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
@@ -67,6 +68,14 @@ class _BuildOnly(pulp.HiGHS):
             model.integrality_ = [highspy.HighsVarType.kInteger if v.cat == pulp.LpInteger
                                   else highspy.HighsVarType.kContinuous for v in columns]
         lp.solverModel.passModel(model)
+        if self.start is not None and self.mip:
+            solution = highspy.HighsSolution()
+            solution.col_value = [float(self.start.get(v.name, 0.0)) for v in columns]
+            solution.value_valid = True
+            lp.solverModel.setSolution(solution)  # HiGHS checks it and keeps it only if it is feasible
+
+    #: A MIP start (values by variable name, others 0), set by :func:`run`.
+    start: Mapping[str, float] | None = None
 
     def findSolutionValues(self, lp):
         return pulp.LpStatusNotSolved, pulp.LpSolutionNoSolutionFound
@@ -77,8 +86,8 @@ _STOPPED = frozenset({"kTimeLimit", "kIterationLimit", "kInterrupt", "kSolutionL
                       "kObjectiveTarget", "kMemoryLimit"})
 
 
-def run(problem: pulp.LpProblem, options: dict, msg: bool) -> Raw:
-    """Solve ``problem`` with HiGHS (options: see backend.py)."""
+def run(problem: pulp.LpProblem, options: dict, msg: bool, start: Mapping[str, float] | None = None) -> Raw:
+    """Solve ``problem`` with HiGHS (options: see backend.py), from the MIP ``start`` when one is given."""
     mip = is_mip(problem)
     threads = options["threads"]
     highspy.Highs.resetGlobalScheduler(True)  # the pool takes this solve's size (module docstring)
@@ -92,6 +101,7 @@ def run(problem: pulp.LpProblem, options: dict, msg: bool) -> Raw:
             params["mip_heuristic_run_rins"] = False
             params["mip_heuristic_run_rens"] = False
     adapter = _BuildOnly(msg=msg, timeLimit=options["time_limit"], threads=threads, **params)
+    adapter.start = start
     highs = version()
     try:
         problem.solve(adapter)

@@ -26,10 +26,14 @@ class Model:
     ``decoder(result)`` turns a :class:`Result` with values into the family's schedule object; it is
     None for relaxations and for formulations whose solutions are not schedules (duals, bounds).
     Only :mod:`optsched.pipeline` calls it (``tests/test_one_path.py`` holds every other module to that).
+    ``start`` is a feasible solution to start from (a MIP start: values by variable name, every other
+    variable 0), which HiGHS takes as its first incumbent; it changes how fast an optimum is found,
+    never which value is proven.
     """
 
     problem: pulp.LpProblem
     decoder: Callable[[Result], Any] | None = None
+    start: Mapping[str, float] | None = field(default=None, repr=False)
 
     @property
     def sense(self) -> str:

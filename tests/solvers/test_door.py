@@ -188,8 +188,8 @@ def test_a_wrong_optimum_cannot_pass_a_cross_check(monkeypatch):
     """Reproduce the failure of oasis spec §6.3: HiGHS calls a suboptimal solution optimal."""
     honest = highs_backend.run
 
-    def lying_highs(problem, options, msg):
-        raw = honest(problem, options, msg)
+    def lying_highs(problem, options, msg, start=None):
+        raw = honest(problem, options, msg, start)
         # drop the most profitable chosen item: still feasible, strictly worse, still "optimal"
         profit = {v.name: c for v, c in problem.objective.items()}
         best_item = max((n for n, v in raw.values.items() if v > 0.5), key=profit.get)

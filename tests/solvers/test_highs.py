@@ -44,3 +44,13 @@ def test_the_edge_model_that_stalled_highs_inside_a_sub_mip_is_solved_within_the
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["optimal", "129.0"]  # HiGHS and CBC agree (cross_check)
 
+
+
+def test_an_infeasible_mip_start_is_refused_and_the_optimum_unchanged():
+    from optsched.solvers import Model
+
+    problem = knapsack(n=10)
+    exact = solve(problem)
+    everything = {v.name: 1.0 for v in problem.variables()}  # over every capacity
+    started = solve(Model(problem, start=everything))
+    assert started.status == "optimal" and started.objective == exact.objective
