@@ -134,7 +134,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = verbs.add_parser("solve", help="solve an instance with one of its family's formulations")
     p.add_argument("instance")
-    p.add_argument("--formulation", required=True, metavar="NAME")
+    p.add_argument("--formulation", required=True, metavar="NAME",
+                   help="a formulation of the instance's family ('optsched families'), or 'best': the exact "
+                   "formulation measured fastest for its family and size")
     p.add_argument("--relax", action="store_true", help="solve the LP relaxation")
     p.add_argument("--solver", choices=SOLVERS, help="the MILP solver (default highs); a cp-sat formulation is "
                    "solved by CP-SAT")
@@ -333,7 +335,8 @@ def _generate(args) -> int:
 def _solve(args) -> int:
     loaded = load_instance(args.instance, args.max_input_mb)
     family = loaded.family
-    formulation = family.formulation(args.formulation)
+    name = family.best_formulation(loaded.instance) if args.formulation == "best" else args.formulation
+    formulation = family.formulation(name)
     if args.output:
         if args.relax:
             raise InputError("-o writes a schedule, and an LP relaxation (--relax) has none")

@@ -186,6 +186,9 @@ def judging_functions(family: Family) -> tuple[Callable[..., Any], Callable[...,
     return family._verify, family._objective
 
 
+#: The formulation name that asks for the family's measured choice (:meth:`Family.best_formulation`).
+BEST = "best"
+
 #: What ``cross_check`` may ask for: the other solver on the same model, or another model of the
 #: same problem (a MILP against the CP-SAT model); True is ``"auto"``: another model where the
 #: family has one, else the other solver.
@@ -205,7 +208,9 @@ def solve(family: Family, instance: Any, formulation: str, *, relax: bool = Fals
     instance
         One of the family's instances.
     formulation : str
-        A formulation the family registers (``optsched families`` lists them).
+        A formulation the family registers (``optsched families`` lists them), or ``"best"``: the
+        exact formulation the family's measured choice names for this instance
+        (:meth:`~optsched.registry.Family.best_formulation`); ``Solved.formulation`` names it.
     relax : bool
         Solve the LP relaxation instead (no schedule; the objective bounds the optimum).
     solver, time_limit, gap, presolve, threads
@@ -247,7 +252,7 @@ def solve(family: Family, instance: Any, formulation: str, *, relax: bool = Fals
     """
     from .errors import InputError
 
-    chosen = family.formulation(formulation)
+    chosen = family.formulation(family.best_formulation(instance) if formulation == BEST else formulation)
     how = _cross_check_mode(family, chosen, cross_check, relax)
     partner = family.formulation(_partner(family, chosen) or "") if how == "model" else None
     engines = {chosen.engine} | ({partner.engine} if partner else set())

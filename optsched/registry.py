@@ -185,6 +185,9 @@ class Family:
     #: the job counts of the demo study's tiny instances; empty when ``generate``'s ``jobs`` does not
     #: apply (one job per instance)
     demo_sizes: tuple[int, ...] = (3, 4, 5, 6)
+    #: ``best(instance)`` names the exact formulation ``--formulation best`` solves, chosen from the
+    #: measured frontier (docs/benchmarks.md); None: the first exact formulation
+    best: Callable[[Any], str] | None = None
     _verify: Callable[[Any, Any], list[str]] = field(init=False, repr=False, compare=False)
     _objective: Callable[[Any, Any], float] = field(init=False, repr=False, compare=False)
 
@@ -194,6 +197,13 @@ class Family:
 
     def formulation(self, name: str) -> Formulation:
         return _pick(self.formulations, name, f"family {self.name} has no formulation")
+
+    def best_formulation(self, instance: Any) -> str:
+        """The exact formulation that ``--formulation best`` solves for ``instance``: the family's
+        measured choice (``best``), else its first exact formulation."""
+        if self.best is not None:
+            return self.best(instance)
+        return next(f.name for f in self.formulations.values() if f.gives_schedule)
 
     def solve(self, instance: Any, formulation: str, **options: Any) -> Solved:
         """Solve, decode and verify: :func:`optsched.pipeline.solve` (``relax``, ``solver``,

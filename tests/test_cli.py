@@ -235,3 +235,12 @@ def test_best_counts_that_the_ilp_does_not_prove_raise_a_solver_failure(monkeypa
             patterns.best_counts(job, (4, 4), PAPER_CLUSTER)
     finally:
         patterns._best_counts.cache_clear()
+
+
+def test_solve_best_names_the_formulation_it_chose(capfd, instance, tmp_path):
+    code, data, _ = run_json(capfd, "solve", instance, "--formulation", "best")
+    assert code == 0 and data["formulation"] == "time-indexed" and data["status"] == "optimal"
+    hetero = tmp_path / "h.json"
+    assert run(capfd, "generate", "hetero", "--seed", 1, "-o", hetero)[0] == 0
+    code, data, _ = run_json(capfd, "solve", hetero, "--formulation", "best", "--cross-check")
+    assert code == 0 and data["formulation"] == "cp-sat" and data["cross_check"]["verdict"] == "agree"

@@ -81,7 +81,7 @@ OPTIONAL = {
 HOMES = {"generate": ("generate",), "instance_from_dict": ("instance",), "schedule_from_dict": ("schedule",),
          "verify": ("schedule",), "objective": ("schedule",), "formulation": ("formulations",),
          "algorithm": ("online", "baselines"), "theorem": ("theory", "online"), "check": ("checks",),
-         "space": ("mutate",), "reproduction": ("reproduce",)}
+         "space": ("mutate",), "reproduction": ("reproduce",), "best": ("formulations",)}
 
 
 def registered(family: Family) -> list[tuple[str, object]]:
@@ -94,7 +94,8 @@ def registered(family: Family) -> list[tuple[str, object]]:
             *(("theorem", a.theorem) for a in family.algorithms.values() if a.theorem is not None),
             *(("check", c.slack) for c in family.checks.values()),
             ("space", family.space),
-            *(("reproduction", r.run) for r in family.reproductions.values())]
+            *(("reproduction", r.run) for r in family.reproductions.values()),
+            *((("best", family.best),) if family.best is not None else ())]
 
 
 def lacks(family: Family, package: str) -> list[str]:
@@ -215,6 +216,18 @@ def test_every_algorithm_is_feasible_and_never_beats_the_optimum(family, algorit
     assert ran.feasible, ran.verdict.violations[:3]
     best = optimum(family, reference(family), seed)
     assert better_or_equal(best, ran.objective, fam.sense), (ran.objective, best)
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_best_names_an_exact_formulation_and_solves_it(family):
+    fam = get(family)
+    for seed in SEEDS[:2]:
+        instance = small(family, seed)
+        name = fam.best_formulation(instance)
+        assert fam.formulation(name).gives_schedule, name
+        solved = fam.solve(instance, "best")
+        assert solved.formulation == name and solved.result.optimal and solved.problem is None
+        assert solved.verdict.objective == pytest.approx(optimum(family, reference(family), seed))
 
 
 @pytest.mark.parametrize("family", FAMILIES)
