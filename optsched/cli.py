@@ -141,7 +141,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--solver", choices=SOLVERS, help="the MILP solver (default highs); a cp-sat formulation is "
                    "solved by CP-SAT")
     p.add_argument("--time-limit", type=_positive_float, metavar="S",
-                   help="seconds (a wall-clock budget: where it stops a solve, the result depends on the machine)")
+                   help="seconds for the whole call, building and cross-check included (a wall-clock budget: "
+                   "where it stops a solve, the result depends on the machine)")
     p.add_argument("--node-limit", type=_int_at_least(1, MAX_NODES), metavar="N",
                    help="branch-and-bound nodes of a MILP (with --threads 1, the same result on every machine)")
     p.add_argument("--work-limit", type=_positive_float, metavar="W",

@@ -220,7 +220,9 @@ def solve(family: Family, instance: Any, formulation: str, *, relax: bool = Fals
         The budgets that give the same answer on every machine (with one thread): branch-and-bound
         nodes for a MILP, CP-SAT's deterministic time for a CP-SAT model. Each bounds the solves
         of its engine, the cross-check's included; a budget for an engine the call does not use is
-        refused. ``time_limit`` depends on the machine's speed.
+        refused. ``time_limit`` (seconds, which depend on the machine's speed) covers the whole
+        call: each solver gets the time left after building its model and after the solves
+        before it, and a model whose building used it up is ``not_solved``.
     cross_check : bool or str
         ``"solver"``: solve the same MILP with the other solver. ``"model"``: solve another model of
         the same problem (the family's CP-SAT model for a MILP, its first MILP for the CP-SAT
@@ -265,12 +267,13 @@ def solve(family: Family, instance: Any, formulation: str, *, relax: bool = Fals
     if chosen.engine == "cp-sat" and solver not in (None, "cp-sat"):
         raise InputError(f"formulation {chosen.name} is a CP-SAT model, solved by CP-SAT; --solver {solver} "
                          "applies to MILP formulations")
-    options = {"time_limit": time_limit, "gap": gap, "presolve": presolve, "threads": threads,
-               "node_limit": node_limit, "work_limit": work_limit}
-    solved = _solve_one(family, instance, chosen, relax, solver, options, how == "solver")
+    options = {"gap": gap, "presolve": presolve, "threads": threads, "node_limit": node_limit,
+               "work_limit": work_limit}
+    deadline = None if time_limit is None else time.perf_counter() + time_limit
+    solved = _solve_one(family, instance, chosen, relax, solver, options, how == "solver", deadline)
     if partner is None:
         return solved
-    other = _solve_one(family, instance, partner, False, None, options, False)
+    other = _solve_one(family, instance, partner, False, None, options, False, deadline)
     return _adjudicate(solved, other)
 
 
@@ -310,8 +313,9 @@ def _partner(family: Family, chosen: Formulation) -> str | None:
 
 
 def _solve_one(family: Family, instance: Any, chosen: Formulation, relax: bool, solver: str | None, options: dict,
-               cross_check: bool) -> Solved:
-    """Build, solve (with the budget of ``chosen``'s engine), decode and verify one formulation."""
+               cross_check: bool, deadline: float | None) -> Solved:
+    """Build, solve (with the budget of ``chosen``'s engine), decode and verify one formulation;
+    the solver gets the time left before ``deadline`` (the call's time limit covers the building)."""
     from .solvers import solve as solve_model
 
     budget = dict(options)
@@ -324,11 +328,25 @@ def _solve_one(family: Family, instance: Any, chosen: Formulation, relax: bool, 
     started = time.perf_counter()
     model = chosen.build(instance, relax=relax)
     build_s = time.perf_counter() - started
-    result = solve_model(model, solver=solver, cross_check=cross_check, **budget)
+    left = None if deadline is None else deadline - time.perf_counter()
+    if left is not None and left <= 0:
+        return Solved(family.name, chosen.name, relax, _out_of_time(model, solver, budget, build_s), build_s)
+    result = solve_model(model, solver=solver, cross_check=cross_check, time_limit=left, **budget)
     if model.decoder is None or not result.has_solution:
         return Solved(family.name, chosen.name, relax, result, build_s)
     schedule = model.decoder(result)
     return Solved(family.name, chosen.name, relax, result, build_s, schedule, judge(family, instance, schedule))
+
+
+def _out_of_time(model: Any, solver: str | None, budget: dict, build_s: float) -> Result:
+    """The result of a solve whose time limit ran out while its model was being built."""
+    from .solvers import CP_SAT, SOLVERS, CpSatModel, Result, cbc_version, cp_sat_version, highs_version
+
+    name = CP_SAT if isinstance(model, CpSatModel) else solver or SOLVERS[0]
+    version = {"highs": highs_version, "cbc": cbc_version, CP_SAT: cp_sat_version}[name]()
+    return Result("not_solved", model.sense, getattr(model, "is_mip", True), None, None, None, 0.0, name, version,
+                  message=f"time limit reached while building the model ({build_s:.3g} s): nothing solved",
+                  options={**budget, "time_limit": 0.0})
 
 
 def _adjudicate(solved: Solved, other: Solved) -> Solved:

@@ -149,3 +149,25 @@ def test_models_that_disagree_keep_the_better_verified_schedule_and_no_bound(fam
         assert solved.result.status == "feasible" and solved.result.bound is None and solved.result.gap is None
         assert solved.verdict.objective == optimum == solved.result.objective and solved.verdict.feasible
         assert "models disagree" in solved.result.message and "time-indexed's verified schedule" in solved.result.message
+
+
+def test_the_time_limit_covers_building_the_model(family, instance):
+    """A model whose building outlasts the limit is not solved; the solve gets only what is left."""
+    import time
+
+    from optsched.registry import Formulation
+    from optsched.single.formulations import time_indexed
+
+    def slow(inst, relax=False):
+        time.sleep(0.3)
+        return time_indexed(inst, relax)
+
+    slowly = dataclasses.replace(family, verify=optsched.pipeline.judging_functions(family)[0],
+                                 objective=optsched.pipeline.judging_functions(family)[1],
+                                 formulations={**family.formulations,
+                                               "slow": Formulation("slow", slow, "sleeps, then time-indexed")})
+    late = slowly.solve(instance, "slow", time_limit=0.1)
+    assert late.result.status == "not_solved" and late.schedule is None and late.build_s >= 0.3
+    assert "time limit reached while building the model" in late.result.message
+    in_time = slowly.solve(instance, "slow", time_limit=30.0)
+    assert in_time.result.optimal and in_time.result.options["time_limit"] < 30.0 - 0.3 + 1e-6

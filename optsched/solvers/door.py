@@ -143,7 +143,8 @@ def solve(
     after that many nodes: unlike ``time_limit``, a budget that gives the same answer on every
     machine (with ``threads=1``). ``presolve`` (off by default, see the module docstring) and
     ``threads`` go to the solver;
-    ``cross_check`` also solves with the other solver (same options) and records the comparison;
+    ``cross_check`` also solves with the other solver (same options, and the time the first solve
+    left of ``time_limit``) and records the comparison;
     for a :class:`Computed` optimum, it solves the equivalent MILP with ``solver``.
 
     A :class:`CpSatModel` is solved by CP-SAT (``solver`` None or ``"cp-sat"``), with one worker
@@ -189,7 +190,12 @@ def solve(
         result = _solve_with(solver, problem, options, msg, start)
         if not cross_check:
             return result
-        other = _solve_with(SOLVERS[1 - SOLVERS.index(solver)], problem, options, msg, start)
+        left = None if time_limit is None else time_limit - result.runtime_s  # the limit covers both solves
+        if left is not None and left <= 0:
+            return replace(result, cross_check=CrossCheck(SOLVERS[1 - SOLVERS.index(solver)], "", "not_solved",
+                                                          None, None, 0.0, "consistent",
+                                                          "not run: the time limit was used up by the first solve"))
+        other = _solve_with(SOLVERS[1 - SOLVERS.index(solver)], problem, options | {"time_limit": left}, msg, start)
     return _adjudicate(problem, result, other)
 
 
