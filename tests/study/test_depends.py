@@ -76,15 +76,16 @@ def test_a_docstring_edit_in_a_formulation_reruns_nothing(original, tmp_path):
     assert _rerun(original, edited) == set()
 
 
-def test_an_edit_to_one_algorithm_reruns_its_runs_and_the_references_it_hints(original, tmp_path):
+def test_an_edit_to_one_algorithm_reruns_its_runs_and_the_solves_it_starts(original, tmp_path):
     edited = _edited(tmp_path, "single/online.py", "def wspt(instance: Instance, *, seed: int = 0) -> Schedule:\n",
                      "def wspt(instance: Instance, *, seed: int = 0) -> Schedule:\n    edited = True  # noqa\n")
     rerun = _rerun(original, edited)
-    # wspt's runs, and the cross-checked references: their check solves the CP-SAT model, hinted by WSPT
+    # wspt's runs, and the time-indexed solves (references and relaxations): WSPT is the MILP's start
+    # and the CP-SAT model's hint; fifo's runs and the other families' units stay cached
     roles = {tuple(label.split("/")[:2]) for label in rerun}
-    assert roles == {("single", "wspt"), ("single", "reference")}
-    assert len(rerun) == sum(label.split("/")[:2] in (["single", "wspt"], ["single", "reference"])
-                             for label in original.values())
+    assert roles == {("single", "wspt"), ("single", "reference"), ("single", "relaxation")}
+    assert len(rerun) == sum(label.split("/")[:2] in (["single", "wspt"], ["single", "reference"],
+                                                      ["single", "relaxation"]) for label in original.values())
 
 
 def test_an_edit_to_a_formulation_reruns_its_references_only(original, tmp_path):
