@@ -67,7 +67,7 @@ def test_a_time_limited_reference_is_reported_and_gives_bound_ratios_only(tmp_pa
     monkeypatch.setattr(solvers_module, "solve", stopped_early)  # the pipeline's solver call
     s = small(tmp_path, reference={"time_limit": 7, "relax": False})
     outcome = run(s, progress=False)
-    assert limits == [7.0] * 8
+    assert len(limits) == 8 and all(6.0 < limit <= 7.0 for limit in limits)  # 7 s less what building took
     assert (outcome.references["status"] == "feasible").all() and (outcome.references["time_limit"] == 7).all()
     assert (outcome.results["ratio_kind"] == "upper bound").all()
     assert outcome.method_summary["exact_ratios"].sum() == 0 and outcome.method_summary["bound_ratios"].sum() == 16
