@@ -204,7 +204,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="a generator option")
     p.add_argument("--algorithm", action="append", default=[], metavar="NAME[:K=V,...]",
                    help="a method, repeatable (default: every algorithm of the family)")
-    p.add_argument("--reference", metavar="FORMULATION", help="the exact formulation (default: the family's first)")
+    p.add_argument("--reference", metavar="FORMULATION",
+                   help="the exact formulation (default: best, the family's measured choice)")
     p.add_argument("--solver", choices=SOLVERS, help="the reference solver (default highs)")
     p.add_argument("--node-limit", type=_int_at_least(1, MAX_NODES), metavar="N",
                    help=f"branch-and-bound nodes per reference solve (default {NODE_LIMIT:,}; the same result on "

@@ -31,6 +31,9 @@ MAX_SEED = 2**32 - 1  # NumPy's legacy seeding range, and ample for every genera
 #: solver thread), which give the same result on every machine, idle or loaded; a wall-clock limit
 #: would not. The bundled presets' solves prove their optima in far fewer.
 NODE_LIMIT = 200_000
+#: The same for CP-SAT: deterministic time (``max_deterministic_time``, about seconds on a reference
+#: machine, on one worker), the budget of a CP-SAT reference in studies.
+WORK_LIMIT = 600.0
 
 
 def refuse_above(value: float, limit: float, what: str) -> None:

@@ -23,7 +23,7 @@ import os
 import shutil
 import stat
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -121,13 +121,14 @@ def _cache_empty(folder: Path) -> bool:
 
 
 def claim(path: str | Path, owner: dict[str, Any], *, fresh: bool = False, subfolders: Iterable[str] = (),
-          parents: bool = False) -> Claimed:
+          parents: bool = False, adopts: Callable[[dict], bool] | None = None) -> Claimed:
     """Check ``path`` as this run's output folder and take it (see the module docstring).
 
     ``owner`` is plain JSON data naming the verb and the parameters (``{"verb": "study", ...}``);
     ``subfolders`` the folders the verb writes inside; ``parents`` lets missing parent folders be
-    created. ``fresh`` drops the cache and an earlier run's outputs. Raises :class:`InputError`
-    before anything is written.
+    created. ``fresh`` drops the cache and an earlier run's outputs. ``adopts(recorded)`` says
+    whether a folder recorded under another owner is this run's all the same (an older optsched's
+    record of the same preset). Raises :class:`InputError` before anything is written.
     """
     folder = Path(path)
     kind = _kind(folder)
@@ -144,7 +145,7 @@ def claim(path: str | Path, owner: dict[str, Any], *, fresh: bool = False, subfo
         check_folder_writable(str(existing), str(folder))
         previous: list[str] = []
     else:
-        previous = _check_contents(folder, owner, fresh, set(subfolders))
+        previous = _check_contents(folder, owner, fresh, set(subfolders), adopts)
         check_folder_writable(str(folder), str(folder))
     created = sorted(missing, key=lambda p: len(p.parts))
     folder.mkdir(parents=True, exist_ok=True)
@@ -157,7 +158,8 @@ def claim(path: str | Path, owner: dict[str, Any], *, fresh: bool = False, subfo
     return claimed
 
 
-def _check_contents(folder: Path, owner: dict, fresh: bool, subfolders: set[str]) -> list[str]:
+def _check_contents(folder: Path, owner: dict, fresh: bool, subfolders: set[str],
+                    adopts: Callable[[dict], bool] | None = None) -> list[str]:
     """Refuse what cannot be written over; return the files of the earlier run that owns ``folder``."""
     entries = {p.name: p for p in folder.iterdir()}
     for name, entry in sorted(entries.items()):
@@ -185,7 +187,7 @@ def _check_contents(folder: Path, owner: dict, fresh: bool, subfolders: set[str]
         raise InputError(f"{folder / OWNER_FILE}: is damaged; remove the folder or choose another -o folder") from None
     recorded.pop("optsched", None)
     wanted = {k: v for k, v in owner.items() if k != "optsched"}
-    if recorded != json.loads(json.dumps(wanted)) and not fresh:
+    if recorded != json.loads(json.dumps(wanted)) and not fresh and not (adopts and adopts(recorded)):
         raise InputError(f"{folder}: holds the output of another run ({_describe(recorded)}); choose another -o "
                          "folder, or give --fresh to replace it")
     return [name for name in files

@@ -215,12 +215,14 @@ def solve(family: Family, instance: Any, formulation: str, *, relax: bool = Fals
         Solve the LP relaxation instead (no schedule; the objective bounds the optimum).
     solver, time_limit, gap, presolve, threads
         As for :func:`optsched.solvers.solve`; ``solver`` (``highs`` by default, or ``cbc``) is for a
-        MILP formulation, and a CP-SAT formulation is solved by CP-SAT.
+        MILP formulation, and a CP-SAT formulation is solved by CP-SAT (with ``best``, ``solver``
+        applies where the choice is a MILP).
     node_limit, work_limit
         The budgets that give the same answer on every machine (with one thread): branch-and-bound
         nodes for a MILP, CP-SAT's deterministic time for a CP-SAT model. Each bounds the solves
-        of its engine, the cross-check's included; a budget for an engine the call does not use is
-        refused. ``time_limit`` (seconds, which depend on the machine's speed) covers the whole
+        of its engine, the cross-check's included; given alone, a budget for an engine the call
+        does not use is refused (given both, as a study does for ``best``, each applies where it
+        can). ``time_limit`` (seconds, which depend on the machine's speed) covers the whole
         call: each solver gets the time left after building its model and after the solves
         before it, and a model whose building used it up is ``not_solved``.
     cross_check : bool or str
@@ -254,17 +256,18 @@ def solve(family: Family, instance: Any, formulation: str, *, relax: bool = Fals
     """
     from .errors import InputError
 
-    chosen = family.formulation(family.best_formulation(instance) if formulation == BEST else formulation)
+    chosen = family.formulation(family.best_formulation(instance, relax) if formulation == BEST else formulation)
     how = _cross_check_mode(family, chosen, cross_check, relax)
     partner = family.formulation(_partner(family, chosen) or "") if how == "model" else None
     engines = {chosen.engine} | ({partner.engine} if partner else set())
-    if node_limit is not None and "milp" not in engines:
+    both = node_limit is not None and work_limit is not None  # a study's reference: each applies where it can
+    if node_limit is not None and not both and "milp" not in engines:
         raise InputError(f"a node limit bounds MILP solves, and formulation {chosen.name} is a CP-SAT model "
                          "(its deterministic budget is the work limit)")
-    if work_limit is not None and "cp-sat" not in engines:
+    if work_limit is not None and not both and "cp-sat" not in engines:
         raise InputError("a work limit is CP-SAT's deterministic budget, and no CP-SAT model is solved here "
                          "(a MILP's budget is the node limit)")
-    if chosen.engine == "cp-sat" and solver not in (None, "cp-sat"):
+    if chosen.engine == "cp-sat" and solver not in (None, "cp-sat") and formulation != BEST:
         raise InputError(f"formulation {chosen.name} is a CP-SAT model, solved by CP-SAT; --solver {solver} "
                          "applies to MILP formulations")
     options = {"gap": gap, "presolve": presolve, "threads": threads, "node_limit": node_limit,

@@ -198,12 +198,16 @@ class Family:
     def formulation(self, name: str) -> Formulation:
         return _pick(self.formulations, name, f"family {self.name} has no formulation")
 
-    def best_formulation(self, instance: Any) -> str:
+    def best_formulation(self, instance: Any, relax: bool = False) -> str:
         """The exact formulation that ``--formulation best`` solves for ``instance``: the family's
-        measured choice (``best``), else its first exact formulation."""
-        if self.best is not None:
-            return self.best(instance)
-        return next(f.name for f in self.formulations.values() if f.gives_schedule)
+        measured choice (``best``), else its first exact formulation. With ``relax``, the MILP
+        whose LP relaxation ``best`` means: the choice if it is a MILP, else the first exact MILP
+        (a CP-SAT model has no relaxation)."""
+        exact = [f for f in self.formulations.values() if f.gives_schedule]
+        chosen = self.best(instance) if self.best is not None else exact[0].name
+        if relax and self.formulation(chosen).engine != "milp":
+            return next(f.name for f in exact if f.engine == "milp")
+        return chosen
 
     def solve(self, instance: Any, formulation: str, **options: Any) -> Solved:
         """Solve, decode and verify: :func:`optsched.pipeline.solve` (``relax``, ``solver``,

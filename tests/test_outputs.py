@@ -50,6 +50,19 @@ def test_another_run_is_refused_and_fresh_replaces_only_its_files(tmp_path):
     assert json.loads((tmp_path / "out" / OWNER_FILE).read_text())["name"] == "b"
 
 
+def test_a_run_adopts_a_folder_only_where_it_says_so_and_keeps_its_files(tmp_path):
+    """An older optsched's record of the same preset is taken over (``adopts``); anything else is not."""
+    first = claim(tmp_path / "out", {"verb": "study", "name": "demo", "parts": [1]})
+    (tmp_path / "out" / "results.csv").write_text("a")
+    first.finish()
+    preset = {"verb": "study", "preset": "demo"}
+    with pytest.raises(InputError, match="holds the output of another run"):
+        claim(tmp_path / "out", preset, adopts=lambda recorded: recorded.get("name") == "other")
+    again = claim(tmp_path / "out", preset, adopts=lambda recorded: recorded.get("name") == "demo")
+    assert again.previous == ["results.csv"]
+    assert json.loads((tmp_path / "out" / OWNER_FILE).read_text())["preset"] == "demo"
+
+
 def test_a_folder_of_someone_elses_files_is_never_taken(tmp_path):
     (tmp_path / "mine.txt").write_text("mine")
     for fresh in (False, True):

@@ -37,7 +37,7 @@ from functools import cache
 from pathlib import Path
 
 from .. import __version__
-from ..pipeline import judging_functions
+from ..pipeline import BEST, judging_functions
 from ..registry import FAMILY_PACKAGES, Lazy, get
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -348,10 +348,12 @@ def _code_of(kind: str, family_or_function: str, method: str, cross_checked: boo
         roots.append(algorithm.run)
         if algorithm.theorem is not None:
             roots.append(algorithm.theorem)
+    elif method == BEST or cross_checked:  # best may name, and a cross-check solve, any exact model
+        roots += [f.build for f in family.formulations.values() if f.gives_schedule or f.name == method]
+        if family.best is not None:
+            roots.append(family.best)
     else:
         roots.append(family.formulation(method).build)
-        if cross_checked:  # a cross-check may solve any other exact model of the family (pipeline.solve)
-            roots += [f.build for f in family.formulations.values() if f.gives_schedule]
     return code_of_targets([_target(root) for root in roots], UNIT_MODULES)
 
 

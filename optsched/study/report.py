@@ -87,7 +87,8 @@ def summary_tables(outcome: Outcome) -> list[Table]:
         refs.rows.append([r["family"], r["formulation"], r["instances"], r["optimal"], r["cross_checked"],
                           r["cross_check_agree"], r["cross_check_disagree"], _num(r["integrality_gap_mean"]),
                           _num(r["integrality_gap_max"]), _num(r["solve_median_s"], 4)])
-    refs.note = "LP gap = OPT/LP (min) or LP/OPT (max), the integrality gap of the reference formulation; 1 is tight."
+    refs.note = ("LP gap = OPT/LP (min) or LP/OPT (max), the integrality gap of the reference MILP (of the "
+                 "family's first exact MILP where the reference is a CP-SAT model); 1 is tight.")
     methods = Table("Empirical competitive ratios (exact: against proven optima)",
                     ["family", "method", "runs", "feasible", "ratio mean", "median", "max", "infinite", "vs bound",
                      "bound max", "theorem bound", "held", "violated", "unknown", "beat OPT"], [])
@@ -248,7 +249,8 @@ def write_report(outcome: Outcome, out: Path) -> None:
         sizes = ", ".join(str(j) for j in part.jobs if j is not None) or "the preset's"
         lines.append(f"- part {k}: `{part.family}`, `{part.instances}` instances, seeds "
                      f"{part.seeds[0]}..{part.seeds[-1]} ({len(part.seeds)}), jobs {sizes}; reference "
-                     f"`{ref.formulation}` by {ref.solver} (budget {ref.budget()}"
+                     f"`{ref.formulation}`{' (the family’s measured choice)' if ref.formulation == 'best' else ''} "
+                     f"(budget {ref.budget()}"
                      f"{', cross-checked' if ref.cross_check else ''}); methods "
                      + ", ".join(f"`{m.label}`" for m in part.methods))
     lines += ["", "## Summary", ""]

@@ -73,9 +73,20 @@ def owner(study: Study) -> dict:
     """What makes a study the owner of its output folder (optsched/outputs.py): its name, and per
     part the instances and the reference solve. The methods are not part of it: a study run again
     with a method added or a parameter changed is the same study extended, which takes the
-    references and the unchanged methods from its cache and rewrites every table."""
+    references and the unchanged methods from its cache and rewrites every table. A preset is
+    owned by its name: what it holds is optsched's to change (a new default reference), and a
+    newer optsched running it again renews the same folder."""
+    if study.preset is not None:
+        return {"verb": "study", "preset": study.preset}
     parts = [{key: value for key, value in part.to_dict().items() if key != "algorithms"} for part in study.parts]
     return {"verb": "study", "name": study.name, "parts": parts}
+
+
+def _same_preset(study: Study, recorded: dict) -> bool:
+    """Whether a folder's recorded owner is this preset as an older optsched recorded it (by its
+    name and parts, before presets were owned by their name)."""
+    return (study.preset is not None and recorded.get("verb") == "study" and recorded.get("name") == study.name
+            and "parts" in recorded)
 
 
 def _instances(study: Study, progress: bool) -> list[tuple[InstanceRecord, dict]]:
@@ -99,9 +110,9 @@ def _units(study: Study, instances: list[tuple[InstanceRecord, dict]], solvers: 
     for record, content in instances:
         part = study.parts[record.part]
         ref = part.reference
-        solve_spec = {"formulation": ref.formulation, "solver": ref.solver, "node_limit": ref.node_limit,
-                      "time_limit": ref.time_limit}
-        reference_spec = {**solve_spec, "cross_check": ref.cross_check}
+        solve_spec = {"formulation": ref.formulation, "solver": ref.solver, "time_limit": ref.time_limit}
+        reference_spec = {**solve_spec, "node_limit": ref.node_limit, "work_limit": ref.work_limit,
+                          "cross_check": ref.cross_check}
         plan.append((record, "reference", make_unit(record.family, content, record.instance_id, "reference",
                                                     reference_spec, record.seed, solvers)))
         if ref.relax:
@@ -136,7 +147,7 @@ def run(study: Study, *, fresh: bool = False, progress: bool = True, log: TextIO
     """
     started = time.perf_counter()
     out = study.output
-    folder = claim(out, owner(study), fresh=fresh)
+    folder = claim(out, owner(study), fresh=fresh, adopts=lambda recorded: _same_preset(study, recorded))
     versions = {"optsched": whole_code(), "highs": highs_version(), "cbc": cbc_version(), "cp-sat": cp_sat_version()}
     instances, plan = _plan(study, progress)
     cache = Cache(out / "cache.sqlite")

@@ -39,8 +39,9 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InputError
-from ..limits import MAX_JOBS, MAX_NODES, MAX_SEEDS, MAX_UNITS, MAX_WORKERS, NODE_LIMIT, refuse_above
+from ..limits import MAX_JOBS, MAX_NODES, MAX_SEEDS, MAX_UNITS, MAX_WORKERS, NODE_LIMIT, WORK_LIMIT, refuse_above
 from ..params import bind
+from ..pipeline import BEST
 from ..registry import families, get
 from ..solvers import SOLVERS
 
@@ -69,15 +70,17 @@ class Reference:
     time_limit: float | None = None
     cross_check: bool = False
     relax: bool = True
+    work_limit: float = WORK_LIMIT
 
     def to_dict(self) -> dict:
         return {"formulation": self.formulation, "solver": self.solver, "node_limit": self.node_limit,
-                "time_limit": self.time_limit, "cross_check": self.cross_check, "relax": self.relax}
+                "work_limit": self.work_limit, "time_limit": self.time_limit, "cross_check": self.cross_check,
+                "relax": self.relax}
 
     def budget(self) -> str:
         """The budget in words, for reports."""
-        nodes = f"{self.node_limit:,} nodes"
-        return nodes if self.time_limit is None else f"{nodes} or {self.time_limit:g} s of wall clock"
+        nodes = f"{self.node_limit:,} nodes (MILP) or {self.work_limit:g} units of CP-SAT's deterministic time"
+        return nodes if self.time_limit is None else f"{nodes}, or {self.time_limit:g} s of wall clock"
 
 
 @dataclass(frozen=True)
@@ -105,6 +108,8 @@ class Study:
     workers: int = field(default_factory=lambda: os.cpu_count() or 1)
     scheduler: str | None = None
     output: Path = field(default_factory=lambda: Path("study-out"))
+    #: the preset it came from (``--preset``), None for a study file or flags
+    preset: str | None = None
 
     def to_dict(self) -> dict:
         return {"name": self.name, "executor": self.executor, "workers": self.workers,
@@ -190,21 +195,20 @@ def method(family_name: str, entry: Any, where: str) -> Method:
     return Method(name, algorithm.bind(given), label)
 
 
-def default_formulation(family_name: str) -> str:
-    """The family's first formulation that gives a schedule (its exact model)."""
-    return next(f.name for f in get(family_name).formulations.values() if f.gives_schedule)
-
-
 def reference(family_name: str, table: Mapping[str, Any], where: str) -> Reference:
-    unknown = set(table) - {"formulation", "solver", "node_limit", "time_limit", "cross_check", "relax"}
+    """A validated reference; the formulation is ``best`` (the family's measured choice per
+    instance, :meth:`~optsched.registry.Family.best_formulation`) unless the table names one."""
+    unknown = set(table) - {"formulation", "solver", "node_limit", "work_limit", "time_limit", "cross_check",
+                            "relax"}
     if unknown:
         raise InputError(f"{where}: unknown key(s) {', '.join(sorted(unknown))}")
     family = get(family_name)
-    name = table.get("formulation") or default_formulation(family_name)
-    formulation = family.formulation(name)
-    if not formulation.gives_schedule:
-        raise InputError(f"{where}: formulation {name} gives no schedule, so its optimum is not the problem's "
-                         f"optimum; the reference must be an exact formulation")
+    name = table.get("formulation") or BEST
+    if name != BEST:  # best names an exact formulation on every instance (the conformance suite checks it)
+        formulation = family.formulation(name)
+        if not formulation.gives_schedule:
+            raise InputError(f"{where}: formulation {name} gives no schedule, so its optimum is not the problem's "
+                             f"optimum; the reference must be an exact formulation")
     solver = table.get("solver", "highs")
     if solver not in SOLVERS:
         raise InputError(f"{where}.solver: must be one of {', '.join(SOLVERS)}, got {solver!r}")
@@ -215,12 +219,15 @@ def reference(family_name: str, table: Mapping[str, Any], where: str) -> Referen
     nodes = table.get("node_limit", NODE_LIMIT)
     if isinstance(nodes, bool) or not isinstance(nodes, int) or not 1 <= nodes <= MAX_NODES:
         raise InputError(f"{where}.node_limit: must be a whole number from 1 to {MAX_NODES:,}, got {nodes!r}")
+    work = table.get("work_limit", WORK_LIMIT)
+    if isinstance(work, bool) or not isinstance(work, (int, float)) or not (work > 0 and math.isfinite(work)):
+        raise InputError(f"{where}.work_limit: must be a positive number (CP-SAT's deterministic time), got {work!r}")
     flags = {}
     for key, default in (("cross_check", False), ("relax", True)):
         flags[key] = table.get(key, default)
         if not isinstance(flags[key], bool):
             raise InputError(f"{where}.{key}: expected true or false, got {flags[key]!r}")
-    return Reference(name, solver, nodes, None if limit is None else float(limit), **flags)
+    return Reference(name, solver, nodes, None if limit is None else float(limit), **flags, work_limit=float(work))
 
 
 def part(table: Mapping[str, Any], where: str) -> Part:
@@ -261,8 +268,8 @@ def part(table: Mapping[str, Any], where: str) -> Part:
 
 
 def study(table: Mapping[str, Any], where: str, output: Path | None = None) -> Study:
-    """A validated study from a parsed TOML document."""
-    allowed = {"name", "executor", "workers", "scheduler", "part"}
+    """A validated study from a parsed TOML document (``preset``: set by ``--preset`` alone)."""
+    allowed = {"name", "executor", "workers", "scheduler", "part", "preset"}
     unknown = set(table) - allowed
     if unknown:
         raise InputError(f"{where}: unknown key(s) {', '.join(sorted(unknown))} (keys: {', '.join(sorted(allowed))})")
@@ -285,7 +292,10 @@ def study(table: Mapping[str, Any], where: str, output: Path | None = None) -> S
     built = tuple(part(p, f"{where}: part[{k}]") for k, p in enumerate(parts))
     refuse_above(sum(len(p.seeds) * len(p.jobs) * (len(p.methods) + 2) for p in built), MAX_UNITS,
                  f"{where}: the number of units (instances x (methods + reference + relaxation))")
-    return Study(name, built, executor, workers, scheduler, output or Path(f"study-{name}"))
+    preset = table.get("preset")
+    if preset is not None and preset not in PRESETS:
+        raise InputError(f"{where}.preset: no preset {preset!r} (presets: {', '.join(PRESETS)})")
+    return Study(name, built, executor, workers, scheduler, output or Path(f"study-{name}"), preset)
 
 
 def read_toml(path: str) -> dict:
@@ -330,7 +340,7 @@ def from_command(file: str | None, preset: str | None, family: str | None,
     elif preset:
         if preset not in PRESETS:
             raise InputError(f"study: no preset '{preset}' (presets: {', '.join(PRESETS)})")
-        table, where = PRESETS[preset](), f"preset {preset}"
+        table, where = {**PRESETS[preset](), "preset": preset}, f"preset {preset}"
     else:
         part: dict[str, Any] = {
             "family": family, "instances": flags.get("instances") or "tiny", "seeds": flags.get("seeds") or "10",

@@ -81,13 +81,15 @@ def _held(ratio_value: float | None, kind: str, lower: float | None, bound: floa
 
 def reference_row(study: str, inst: InstanceRecord, spec: dict, ref: dict, lp: dict | None) -> dict:
     optimum = ref.get("objective") if ref.get("status") == "optimal" else None
-    return {**_instance_columns(study, inst), "formulation": spec["formulation"], "solver": spec["solver"],
-            "node_limit": spec["node_limit"], "time_limit": spec["time_limit"], "status": ref.get("status"),
+    return {**_instance_columns(study, inst), "formulation": ref.get("formulation", spec["formulation"]),
+            "solver": ref.get("solver", spec["solver"]), "node_limit": spec["node_limit"],
+            "time_limit": spec["time_limit"], "status": ref.get("status"),
             "objective": ref.get("objective"),
             "bound": ref.get("bound"), "gap": ref.get("gap"), "best_bound": best_bound(inst.sense, ref, lp),
             "runtime_s": ref.get("runtime_s"), "build_s": ref.get("build_s"),
             "cross_check": ref.get("cross_check") or "",
-            "lp_status": lp.get("status") if lp else "", "lp_objective": lp.get("objective") if lp else None,
+            "lp_formulation": lp.get("formulation", "") if lp else "", "lp_status": lp.get("status") if lp else "",
+            "lp_objective": lp.get("objective") if lp else None,
             "lp_runtime_s": lp.get("runtime_s") if lp else None,
             "integrality_gap": integrality_gap(inst.sense, optimum, lp),
             "solver_version": ref.get("solver_version", ""), "optsched_version": ref.get("code", ""),
@@ -160,7 +162,8 @@ def summary(results: pd.DataFrame, references: pd.DataFrame) -> tuple[pd.DataFra
     for (part, family), g in references.groupby(["part", "family"], sort=False):
         gaps = g["integrality_gap"].dropna().astype(float)
         refs.append({
-            "part": part, "family": family, "formulation": g["formulation"].iloc[0], "instances": len(g),
+            "part": part, "family": family, "formulation": "/".join(dict.fromkeys(g["formulation"])),
+            "instances": len(g),
             "optimal": int((g["status"] == "optimal").sum()), "errors": int((g["status"] == "error").sum()),
             "cross_checked": int((g["cross_check"] != "").sum()),
             "cross_check_agree": int((g["cross_check"] == "agree").sum()),

@@ -99,10 +99,12 @@ def run_unit(payload: dict) -> dict:
 
 def _reference(family, instance, spec: dict, seed: int) -> dict:
     solved = family.solve(instance, spec["formulation"], solver=spec["solver"], time_limit=spec["time_limit"],
-                          node_limit=spec["node_limit"], threads=1, cross_check=spec["cross_check"])
+                          node_limit=spec["node_limit"], work_limit=spec["work_limit"], threads=1,
+                          cross_check=spec["cross_check"])
     result, verdict = solved.result, solved.verdict
     out: dict[str, Any] = {
-        "status": result.status, "solver_objective": result.objective, "objective": None,
+        "formulation": solved.formulation, "status": result.status, "solver_objective": result.objective,
+        "objective": None,
         "bound": result.bound, "gap": result.gap, "runtime_s": result.runtime_s, "build_s": solved.build_s,
         "solver": result.solver, "solver_version": result.solver_version, "message": result.message,
         "cross_check": result.cross_check.verdict if result.cross_check else None,
@@ -118,9 +120,11 @@ def _reference(family, instance, spec: dict, seed: int) -> dict:
 
 
 def _relaxation(family, instance, spec: dict, seed: int) -> dict:
-    result = family.solve(instance, spec["formulation"], relax=True, solver=spec["solver"],
-                          time_limit=spec["time_limit"], threads=1).result
-    return {"status": result.status, "objective": result.objective, "runtime_s": result.runtime_s,
+    solved = family.solve(instance, spec["formulation"], relax=True, solver=spec["solver"],
+                          time_limit=spec["time_limit"], threads=1)
+    result = solved.result
+    return {"formulation": solved.formulation, "status": result.status, "objective": result.objective,
+            "runtime_s": result.runtime_s,
             "solver_version": result.solver_version, "message": result.message}
 
 

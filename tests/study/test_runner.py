@@ -12,7 +12,7 @@ import pytest
 
 import optsched.solvers as solvers_module
 from optsched.errors import InputError
-from optsched.study import run
+from optsched.study import run, study
 
 from ..cli_helpers import run as run_cli
 from .helpers import cached_rows, small, stable
@@ -125,3 +125,19 @@ def test_the_cli_prints_the_summary_and_json(capfd, tmp_path):
     assert code == 0 and summary["cached"] == summary["units"] == 9 and summary["problems"] == []
     assert summary["methods"][0]["method"] == "wspt" and summary["methods"][0]["exact_ratios"] == 3
 
+
+
+def test_a_preset_is_owned_by_its_name_and_adopts_its_older_record():
+    """What a preset holds is optsched's to change (a new default reference), so a newer optsched
+    running it again renews the same folder; a study file is owned by what it says."""
+    from optsched.study import PRESETS
+    from optsched.study.runner import _same_preset, owner
+    from optsched.study.spec import from_command
+
+    table, _ = from_command(None, "demo", None, {})
+    demo = study(table, "demo")
+    assert owner(demo) == {"verb": "study", "preset": "demo"}
+    older = {"verb": "study", "name": "demo", "parts": [{"family": "single"}]}
+    assert _same_preset(demo, older) and not _same_preset(demo, {**older, "name": "mine"})
+    written = study(PRESETS["demo"](), "a file")  # the same table, from a study file: owned by its parts
+    assert "parts" in owner(written) and not _same_preset(written, older)

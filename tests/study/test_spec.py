@@ -3,7 +3,7 @@
 import pytest
 
 from optsched.errors import InputError
-from optsched.limits import NODE_LIMIT
+from optsched.limits import NODE_LIMIT, WORK_LIMIT
 from optsched.registry import families
 from optsched.study import PRESETS, load, study
 from optsched.study.spec import parse_seeds
@@ -44,7 +44,7 @@ cross_check = true
     assert part.seeds == (0, 1, 2) and part.jobs == (3, 4) and part.options["mode"] == "chunks"
     assert [m.label for m in part.methods] == ["fifo", "rrh:theta=0.5", "oasis:u_scale=2"]
     assert part.methods[1].params["theta"] == 0.5 and part.methods[2].params["u_scale"] == 2.0
-    assert part.reference.formulation == "time-indexed" and part.reference.time_limit == 5.0
+    assert part.reference.formulation == "best" and part.reference.time_limit == 5.0  # the measured choice
     assert part.reference.cross_check and part.reference.relax
     assert part.reference.node_limit == NODE_LIMIT and "5 s of wall clock" in part.reference.budget()
 
@@ -52,7 +52,8 @@ cross_check = true
 def test_a_reference_has_a_node_budget_and_no_wall_clock_by_default():
     (part,) = study({"part": [{"family": "single", "reference": {"node_limit": 7}}]}, "x").parts
     assert part.reference.node_limit == 7 and part.reference.time_limit is None
-    assert part.reference.budget() == "7 nodes"
+    assert part.reference.work_limit == WORK_LIMIT
+    assert part.reference.budget() == f"7 nodes (MILP) or {WORK_LIMIT:g} units of CP-SAT's deterministic time"
     (part,) = study(PRESETS["demo"](), "demo").parts[:1]
     assert part.reference.node_limit == NODE_LIMIT and part.reference.time_limit is None
 

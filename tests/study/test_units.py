@@ -13,7 +13,7 @@ from optsched.study.units import make_task_unit, make_unit, run_unit
 SINGLE = get("single")
 INSTANCE = SINGLE.generate("tiny", 2).to_dict()
 REFERENCE = {"formulation": "time-indexed", "solver": "highs", "time_limit": None, "node_limit": 1000,
-             "cross_check": True}
+             "work_limit": 10.0, "cross_check": True}
 SOLVERS = {"highs": "1", "cbc": "2"}
 
 
@@ -59,3 +59,17 @@ def test_task_values_come_back_as_plain_json_and_others_are_errors():
     assert make_task_unit(plain_values, 3).key != make_task_unit(plain_values, 4).key
     bad = run_unit(make_task_unit(not_plain, 0).payload)
     assert bad["status"] == "error" and "not plain JSON data" in bad["message"]
+
+
+def test_a_best_reference_records_the_formulation_it_chose_and_its_lp():
+    """``best`` on hetero is the CP-SAT model, cross-checked against the configuration ILP; its LP
+    relaxation is the configuration LP (a CP-SAT model has none)."""
+    instance = get("hetero").generate("tiny", seed=1).to_dict()
+    spec = {**REFERENCE, "formulation": "best"}
+    made = make_unit("hetero", instance, "i", "reference", spec, 0, SOLVERS)
+    out = run_unit(made.payload)
+    assert (out["formulation"], out["solver"], out["status"], out["cross_check"]) == ("cp-sat", "cp-sat", "optimal",
+                                                                                     "agree")
+    relaxed = run_unit(make_unit("hetero", instance, "i", "relaxation", {"formulation": "best", "solver": "highs",
+                                                                          "time_limit": None}, 0, SOLVERS).payload)
+    assert relaxed["formulation"] == "configuration" and relaxed["objective"] <= out["objective"] + 1e-9
