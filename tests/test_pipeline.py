@@ -21,6 +21,13 @@ def instance(family):
     return family.generate("tiny", seed=2)
 
 
+def with_formulation(family, formulation):
+    """``family`` with ``formulation`` added (or replacing the one of its name), its verifier kept."""
+    verify, objective = optsched.pipeline.judging_functions(family)
+    return dataclasses.replace(family, verify=verify, objective=objective,
+                               formulations={**family.formulations, formulation.name: formulation})
+
+
 def test_the_documented_examples_run():
     outcome = doctest.testmod(optsched.pipeline, optionflags=doctest.ELLIPSIS)
     assert outcome.attempted > 0 and outcome.failed == 0
@@ -139,10 +146,7 @@ def test_models_that_disagree_keep_the_better_verified_schedule_and_no_bound(fam
         model.model.add(sum(round(job.w) * (s + job.p) for s, job in zip(starts, inst.jobs)) >= round(optimum) + 1)
         return model
 
-    lying = dataclasses.replace(family, verify=optsched.pipeline.judging_functions(family)[0],
-                                objective=optsched.pipeline.judging_functions(family)[1],
-                                formulations={**family.formulations,
-                                              "cp-sat": Formulation("cp-sat", wrong, "wrong", engine="cp-sat")})
+    lying = with_formulation(family, Formulation("cp-sat", wrong, "wrong", engine="cp-sat"))
     for chosen in ("time-indexed", "cp-sat"):
         solved = lying.solve(instance, chosen, cross_check="model")
         assert solved.result.cross_check.verdict == "disagree"
@@ -162,10 +166,7 @@ def test_the_time_limit_covers_building_the_model(family, instance):
         time.sleep(0.3)
         return time_indexed(inst, relax)
 
-    slowly = dataclasses.replace(family, verify=optsched.pipeline.judging_functions(family)[0],
-                                 objective=optsched.pipeline.judging_functions(family)[1],
-                                 formulations={**family.formulations,
-                                               "slow": Formulation("slow", slow, "sleeps, then time-indexed")})
+    slowly = with_formulation(family, Formulation("slow", slow, "sleeps, then time-indexed"))
     late = slowly.solve(instance, "slow", time_limit=0.1)
     assert late.result.status == "not_solved" and late.schedule is None and late.build_s >= 0.3
     assert "time limit reached while building the model" in late.result.message

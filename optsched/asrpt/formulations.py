@@ -188,9 +188,9 @@ def time_indexed(instance: Instance, relax: bool = False) -> Model:
     prob += pulp.lpSum(objective)
     if relax:
         return Model(prob)
-    incumbent = _incumbent(instance, shared)
-    start = {z[i, u, t].name: 1.0 for i, (u, t) in enumerate(c for c in incumbent if c is not None)
-             if (i, u, t) in z} if all(c is not None for c in incumbent) else None
+    incumbent = [c for c in _incumbent(instance, shared) if c is not None]  # the MIP start, when F4 offers
+    start = {z[i, u, t].name: 1.0 for i, (u, t) in enumerate(incumbent)       # every job's split
+             if (i, u, t) in z} if len(incumbent) == len(options) else None
 
     def decode(result: Result) -> Schedule:
         runs = []
@@ -235,7 +235,7 @@ def cp_sat(instance: Instance, relax: bool = False) -> CpSatModel:
         if sum(g for _, g in items) > cluster.gpus:
             model.add_cumulative([iv for iv, _ in items], [g for _, g in items], cluster.gpus)
     model.minimize(sum(ends))
-    _hint(model, instance, shared, read, ends)
+    _hint(model, instance, shared, read, ends, kept)
 
     def decode(result: Result) -> Schedule:
         runs = []
@@ -270,17 +270,16 @@ def _incumbent(instance: Instance, shared: Stream) -> list[tuple[int, int] | Non
     return picked
 
 
-def _hint(model, instance: Instance, shared: Stream, read: dict, ends: list) -> None:
-    """Hint the best list-scheduling schedule (:func:`_incumbent`)."""
+def _hint(model, instance: Instance, shared: Stream, read: dict, ends: list, kept: list[list[int]]) -> None:
+    """Hint the best list-scheduling schedule (:func:`_incumbent`); ``kept[i]``: job ``i``'s splits in the model."""
     for i, chosen in enumerate(_incumbent(instance, shared)):
-        if chosen is None or f"b_{i}_{chosen[0]}" not in read:
+        if chosen is None or chosen[0] not in kept[i]:
             continue
         u, start = chosen
         model.add_hint(read[f"S_{i}"], start)
         model.add_hint(ends[i], start + shared.options[i][u][2])
-        for name, var in read.items():
-            if name.startswith(f"b_{i}_"):
-                model.add_hint(var, int(name == f"b_{i}_{u}"))
+        for other in kept[i]:
+            model.add_hint(read[f"b_{i}_{other}"], int(other == u))
 
 
 def _pattern_count(gpus: int, servers: int, per_server: int) -> int:

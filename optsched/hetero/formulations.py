@@ -155,7 +155,13 @@ def cp_sat(instance: Instance, relax: bool = False) -> CpSatModel:
         if sum(d for _, d in items) > capacity:
             model.add_cumulative([i for i, _ in items], [d for _, d in items], capacity)
     model.minimize(sum(round(job.weight * weight_scale) * end for job, end in zip(instance.jobs, ends)))
-    _hint_sequential(model, instance, hz.shortest, chosen, read, ends)
+    for j, (_, begin) in enumerate(sequential(instance, opts, hz)):  # the hint: the horizon's schedule
+        # a shortest option survives dominance (whatever dominates it is as short), so one is kept
+        k = next(i for i, (o, _) in enumerate(chosen[j]) if o.shape.d == hz.shortest[j])
+        model.add_hint(read[f"S_{j}"], begin)
+        model.add_hint(ends[j], begin + hz.shortest[j])
+        for i, (_, b) in enumerate(chosen[j]):
+            model.add_hint(b, int(i == k))
 
     def decode(result: Result) -> Schedule:
         picked = []
@@ -167,23 +173,6 @@ def cp_sat(instance: Instance, relax: bool = False) -> CpSatModel:
         return Schedule(tuple(picked))
 
     return CpSatModel(model, "min", read, decode, scale=weight_scale)
-
-
-def _hint_sequential(model, instance: Instance, shortest: tuple[int, ...], chosen: list, read: dict,
-                     ends: list) -> None:
-    """Hint the horizon's schedule (§2.7): jobs alone, one after another, in WSPT order, each in its
-    shortest option (feasible: each option fits the empty cluster)."""
-    jobs = instance.jobs
-    order = sorted(range(len(jobs)), key=lambda j: (-jobs[j].weight / shortest[j], j))
-    clock = 0
-    for j in order:
-        k = min(range(len(chosen[j])), key=lambda i: (chosen[j][i][0].shape.d, i))
-        begin = max(clock, jobs[j].arrival)
-        clock = begin + chosen[j][k][0].shape.d
-        model.add_hint(read[f"S_{j}"], begin)
-        model.add_hint(ends[j], clock)
-        for i, (_, b) in enumerate(chosen[j]):
-            model.add_hint(b, int(i == k))
 
 
 def _occupancy(problem: pulp.LpProblem, name: str, amount, bound: int, run, demand, terms: dict) -> None:

@@ -1,7 +1,8 @@
 """What a backend (highs.py, cbc.py, cpsat.py) returns: the :class:`Raw` outcome of one solver run, before
 the door's shared finishing rules (door.py) turn it into a :class:`~optsched.solvers.Result`.
 
-A backend is a module with ``run(problem, options, msg) -> Raw`` and ``version() -> str``; the
+A backend is a module with ``run(problem, options, msg) -> Raw`` and ``version() -> str`` (HiGHS's
+``run`` also takes a MIP start; CP-SAT's ``run`` takes a :class:`~optsched.solvers.model.CpSatModel`); the
 options are the door's (``time_limit``, ``gap``, ``presolve``, ``threads``, ``node_limit``, ``work_limit``).
 """
 

@@ -10,7 +10,7 @@ run stopped by it OPTIMAL, which the door's finishing rules turn back into ``fea
 always presolves: its presolve is part of the proof, and ``presolve`` (a HiGHS setting) does not apply.
 
 The objective is integral in the model (CP-SAT needs integer coefficients); the family's objective
-is ``model objective / scale + offset`` (:class:`CpSatModel`), and so is the bound.
+is ``model objective × unit / scale + offset`` (:meth:`CpSatModel.to_family`), and so is the bound.
 """
 
 from __future__ import annotations

@@ -174,10 +174,11 @@ def solve(
         raise ValueError(f"relative gap must be >= 0, got {gap!r}")
     if node_limit is not None and not (isinstance(node_limit, int) and node_limit >= 1):
         raise ValueError(f"node limit must be a positive integer, got {node_limit!r}")
-    options = {"time_limit": time_limit, "gap": gap, "presolve": presolve, "threads": threads,
-               "node_limit": node_limit}
     if cp:
         options = {"time_limit": time_limit, "gap": gap, "threads": threads or 1, "work_limit": work_limit}
+    else:
+        options = {"time_limit": time_limit, "gap": gap, "presolve": presolve, "threads": threads,
+                   "node_limit": node_limit}
     msg = msg or native_output.log_requested()
     if isinstance(model, Computed):
         return _computed(model, solver, options, cross_check, msg)
@@ -217,7 +218,7 @@ def _solve_with(solver: str, problem: pulp.LpProblem, options: dict, msg: bool,
     """One backend on ``problem``; HiGHS is handed the MIP ``start`` (CBC, the cross-check, runs without)."""
     backend = highs if solver == "highs" else cbc
     began = time.perf_counter()
-    raw = highs.run(problem, options, msg, start) if backend is highs else cbc.run(problem, options, msg)
+    raw = highs.run(problem, options, msg, start) if solver == "highs" else cbc.run(problem, options, msg)
     if raw.status == "ambiguous":
         raw = replace(raw, status=_settle_infeasible_or_unbounded(backend.run, problem, options, msg))
     return _finish(problem, raw, options, time.perf_counter() - began)
