@@ -195,7 +195,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = verbs.add_parser("study", help="a ratio study: methods vs the offline optimum over many instances, cached")
     p.add_argument("file", nargs="?", metavar="STUDY.toml", help="a study file (see docs/study.md)")
-    p.add_argument("--preset", help="a named study: demo (every family, tiny instances, about 2 minutes on 2 cores)")
+    p.add_argument("--preset", help="a named study: demo (every family, tiny instances, about 35 s on 2 cores)")
     p.add_argument("--family", help="study one family, described by the flags below")
     p.add_argument("--instances", metavar="PRESET", help="generator preset (default tiny)")
     p.add_argument("--seeds", help="N (seeds 0..N-1), A-B, or a,b,c (default 10)")
