@@ -36,6 +36,9 @@ FAMILY = Family(
         "cp-sat": Formulation("cp-sat", here("formulations:cp_sat"),
                               "CP-SAT: an optional interval per placed shape, a cumulative per server and "
                               "resource (model C); exact", engine="cp-sat"),
+        "column-generation": Formulation("column-generation", here("formulations:column_generation"),
+                                         "model A's LP by column and row generation, with a Lagrangian bound "
+                                         "every round (the bound at the paper's scale)", gives_schedule=False),
     },
     algorithms={
         "aonline": Algorithm("aonline", here("online:aonline"),

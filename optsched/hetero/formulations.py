@@ -35,7 +35,8 @@ import pulp
 
 from ..errors import InputError
 from ..numeric import integer_scale, integral
-from ..solvers import CpSatModel, Model, Result
+from ..solvers import CpSatModel, Generated, Generation, Model, Result
+from . import column_generation as generation
 from .columns import Option, horizon, options, sequential
 from .instance import Instance, ps_type
 from .schedule import JobSchedule, Schedule
@@ -332,6 +333,23 @@ def mwsp_dual(instance: Instance, jobs: list[int], tau: int) -> Model:
                  for slot in range(schedule.start, schedule.completion)]
         problem += u[j] + pulp.lpSum(price) >= instance.jobs[j].weight, f"cover_{j}_{k}_{t}"
     return Model(problem)
+
+
+def column_generation(instance: Instance, relax: bool = False) -> Generated:
+    """Model A's LP relaxation generated column by column and row by row, with a Lagrangian bound at
+    every round (:mod:`.column_generation`): the bound of problem (2) / (15) at the paper's scale,
+    where model A cannot be written out. It is an LP; ``relax`` is accepted and changes nothing.
+    Its cross-check is model A's LP written out in full (small instances only)."""
+    def run(time_limit: float | None) -> Generation:
+        state = generation.run(instance, time_limit=time_limit)
+        done = ("converged: no column prices out and no capacity row is violated, so the objective is the LP's "
+                "optimum" if state.converged else
+                f"{state.stopped}: the bound holds, the objective is an LP-feasible value")
+        return Generation(state.upper, state.lower, state.converged,
+                          f"{done} ({state.rounds} rounds, {len(state.columns)} columns, {state.rows} capacity rows; "
+                          "the bound is Lagrangian, from the exact oracles)")
+
+    return Generated("min", run, "column-generation", lambda: configuration(instance, relax=True))
 
 
 def best(instance: Instance) -> str:

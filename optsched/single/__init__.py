@@ -27,6 +27,9 @@ FAMILY = Family(
         "cp-sat": Formulation("cp-sat", here("formulations:cp_sat"),
                               "CP-SAT: a start and an interval per job, no overlap; the independent second model",
                               engine="cp-sat"),
+        "mean-busy-time": Formulation("mean-busy-time", here("formulations:mean_busy_time"),
+                                      "the mean-busy-time LP, computed by preemptive WSPT: a lower bound at any size",
+                                      gives_schedule=False),
     },
     algorithms={
         "wspt": Algorithm("wspt", here("online:wspt"),

@@ -33,8 +33,8 @@ from .cbc import version as cbc_version
 from .cpsat import version as cp_sat_version
 from .door import CP_SAT, CROSS_CHECK_RTOL, SOLVERS, STATUSES, CrossCheck, Result, compare, solve
 from .highs import version as highs_version
-from .model import SOLUTION_TOL, Computed, CpSatModel, Model, max_violation
+from .model import SOLUTION_TOL, Computed, CpSatModel, Generated, Generation, Model, max_violation
 
 __all__ = ("CP_SAT", "CROSS_CHECK_RTOL", "SOLUTION_TOL", "SOLVERS", "STATUSES", "TIME_LIMIT_REACHED", "Computed",
-           "CpSatModel", "CrossCheck", "Model", "Result", "cbc_version", "compare", "cp_sat_version", "highs_version",
-           "max_violation", "solve")
+           "CpSatModel", "CrossCheck", "Generated", "Generation", "Model", "Result", "cbc_version", "compare",
+           "cp_sat_version", "highs_version", "max_violation", "solve")

@@ -18,7 +18,18 @@ from .. import __version__, native_output
 from ..numeric import close
 from . import cbc, cpsat, highs
 from .backend import Raw
-from .model import SOLUTION_TOL, Computed, CpSatModel, Model, is_mip, max_violation, objective_of, sense_of, variables
+from .model import (
+    SOLUTION_TOL,
+    Computed,
+    CpSatModel,
+    Generated,
+    Model,
+    is_mip,
+    max_violation,
+    objective_of,
+    sense_of,
+    variables,
+)
 
 STATUSES = ("optimal", "feasible", "infeasible", "unbounded", "not_solved", "error")
 #: The MILP backends by name, in cross-check order: a cross-check runs the other one.
@@ -124,7 +135,7 @@ class Result:
 
 
 def solve(
-    model: Model | CpSatModel | Computed | pulp.LpProblem,
+    model: Model | CpSatModel | Computed | Generated | pulp.LpProblem,
     *,
     solver: str | None = None,
     time_limit: float | None = None,
@@ -145,7 +156,9 @@ def solve(
     ``threads`` go to the solver;
     ``cross_check`` also solves with the other solver (same options, and the time the first solve
     left of ``time_limit``) and records the comparison;
-    for a :class:`Computed` optimum, it solves the equivalent MILP with ``solver``.
+    for a :class:`Computed` optimum, it solves the equivalent MILP with ``solver``, and for a
+    :class:`Generated` LP the same LP written out in full.
+    A :class:`Generated` LP stops at convergence or at ``time_limit``; the other budgets do not apply.
 
     A :class:`CpSatModel` is solved by CP-SAT (``solver`` None or ``"cp-sat"``), with one worker
     unless ``threads`` says otherwise; ``work_limit`` is its deterministic-time budget, the one
@@ -182,6 +195,8 @@ def solve(
     msg = msg or native_output.log_requested()
     if isinstance(model, Computed):
         return _computed(model, solver, options, cross_check, msg)
+    if isinstance(model, Generated):
+        return _generated(model, solver, options, cross_check, msg)
     if isinstance(model, CpSatModel):
         with native_output.redirected():
             return _solve_cp_sat(model, options, msg)
@@ -208,6 +223,22 @@ def _computed(model: Computed, solver: str, options: dict, cross_check: bool, ms
     if not cross_check:
         return result
     problem = model.milp().problem
+    with native_output.redirected():
+        other = _solve_with(solver, problem, options, msg)
+    return _adjudicate(problem, result, other)
+
+
+def _generated(model: Generated, solver: str, options: dict, cross_check: bool, msg: bool) -> Result:
+    started = time.perf_counter()
+    with native_output.redirected():
+        outcome = model.run(options["time_limit"])
+    raw = Raw("optimal" if outcome.converged else ("feasible" if outcome.objective is not None else "not_solved"),
+              model.method, highs.version(), {}, outcome.bound, message=outcome.message)
+    result = _finished(raw, model.sense, False, outcome.objective, outcome.bound, options,
+                       time.perf_counter() - started)
+    if not cross_check:
+        return result
+    problem = model.lp().problem
     with native_output.redirected():
         other = _solve_with(solver, problem, options, msg)
     return _adjudicate(problem, result, other)

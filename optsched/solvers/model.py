@@ -61,6 +61,39 @@ class Computed:
 
 
 @dataclass(frozen=True)
+class Generation:
+    """What :attr:`Generated.run` returns: ``objective`` a value of the LP some feasible solution
+    attains (None if none was found), ``bound`` a bound on the LP's optimum that holds whatever
+    the solver did (a Lagrangian bound), whether the generation converged (no column or row left
+    to add: ``objective`` is the LP's optimum), and what stopped it otherwise."""
+
+    objective: float | None
+    bound: float
+    converged: bool
+    message: str
+
+
+@dataclass(frozen=True)
+class Generated:
+    """An LP too large to write down (columns or rows beyond counting), solved by an algorithm that
+    generates it around a solver (column generation): ``run(time_limit) -> Generation``. The result
+    is ``optimal`` only when the generation converged and its bound meets its objective; stopped
+    earlier, it is ``feasible`` with both numbers, the bound still proven. ``method`` names the
+    algorithm (shown as the result's solver); ``lp()`` builds the same LP written out in full, for
+    the cross-check on instances small enough to enumerate. It has no schedule to decode."""
+
+    sense: str
+    run: Callable[[float | None], Generation]
+    method: str
+    lp: Callable[[], Model]
+    decoder: None = None
+
+    @property
+    def is_mip(self) -> bool:
+        return False
+
+
+@dataclass(frozen=True)
 class CpSatModel:
     """A built CP-SAT model (OR-Tools ``cp_model.CpModel``), solved by the ``cp-sat`` backend only.
 

@@ -1,9 +1,10 @@
-"""The time-indexed MILP and its LP against textbook truths (optsched/single/formulations.py)."""
+"""The time-indexed MILP, its LP and the mean-busy-time bound against textbook truths
+(optsched/single/formulations.py)."""
 
 import pytest
 from hypothesis import given, settings
 
-from optsched.single.formulations import brute_force_optimum, time_indexed
+from optsched.single.formulations import brute_force_optimum, mean_busy_time, mean_busy_time_lp, time_indexed
 from optsched.single.schedule import objective, verify
 from optsched.solvers import solve
 
@@ -61,3 +62,13 @@ def test_wspt_is_the_mip_start_so_the_first_incumbent_is_never_worse():
         assert len(model.start) == instance.n and set(model.start.values()) == {1.0}
         rooted = solve(model, node_limit=1, threads=1)
         assert rooted.objective <= family.run(instance, "wspt").objective
+
+
+@given(instances(max_jobs=7, max_p=5, max_r=12))
+@settings(max_examples=40)
+def test_the_lp_schedule_solves_the_mean_busy_time_lp_and_bounds_the_time_indexed_lp(instance):
+    bound = solve(mean_busy_time(instance), cross_check=True)  # the LP written out, solved by HiGHS
+    assert bound.optimal and bound.cross_check.verdict == "agree", bound.cross_check
+    assert bound.objective == pytest.approx(solve(mean_busy_time_lp(instance)).objective)
+    assert bound.objective <= solve(time_indexed(instance, relax=True)).objective * (1 + 1e-9)
+    assert bound.objective <= brute_force_optimum(instance)[0] * (1 + 1e-9)
