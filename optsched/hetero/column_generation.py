@@ -249,6 +249,37 @@ def _fastest(instance: Instance, j: int) -> JobSchedule:
     return JobSchedule(a, schedule.d, schedule.m, schedule.p, schedule.q, schedule.y, schedule.s)
 
 
+def _earliest(instance: Instance, j: int, capacity: np.ndarray, used: np.ndarray, colocated, distributed
+              ) -> JobSchedule | None:
+    """Job ``j``'s earliest-completing schedule in the capacity ``used`` leaves (slots up to
+    ``used``'s end), searched in blocks of starts, each with a market just long enough for its
+    starts (a market caches arrays per duration, so one over the whole horizon would not fit in
+    memory at 150 servers): a completion found no later than the next block's first start plus
+    the shortest duration cannot be beaten by any later block."""
+    a = instance.jobs[j].arrival
+    longest = max(s.d for s in instance.shapes[j])
+    shortest = min(s.d for s in instance.shapes[j])
+    block = 2 * longest
+    best: JobSchedule | None = None
+    offset = a  # global slot of the block's local slot 1
+    while offset + shortest <= used.shape[2] - 1:
+        tau = min(block + longest, used.shape[2] - offset)
+        residual = np.zeros((instance.H, instance.R, tau + 1))
+        residual[:, :, 1:] = capacity[:, :, None] - used[:, :, offset:offset + tau]
+        market = oracles.Market(instance, tau, np.zeros_like(residual), residual)
+        cost, schedule = colocated(market, j, tie_break="earliest_completion")
+        _, schedule = distributed(market, j, below=cost, tie_break="earliest_completion", incumbent=schedule)
+        if schedule is not None:
+            found = JobSchedule(schedule.start + offset - 1, schedule.d, schedule.m, schedule.p, schedule.q,
+                                schedule.y, schedule.s)
+            if best is None or found.completion < best.completion:
+                best = found
+        offset += block
+        if best is not None and best.completion <= offset + shortest:
+            break
+    return best
+
+
 def greedy(instance: Instance, fastest: list[JobSchedule] | None = None,
            deadline: float = math.inf) -> list[JobSchedule] | None:
     """A feasible schedule to start from (and the best schedule the bound is compared with): jobs
@@ -270,21 +301,9 @@ def greedy(instance: Instance, fastest: list[JobSchedule] | None = None,
     for j in order:
         if time.perf_counter() >= deadline:
             return None
-        a = jobs[j].arrival
-        last = clock + 1 - a + 1
-        tau, schedule = 2 * max(s.d for s in instance.shapes[j]) + 1, None
-        while schedule is None:  # windows twice as long each time: most jobs fit early
-            tau = min(tau, last)
-            residual = np.zeros((instance.H, instance.R, tau + 1))
-            residual[:, :, 1:] = capacity[:, :, None] - used[:, :, a:a + tau]
-            market = oracles.Market(instance, tau, np.zeros_like(residual), residual)
-            cost, schedule = colocated(market, j, tie_break="earliest_completion")
-            _, schedule = distributed(market, j, below=cost, tie_break="earliest_completion", incumbent=schedule)
-            if schedule is None and tau == last:
-                raise SolverFailure(f"column generation: no room for job {j} before its serial completion")
-            tau *= 2
-        placed = JobSchedule(schedule.start + a - 1, schedule.d, schedule.m, schedule.p, schedule.q,
-                             schedule.y, schedule.s)
+        placed = _earliest(instance, j, capacity, used, colocated, distributed)
+        if placed is None:
+            raise SolverFailure(f"column generation: no room for job {j} before its serial completion")
         for h in range(instance.H):
             if placed.y[h] or placed.s[h]:
                 used[h, :, placed.start:placed.completion] += np.asarray(placed.footprint(instance, h))[:, None]

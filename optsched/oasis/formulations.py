@@ -17,6 +17,7 @@ Utilities below ``1e-12`` are set to 0 in objectives (spec §6.3); schedules kee
 from __future__ import annotations
 
 import math
+import time
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -25,7 +26,7 @@ import pulp
 from ..errors import SolverFailure
 from ..limits import model_variables
 from ..numeric import integral
-from ..solvers import Model, Result, solve
+from ..solvers import Generated, Generation, Model, Result, solve
 from .columns import COLUMN_LIMIT, Column, all_columns
 from .instance import Instance
 from .schedule import REJECTED, JobPlan, Schedule
@@ -201,6 +202,8 @@ class ColumnGeneration:
     master_values: list[float] = field(default_factory=list)
     upper_bounds: list[float] = field(default_factory=list)
     result: Result | None = None
+    converged: bool = False
+    stopped: str = ""
 
     @property
     def iterations(self) -> int:
@@ -208,12 +211,16 @@ class ColumnGeneration:
 
 
 def run_column_generation(instance: Instance, *, tol: float = 1e-9, max_iterations: int = 10_000,
-                          solver: str = "highs") -> ColumnGeneration:
+                          solver: str = "highs", time_limit: float | None = None) -> ColumnGeneration:
     """LP(14) by column generation; the pricing problem of job ``i`` is Algorithm 2 with the master's
     duals as prices and the empty cluster (single-server capacity only), which is exact (Theorem 1).
 
     Stops when no job has a schedule with reduced cost ``payoff − μ_i > tol · max(1, max f)``;
-    at every iteration ``Σ_i max(μ_i, best payoff_i) + Σ p c + Σ q c`` is an upper bound on LP(14)."""
+    after every complete pricing round ``Σ_i max(μ_i, best payoff_i) + Σ p c + Σ q c`` is an upper
+    bound on LP(14) (a feasible solution of the dual (19); at zero prices before the first master).
+    ``time_limit`` (seconds) is checked between jobs: a round it cuts short adds no bound, and the
+    state is returned with ``stopped`` saying so."""
+    deadline = math.inf if time_limit is None else time.perf_counter() + time_limit
     T, H, K, R = instance.T, instance.H, instance.K, instance.R
     cap_w = np.broadcast_to(np.asarray(instance.worker_servers, float), (T, H, R))
     cap_p = np.broadcast_to(np.asarray(instance.ps_servers, float), (T, K, R))
@@ -225,6 +232,9 @@ def run_column_generation(instance: Instance, *, tol: float = 1e-9, max_iteratio
         added = 0
         best = []
         for i in range(len(instance.jobs)):
+            if time.perf_counter() >= deadline:
+                state.stopped = f"stopped by the time limit after {state.iterations} master solves"
+                return state
             plan = best_schedule(instance, i, prices_w, prices_p, cap_w, cap_p)
             value = plan.payoff if plan is not None else 0.0
             best.append(value)
@@ -232,10 +242,10 @@ def run_column_generation(instance: Instance, *, tol: float = 1e-9, max_iteratio
                 jp = plan.to_job_plan()
                 state.columns[i].append(Column(i, plan.completion, plan.utility, jp.workers, jp.ps))
                 added += 1
-        if state.result is not None:
-            resource_value = float((prices_w * cap_w).sum() + (prices_p * cap_p).sum())
-            state.upper_bounds.append(sum(max(m, b) for m, b in zip(payoffs, best)) + resource_value)
+        resource_value = float((prices_w * cap_w).sum() + (prices_p * cap_p).sum())
+        state.upper_bounds.append(sum(max(m, b, 0.0) for m, b in zip(payoffs, best)) + resource_value)
         if not added:
+            state.converged = True
             return state
         master = state.result = solve(_master(instance, state.columns, relax=True), solver=solver)
         if not master.optimal or master.objective is None:
@@ -250,14 +260,25 @@ def run_column_generation(instance: Instance, *, tol: float = 1e-9, max_iteratio
                 t, s, r = map(int, parts[2:])
                 (prices_w if parts[1] == "w" else prices_p)[t - 1, s, r] = max(0.0, value)
         payoffs = [max(0.0, master.duals.get(f"job_{i}", 0.0)) for i in range(len(instance.jobs))]
-    raise RuntimeError(f"column generation did not converge in {max_iterations} iterations")
+    state.stopped = f"stopped after {max_iterations} master solves"
+    return state
 
 
-def column_generation(instance: Instance, relax: bool = False) -> Model:
-    """The converged master LP of :func:`run_column_generation`; its optimum is LP(14). It is an LP;
-    ``relax`` is accepted and changes nothing."""
-    state = run_column_generation(instance)
-    return _master(instance, state.columns, relax=True)
+def column_generation(instance: Instance, relax: bool = False) -> Generated:
+    """LP(14) by :func:`run_column_generation`: ``optimal`` (the master's value) when it converges,
+    else the last master's value (LP-feasible, below LP(14)) and the least upper bound, certified by
+    the exact pricing. It is an LP; ``relax`` is accepted and changes nothing. Its cross-check is
+    LP(14) written out with every enumerated schedule (small instances only)."""
+    def run(time_limit: float | None) -> Generation:
+        state = run_column_generation(instance, time_limit=time_limit)
+        value = state.master_values[-1] if state.master_values else 0.0  # admitting no job is LP-feasible
+        done = ("converged: no schedule prices out, so the objective is LP(14)" if state.converged else
+                f"{state.stopped}: the bound holds (a dual-feasible point of (19)), the objective is "
+                "an LP-feasible value")
+        return Generation(value, min(state.upper_bounds) if state.upper_bounds else math.inf, state.converged,
+                          f"{done} ({state.iterations} master solves, {sum(map(len, state.columns))} columns)")
+
+    return Generated("max", run, "column-generation", lambda: compact_exponential(instance, relax=True))
 
 
 def single_job(instance: Instance, i: int, price_w: np.ndarray, price_p: np.ndarray,

@@ -100,3 +100,14 @@ def test_oasis_schedule_is_feasible_for_the_milp_and_never_beats_it():
 def test_column_counts_match_the_enumeration(instance):
     for i in range(len(instance.jobs)):
         assert count_columns(instance, i) == len(enumerate_columns(instance, i))
+
+
+def test_column_generation_stopped_early_still_bounds_lp14_from_above():
+    instance = generate("small", 1)
+    lp = solve(F.column_generation(instance))
+    assert lp.optimal and lp.bound >= lp.objective - 1e-7 * abs(lp.objective)
+    state = F.run_column_generation(instance, max_iterations=1)
+    assert not state.converged and "1 master solves" in state.stopped
+    assert min(state.upper_bounds) >= lp.objective * (1 - 1e-9) >= state.master_values[-1] * (1 - 1e-9)
+    cut = solve(F.column_generation(instance), time_limit=1e-4)
+    assert not cut.optimal and cut.bound >= lp.objective * (1 - 1e-9)
