@@ -196,41 +196,47 @@ def _cost(instance: Instance, j: int, schedule: JobSchedule, pi: np.ndarray) -> 
 
 def price(instance: Instance, j: int, pi: np.ndarray, start_from: float = math.inf) -> tuple[float, JobSchedule | None]:
     """``v_j(π)`` exactly, and a schedule attaining it when it is below ``start_from`` (the best
-    known value, e.g. of the job's master columns), by the walk over deadlines (module docstring)."""
+    known value, e.g. of the job's master columns), by the walk over deadlines (module docstring).
+    Starts are searched in blocks, each with a market just long enough for them (a market caches
+    arrays per duration: one over the whole horizon takes gigabytes at 150 servers), earliest
+    block first, until even the block's first start cannot beat the best."""
     job = instance.jobs[j]
     a, w = job.arrival, job.weight
     shortest = min(s.d for s in instance.shapes[j])
     longest = max(s.d for s in instance.shapes[j])
     last_priced = int(np.flatnonzero(pi.reshape(-1, pi.shape[2]).any(axis=0)).max(initial=-1))
     first_free = max(a, last_priced + 1)  # from here on no slot has a price
-    tau = first_free - a + 1 + longest  # local deadline: every shape can start at first_free
-    local = np.zeros((instance.H, instance.R, tau + 1))  # local slot s is global slot a + s - 1
-    span = max(0, min(tau, pi.shape[2] - a))
-    local[:, :, 1:span + 1] = pi[:, :, a:a + span]
+    block = 2 * longest
     capacity = np.asarray(instance.capacity, float)[:, :, None]
-    market = oracles.Market(instance, tau, local, np.repeat(capacity, tau + 1, axis=2))
     colocated, distributed = oracle_pair(instance, "exact")
     best, found = start_from, None
-    while True:
-        if math.isfinite(best):  # completing at c (local) costs at least w (c + a − 1): only earlier ones can win
-            tau = min(tau, math.ceil(best / w * (1 + 1e-9)) - a + 1)
-        below = best - w * (a + shortest)  # no schedule costing this much more can beat the best
-        if tau <= shortest or below <= 0:
-            break
-        market.tau = tau
-        market.changed()
-        cost, schedule = colocated(market, j, below=below, tie_break="earliest_completion")
-        cost, schedule = distributed(market, j, below=min(cost, below), tie_break="earliest_completion",
-                                     incumbent=schedule)
-        if schedule is None:
-            break
-        completion = schedule.completion + a - 1
-        total = w * completion + cost
-        if total < best:
-            best = total
-            found = JobSchedule(schedule.start + a - 1, schedule.d, schedule.m, schedule.p, schedule.q,
-                                schedule.y, schedule.s)
-        tau = schedule.completion - 1
+    offset = a  # the block's local slot 1 is this global slot
+    while offset <= first_free and w * (offset + shortest) < best:
+        tau = block + longest  # every start of the block, with every shape
+        local = np.zeros((instance.H, instance.R, tau + 1))
+        span = max(0, min(tau, pi.shape[2] - offset))
+        local[:, :, 1:span + 1] = pi[:, :, offset:offset + span]
+        market = oracles.Market(instance, tau, local, np.repeat(capacity, tau + 1, axis=2))
+        while True:
+            if math.isfinite(best):  # completing at c (local) costs at least w (c + offset − 1)
+                tau = min(tau, math.ceil(best / w * (1 + 1e-9)) - offset + 1)
+            below = best - w * (offset + shortest)  # no schedule costing this much more can beat the best
+            if tau <= shortest or below <= 0:
+                break
+            market.tau = tau
+            market.changed()
+            cost, schedule = colocated(market, j, below=below, tie_break="earliest_completion")
+            cost, schedule = distributed(market, j, below=min(cost, below), tie_break="earliest_completion",
+                                         incumbent=schedule)
+            if schedule is None:
+                break
+            total = w * (schedule.completion + offset - 1) + cost
+            if total < best:
+                best = total
+                found = JobSchedule(schedule.start + offset - 1, schedule.d, schedule.m, schedule.p, schedule.q,
+                                    schedule.y, schedule.s)
+            tau = schedule.completion - 1
+        offset += block
     return best, found
 
 
