@@ -23,7 +23,7 @@ def test_families_lists_single_with_its_formulations_and_algorithms(capfd):
     code, families, _ = run_json(capfd, "families")
     single = next(f for f in families if f["name"] == "single")
     assert code == 0 and single["sense"] == "min"
-    assert single["formulations"] == ["time-indexed", "cp-sat"]
+    assert single["formulations"] == ["time-indexed", "cp-sat", "mean-busy-time"]
     assert single["algorithms"] == ["wspt", "fifo"]
     code, out, _ = run(capfd, "families")
     assert "single (min)" in out and "time-indexed" in out

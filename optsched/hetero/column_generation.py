@@ -53,6 +53,9 @@ from .schedule import JobSchedule
 TOL = 1e-7
 #: Pricing rounds before the generation stops unconverged (a budget that gives the same numbers on every machine).
 ROUNDS = 500
+#: Window arrays a market keeps (:attr:`oracles.Market.cache_durations`): shapes of a job at 150
+#: servers run up to thousands of slots in hundreds of durations, which cached all at once take gigabytes.
+CACHED_DURATIONS = 4
 #: Floating-point slack: bounds are reported this much (relative) below the computed sum.
 SAFETY = 1e-9
 
@@ -216,7 +219,8 @@ def price(instance: Instance, j: int, pi: np.ndarray, start_from: float = math.i
         local = np.zeros((instance.H, instance.R, tau + 1))
         span = max(0, min(tau, pi.shape[2] - offset))
         local[:, :, 1:span + 1] = pi[:, :, offset:offset + span]
-        market = oracles.Market(instance, tau, local, np.repeat(capacity, tau + 1, axis=2))
+        market = oracles.Market(instance, tau, local, np.repeat(capacity, tau + 1, axis=2),
+                                cache_durations=CACHED_DURATIONS)
         while True:
             if math.isfinite(best):  # completing at c (local) costs at least w (c + offset − 1)
                 tau = min(tau, math.ceil(best / w * (1 + 1e-9)) - offset + 1)
@@ -272,7 +276,7 @@ def _earliest(instance: Instance, j: int, capacity: np.ndarray, used: np.ndarray
         tau = min(block + longest, used.shape[2] - offset)
         residual = np.zeros((instance.H, instance.R, tau + 1))
         residual[:, :, 1:] = capacity[:, :, None] - used[:, :, offset:offset + tau]
-        market = oracles.Market(instance, tau, np.zeros_like(residual), residual)
+        market = oracles.Market(instance, tau, np.zeros_like(residual), residual, cache_durations=CACHED_DURATIONS)
         cost, schedule = colocated(market, j, tie_break="earliest_completion")
         _, schedule = distributed(market, j, below=cost, tie_break="earliest_completion", incumbent=schedule)
         if schedule is not None:

@@ -60,6 +60,9 @@ class Market:
     price: np.ndarray  #: δ[h, r, t] for t in 0..tau (index 0 unused)
     residual: np.ndarray  #: ω[h, r, t]
     max_starts: int | None = None  #: consider only the first this many starts of each duration
+    #: keep the window arrays of at most this many durations (None: all). The oracles visit shapes by
+    #: increasing duration, so a small cache loses little time and bounds the memory of long markets.
+    cache_durations: int | None = None
     tuples: int = 0  #: oracle evaluations so far: (shape, start, server) tuples priced (Theorems 4 and 8)
     #: Caches, valid until :meth:`changed`: the prices' running sum over slots; per duration, the
     #: window sums and least residuals (:meth:`windows`); per (duration, demand), the per-item cost and
@@ -103,6 +106,7 @@ class Market:
                 span = self.residual[:, :, 1:starts + d]  # the slots some window of these starts covers
                 room = minimum_filter1d(span, d, axis=2, origin=-(d // 2))[:, :, :starts]
                 self._by_duration[d] = (sums, room)
+            _evict(self._by_duration, self.cache_durations)
         return self._by_duration[d]
 
     def cheapest_slots(self, key: tuple, demand, k: np.ndarray) -> np.ndarray:
@@ -138,7 +142,14 @@ class Market:
         if key not in self._per_unit:
             sums, room = self.windows(d)
             self._per_unit[key] = (np.einsum("hrs,r->hs", sums, demand), _capacity(room, demand))
+            _evict(self._per_unit, None if self.cache_durations is None else 2 * self.cache_durations)
         return self._per_unit[key]
+
+
+def _evict(cache: dict, limit: int | None) -> None:
+    """Drop the oldest entries of ``cache`` beyond ``limit``."""
+    while limit is not None and len(cache) > limit:
+        del cache[next(iter(cache))]
 
 
 def _shapes(market: Market, j: int, q: int, best: Best) -> list[tuple[Shape, float]]:

@@ -123,7 +123,7 @@ def mean_busy_time(instance: Instance, relax: bool = False) -> Computed:
     optimum. It is an LP; ``relax`` is accepted and changes nothing."""
     return Computed("min", lambda: float(lp_schedule_value(instance)), "lp-schedule",
                     "computed by preemptive WSPT, optimal for the mean-busy-time LP (Goemans 1997, Thm 3.1); "
-                    "a lower bound on the optimum", lambda: mean_busy_time_lp(instance))
+                    "a lower bound on the optimum", lambda: mean_busy_time_lp(instance), is_mip=False)
 
 
 def mean_busy_time_lp(instance: Instance) -> Model:

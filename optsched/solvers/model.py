@@ -49,8 +49,8 @@ class Computed:
     """A formulation whose optimum a polynomial algorithm proves without a solver: ``compute()``
     returns the optimal objective, ``method`` names the algorithm and why it is exact (shown as the
     result's solver) and ``proof`` why it is exact (the result's message). ``milp()`` builds the same
-    optimum as a solver model: a cross-check solves it with the chosen solver and compares. It has no
-    schedule to decode."""
+    optimum as a solver model (an LP when ``is_mip`` is False): a cross-check solves it with the chosen
+    solver and compares. It has no schedule to decode."""
 
     sense: str
     compute: Callable[[], float]
@@ -58,6 +58,8 @@ class Computed:
     proof: str
     milp: Callable[[], Model]
     decoder: None = None
+    #: False when the optimum computed is an LP's (a relaxation), not a discrete problem's
+    is_mip: bool = True
 
 
 @dataclass(frozen=True)

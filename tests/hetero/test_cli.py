@@ -11,7 +11,7 @@ def test_families_lists_hetero(capfd):
     _, families, _ = run_json(capfd, "families")
     hetero = next(f for f in families if f["name"] == "hetero")
     assert hetero["sense"] == "min"
-    assert set(hetero["formulations"]) == {"time-indexed", "configuration", "cp-sat"}
+    assert set(hetero["formulations"]) == {"time-indexed", "configuration", "cp-sat", "column-generation"}
     assert hetero["algorithms"] == ALGORITHMS
 
 
@@ -50,3 +50,13 @@ def test_aonline_parameters_reach_the_algorithm(capfd, tmp_path):
     assert objectives[1] < objectives[4]  # every batch waits until α τ_i
     code, out, err = run(capfd, "run", inst, "--algorithm", "aonline", "--param", "alpha_mode=sometimes")
     assert code == 2 and out == "" and err.count("\n") == 1 and "alpha_mode" in err
+
+
+def test_column_generation_reports_the_configuration_lp_as_a_bound(capfd, tmp_path):
+    inst = tmp_path / "i.json"
+    run(capfd, "generate", "hetero", "--preset", "small", "--jobs", 6, "--seed", 2, "-o", inst)
+    code, generated, _ = run_json(capfd, "solve", inst, "--formulation", "column-generation")
+    _, lp, _ = run_json(capfd, "solve", inst, "--formulation", "configuration", "--relax")
+    assert code == 0 and generated["status"] == "optimal" and generated["mip"] is False
+    assert generated["objective"] == pytest.approx(lp["objective"], rel=1e-6)
+    assert generated["bound"] <= generated["objective"] and "converged" in generated["message"]
