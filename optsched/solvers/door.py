@@ -218,8 +218,8 @@ def solve(
 def _computed(model: Computed, solver: str, options: dict, cross_check: bool, msg: bool) -> Result:
     started = time.perf_counter()
     value = float(model.compute())
-    result = Result("optimal", model.sense, model.is_mip, value, value, 0.0, time.perf_counter() - started, model.method,
-                    __version__, message=model.proof, options={k: v for k, v in options.items() if v})
+    result = Result("optimal", model.sense, model.is_mip, value, value, 0.0, time.perf_counter() - started,
+                    model.method, __version__, message=model.proof, options={k: v for k, v in options.items() if v})
     if not cross_check:
         return result
     problem = model.milp().problem
