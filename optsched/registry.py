@@ -188,6 +188,9 @@ class Family:
     #: ``best(instance)`` names the exact formulation ``--formulation best`` solves, chosen from the
     #: measured frontier (docs/benchmarks.md); None: the first exact formulation
     best: Callable[[Any], str] | None = None
+    #: the formulation whose ``bound`` holds at any size, whatever stops it (the bound route at the
+    #: papers' scale): a study bounds the optimum with it where the LP relaxation cannot be built
+    bound_route: str | None = None
     _verify: Callable[[Any, Any], list[str]] = field(init=False, repr=False, compare=False)
     _objective: Callable[[Any, Any], float] = field(init=False, repr=False, compare=False)
 

@@ -6,7 +6,8 @@ Per family, on small generated instances:
 * every formulation that gives a schedule is solved to optimality, and its schedule passes the
   verifier with the solver's objective; HiGHS and CBC agree on each MILP (cross-check), and each
   CP-SAT model has the optimum of every MILP of its family (two independent models);
-* its LP relaxation bounds the optimum from the right side;
+* its LP relaxation, and its bound route (the bound at the papers' scale), bound the optimum from
+  the right side;
 * every algorithm's schedule is feasible and never better than the proven optimum.
 
 And the shape (docs/design.md, "How a new family is added"): the files every family has, what
@@ -206,6 +207,22 @@ def test_each_relaxation_bounds_the_optimum_from_the_right_side(family, formulat
     relaxed = fam.solve(small(family, seed), formulation, relax=True)
     assert relaxed.result.optimal and relaxed.schedule is None
     assert better_or_equal(relaxed.result.objective, optimum(family, formulation, seed), fam.sense)
+
+
+BOUND_ROUTES = [f for f in FAMILIES if get(f).bound_route is not None]
+
+
+@pytest.mark.parametrize("family", BOUND_ROUTES)
+@pytest.mark.parametrize("seed", SEEDS)
+def test_the_bound_route_bounds_the_optimum_from_the_right_side(family, seed):
+    """The formulation a study falls back on at the papers' scale gives no schedule, and its bound
+    (certified whatever stopped it) is never on the wrong side of the proven optimum."""
+    fam = get(family)
+    route = fam.formulation(fam.bound_route)
+    assert not route.gives_schedule
+    solved = fam.solve(small(family, seed), route.name)
+    assert solved.result.bound is not None and solved.schedule is None
+    assert better_or_equal(solved.result.bound, optimum(family, reference(family), seed), fam.sense)
 
 
 @pytest.mark.parametrize(("family", "algorithm"), ALGORITHMS)

@@ -59,6 +59,7 @@ ASRPT = Family(
                        "arrivals": ("fixed-load", "trace")},
     demo_sizes=(2, 3, 4, 5),
     space=here("mutate:space"),  # the time-indexed model takes seconds from 6 jobs on
+    bound_route="single-machine",
     best=here("formulations:best"),
     checks={"lemma2": Check("lemma2", "Lemma 2: A-SRPT's total completion time is within Lemma 2's bound of OPT_A",
                             ("asrpt", "asrpt-perfect"), here("checks:lemma2_slack"), needs_optimum=True)},

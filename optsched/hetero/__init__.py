@@ -64,6 +64,7 @@ FAMILY = Family(
                                                "over jobs, servers and F; A_maxweight vs Jain",
                                                here("reproduce:reproduce"))},
     space=here("mutate:space"),
+    bound_route="column-generation",
     best=here("formulations:best"),
     checks={"mincost1": Check("mincost1", "Theorem 1: A_mincost1 returns the cheapest distributed schedule [E5]",
                               ("aonline",), here("checks:mincost1_slack"))},

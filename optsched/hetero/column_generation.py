@@ -341,7 +341,11 @@ def run(instance: Instance, *, rounds: int = ROUNDS, time_limit: float | None = 
         master.add_column(j, schedule)
     capacity = np.asarray(instance.capacity, float)
     while not state.stopped:
-        value, x, duals = master.solve()
+        try:
+            value, x, duals = master.solve()
+        except SolverFailure as failure:  # the bounds found so far still hold
+            state.stopped = f"stopped: {failure}"
+            break
         new_rows = master.violated(x)
         if len(new_rows):
             master.add_rows(new_rows)

@@ -14,10 +14,12 @@ start, duration and footprint are kept once.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ..errors import InputError
+from ..limits import MAX_MODEL_VARIABLES, refuse_above
 from ..numeric import floor_tol
 from .instance import Instance, Shape, ps_type
 from .schedule import JobSchedule
@@ -83,8 +85,24 @@ class Option:
         return JobSchedule(start, sh.d, sh.m, sh.p, sh.q, self.y, self.s)
 
 
-def options(instance: Instance) -> tuple[tuple[Option, ...], ...]:
-    """Per job, every placed shape that fits the empty cluster, deduplicated on (d, footprint)."""
+def splits(instance: Instance) -> int:
+    """How many placements :func:`options` would examine: per shape, the compositions of its
+    workers over the servers (times the PS servers for PS); counted before any is enumerated."""
+    H = instance.H
+    total = 0
+    for shapes in instance.shapes:
+        for shape in shapes:
+            spread = math.comb(shape.workers + H - 1, H - 1) * (H if instance.framework == "ps" else 1)
+            total += H if shape.q == 1 else spread
+    return total
+
+
+def options(instance: Instance, limit: float | None = MAX_MODEL_VARIABLES) -> tuple[tuple[Option, ...], ...]:
+    """Per job, every placed shape that fits the empty cluster, deduplicated on (d, footprint).
+    Refuses (one line) an instance with more than ``limit`` placements to examine (None: no limit)."""
+    if limit is not None:
+        refuse_above(splits(instance), limit, "the number of placements models A and C enumerate "
+                     "(--formulation column-generation bounds instances this large)")
     out = []
     for j in range(len(instance.jobs)):
         seen, kept = set(), []

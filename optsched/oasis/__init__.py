@@ -58,6 +58,7 @@ FAMILY = Family(
     reproductions={"oasis-sec5": Reproduction("oasis-sec5", "Section V: utility vs jobs, completion vs target, "
                                               "OPT/OASiS, misestimated constants", here("reproduce:reproduce"))},
     space=here("mutate:space"),
+    bound_route="column-generation",
     checks={"dual": Check("dual", "Theorem 2: OASiS's payoffs and final prices are feasible for the dual "
                                   "(19)/(20) [A10]", ("oasis",), here("checks:dual_slack"))},
 )

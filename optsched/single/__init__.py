@@ -38,6 +38,7 @@ FAMILY = Family(
                           "online: at each idle moment start the earliest-released job"),
     },
     space=here("mutate:space"),
+    bound_route="mean-busy-time",
     checks={"smith": Check("smith", "Smith's rule: with every release date 0, WSPT is optimal",
                            ("wspt",), here("checks:smith_slack"), needs_optimum=True)},
 )

@@ -49,7 +49,7 @@ def ratio(sense: str, value: float, reference: float) -> float:
 
 def best_bound(sense: str, reference: dict, lp: dict | None) -> float | None:
     """The tightest proven bound on the optimum: the optimum itself when proven, else the solver's
-    bound or the LP relaxation's optimum."""
+    bound or the LP relaxation's optimum (or, from a bound route stopped unconverged, its bound)."""
     if reference.get("status") == "optimal" and reference.get("objective") is not None:
         return reference["objective"]
     candidates = []
@@ -57,6 +57,8 @@ def best_bound(sense: str, reference: dict, lp: dict | None) -> float | None:
         candidates.append(reference["bound"])
     if lp is not None and lp.get("status") == "optimal" and lp.get("objective") is not None:
         candidates.append(lp["objective"])
+    elif lp is not None and lp.get("status") == "feasible" and lp.get("bound") is not None:
+        candidates.append(lp["bound"])  # a bound route stopped before it converged: its bound still holds
     if not candidates:
         return None
     return max(candidates) if sense == "min" else min(candidates)

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from ..errors import InputError
 from ..jsonio import fingerprint
 from ..registry import Lazy, get
 from .depends import code_of
@@ -120,12 +121,21 @@ def _reference(family, instance, spec: dict, seed: int) -> dict:
 
 
 def _relaxation(family, instance, spec: dict, seed: int) -> dict:
-    solved = family.solve(instance, spec["formulation"], relax=True, solver=spec["solver"],
-                          time_limit=spec["time_limit"], threads=1)
+    """The reference's LP relaxation; where it cannot be built (too large), the family's bound route,
+    whose ``bound`` holds even when it stops unconverged."""
+    try:
+        solved = family.solve(instance, spec["formulation"], relax=True, solver=spec["solver"],
+                              time_limit=spec["time_limit"], threads=1)
+        note = ""
+    except InputError as refused:
+        if family.bound_route is None:
+            raise
+        solved = family.solve(instance, family.bound_route, time_limit=spec["time_limit"], threads=1)
+        note = f"the LP relaxation was refused ({refused}); bounded by {family.bound_route}: "
     result = solved.result
     return {"formulation": solved.formulation, "status": result.status, "objective": result.objective,
-            "runtime_s": result.runtime_s,
-            "solver_version": result.solver_version, "message": result.message}
+            "bound": result.bound, "runtime_s": result.runtime_s,
+            "solver_version": result.solver_version, "message": note + result.message}
 
 
 def _algorithm(family, instance, spec: dict, seed: int) -> dict:

@@ -95,3 +95,7 @@ def test_best_bound_and_integrality_gap():
     assert integrality_gap("min", 10.0, {"status": "optimal", "objective": 8.0}) == pytest.approx(1.25)
     assert integrality_gap("max", 8.0, {"status": "optimal", "objective": 10.0}) == pytest.approx(1.25)
     assert integrality_gap("max", 8.0, {"status": "not_solved", "objective": None}) is None
+    # a bound route stopped before it converged: its objective is LP-feasible, not a bound; its bound is one
+    stopped = {"status": "feasible", "objective": 7.0, "bound": 4.5}
+    assert best_bound("min", {"status": "error", "objective": None}, stopped) == 4.5
+    assert best_bound("max", {"status": "error", "objective": None}, {**stopped, "objective": 4.0, "bound": 9.0}) == 9.0

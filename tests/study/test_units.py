@@ -73,3 +73,21 @@ def test_a_best_reference_records_the_formulation_it_chose_and_its_lp():
     relaxed = run_unit(make_unit("hetero", instance, "i", "relaxation", {"formulation": "best", "solver": "highs",
                                                                           "time_limit": None}, 0, SOLVERS).payload)
     assert relaxed["formulation"] == "configuration" and relaxed["objective"] <= out["objective"] + 1e-9
+
+
+def test_a_relaxation_too_large_to_build_falls_back_on_the_family_bound_route():
+    from dataclasses import replace
+
+    from optsched.hetero.generate import generate
+    from optsched.study.units import _relaxation
+
+    small = generate("small", 0, jobs=4)
+    wide = replace(small, capacity=small.capacity * 10)  # 10x the servers: too many placements to enumerate
+    hetero = get("hetero")
+    record = _relaxation(hetero, wide, {"formulation": "best", "solver": "highs", "time_limit": None}, 0)
+    assert record["formulation"] == "column-generation" and record["status"] == "optimal"
+    assert "refused" in record["message"] and record["bound"] <= record["objective"] * (1 + 1e-9)
+    alone = sum(job.weight * (job.arrival + min(s.d for s in shapes)) for job, shapes in zip(wide.jobs, wide.shapes))
+    assert record["bound"] >= alone * (1 - 1e-9)  # at least L(0)
+    with pytest.raises(Exception, match="enumerate"):
+        hetero.solve(wide, "configuration", relax=True)
