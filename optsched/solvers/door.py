@@ -220,12 +220,7 @@ def _computed(model: Computed, solver: str, options: dict, cross_check: bool, ms
     value = float(model.compute())
     result = Result("optimal", model.sense, model.is_mip, value, value, 0.0, time.perf_counter() - started,
                     model.method, __version__, message=model.proof, options={k: v for k, v in options.items() if v})
-    if not cross_check:
-        return result
-    problem = model.milp().problem
-    with native_output.redirected():
-        other = _solve_with(solver, problem, options, msg)
-    return _adjudicate(problem, result, other)
+    return _checked_against(result, model.milp, solver, options, cross_check, msg)
 
 
 def _generated(model: Generated, solver: str, options: dict, cross_check: bool, msg: bool) -> Result:
@@ -236,9 +231,16 @@ def _generated(model: Generated, solver: str, options: dict, cross_check: bool, 
               model.method, highs.version(), {}, outcome.bound, message=outcome.message)
     result = _finished(raw, model.sense, False, outcome.objective, outcome.bound, options,
                        time.perf_counter() - started)
+    return _checked_against(result, model.lp, solver, options, cross_check, msg)
+
+
+def _checked_against(result: Result, written_out, solver: str, options: dict, cross_check: bool,
+                     msg: bool) -> Result:
+    """``result`` of a model solved without a solver, cross-checked (when asked) against the same
+    optimum as a solver model, ``written_out()``, solved with ``solver``."""
     if not cross_check:
         return result
-    problem = model.lp().problem
+    problem = written_out().problem
     with native_output.redirected():
         other = _solve_with(solver, problem, options, msg)
     return _adjudicate(problem, result, other)
