@@ -40,7 +40,11 @@ def measure(family: str, formulation: str, n: int, seed: int, budget: float) -> 
     fam = optsched.get(family)
     instance = fam.generate("small", seed=seed, jobs=n)
     started = time.perf_counter()
-    solved = fam.solve(instance, formulation, time_limit=budget, threads=1)
+    try:
+        solved = fam.solve(instance, formulation, time_limit=budget, threads=1)
+    except optsched.InputError as refused:  # the formulation refuses an instance this large
+        return {"proven": False, "time": time.perf_counter() - started, "gap": None, "objective": None,
+                "status": "refused", "why": str(refused)}
     took = time.perf_counter() - started
     result = solved.result
     proven = result.optimal and solved.problem is None
@@ -60,7 +64,10 @@ def climb(family: str, formulation: str, seeds: int, budget: float, sizes: list[
     return rows
 
 
-def gap_text(gap: float | None) -> str:
+def gap_text(run: dict) -> str:
+    if run["status"] == "refused":
+        return "refused (too large to build)"
+    gap = run["gap"]
     if gap is None:
         return "no bound"
     return "inf" if not math.isfinite(gap) else f"{100 * gap:.1f}%"
@@ -90,7 +97,7 @@ def main() -> None:
             frontier = max(proven, default=None)
             at = proven and next(runs for n, runs in rows if n == frontier)
             beyond = (f"{past[0][0]} jobs: {sum(r['proven'] for r in past[0][1])}/{args.seeds} proven, gaps "
-                      f"{', '.join(gap_text(r['gap']) for r in past[0][1])}") if past else "-"
+                      f"{', '.join(gap_text(r) for r in past[0][1])}") if past else "-"
             table.append([family, name, fam.formulation(name).engine, frontier or "-",
                           f"{median(r['time'] for r in at):.1f}" if at else "-", beyond])
         names = list(climbed)
