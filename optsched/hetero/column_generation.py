@@ -78,12 +78,6 @@ class Generation:
     history: list[tuple[float, float | None]] = field(default_factory=list)
     stopped: str = ""
 
-    @property
-    def gap(self) -> float | None:
-        if self.upper is None:
-            return None
-        return 0.0 if self.upper <= self.lower else (self.upper - self.lower) / abs(self.upper)
-
 
 class _Master:
     """The restricted master LP in HiGHS, grown column by column and row by row. A capacity cell
@@ -199,6 +193,14 @@ def _cost(instance: Instance, j: int, schedule: JobSchedule, pi: np.ndarray) -> 
     return total
 
 
+def _cheapest(market: oracles.Market, j: int, below: float = math.inf) -> tuple[float, JobSchedule | None]:
+    """Job ``j``'s cheapest schedule in ``market`` costing less than ``below`` (earliest completion
+    among ties), by the exact pair of oracles (:func:`.online.oracle_pair`); ``(inf, None)`` if none."""
+    colocated, distributed = oracle_pair(market.instance, "exact")
+    cost, schedule = colocated(market, j, below=below, tie_break="earliest_completion")
+    return distributed(market, j, below=min(cost, below), tie_break="earliest_completion", incumbent=schedule)
+
+
 def price(instance: Instance, j: int, pi: np.ndarray, start_from: float = math.inf) -> tuple[float, JobSchedule | None]:
     """``v_j(π)`` exactly, and a schedule attaining it when it is below ``start_from`` (the best
     known value, e.g. of the job's master columns), by the walk over deadlines (module docstring).
@@ -213,7 +215,6 @@ def price(instance: Instance, j: int, pi: np.ndarray, start_from: float = math.i
     first_free = max(a, last_priced + 1)  # from here on no slot has a price
     block = 2 * longest
     capacity = np.asarray(instance.capacity, float)[:, :, None]
-    colocated, distributed = oracle_pair(instance, "exact")
     best, found = start_from, None
     offset = a  # the block's local slot 1 is this global slot
     while offset <= first_free and w * (offset + shortest) < best:
@@ -231,9 +232,7 @@ def price(instance: Instance, j: int, pi: np.ndarray, start_from: float = math.i
                 break
             market.tau = tau
             market.changed()
-            cost, schedule = colocated(market, j, below=below, tie_break="earliest_completion")
-            cost, schedule = distributed(market, j, below=min(cost, below), tie_break="earliest_completion",
-                                         incumbent=schedule)
+            cost, schedule = _cheapest(market, j, below)
             if schedule is None:
                 break
             total = w * (schedule.completion + offset - 1) + cost
@@ -252,17 +251,14 @@ def _fastest(instance: Instance, j: int) -> JobSchedule:
     first start alone find it."""
     longest = max(s.d for s in instance.shapes[j])
     market = oracles.Market.empty(instance, longest + 1, max_starts=1)
-    colocated, distributed = oracle_pair(instance, "exact")
-    cost, schedule = colocated(market, j, tie_break="earliest_completion")
-    _, schedule = distributed(market, j, below=cost, tie_break="earliest_completion", incumbent=schedule)
+    _, schedule = _cheapest(market, j)
     if schedule is None:
         raise SolverFailure(f"column generation: job {j} has no schedule on the empty cluster")
     a = instance.jobs[j].arrival
     return JobSchedule(a, schedule.d, schedule.m, schedule.p, schedule.q, schedule.y, schedule.s)
 
 
-def _earliest(instance: Instance, j: int, capacity: np.ndarray, used: np.ndarray, colocated, distributed
-              ) -> JobSchedule | None:
+def _earliest(instance: Instance, j: int, capacity: np.ndarray, used: np.ndarray) -> JobSchedule | None:
     """Job ``j``'s earliest-completing schedule in the capacity ``used`` leaves (slots up to
     ``used``'s end), searched in blocks of starts, each with a market just long enough for its
     starts (a market caches arrays per duration, so one over the whole horizon would not fit in
@@ -279,8 +275,7 @@ def _earliest(instance: Instance, j: int, capacity: np.ndarray, used: np.ndarray
         residual = np.zeros((instance.H, instance.R, tau + 1))
         residual[:, :, 1:] = capacity[:, :, None] - used[:, :, offset:offset + tau]
         market = oracles.Market(instance, tau, np.zeros_like(residual), residual, cache_durations=CACHED_DURATIONS)
-        cost, schedule = colocated(market, j, tie_break="earliest_completion")
-        _, schedule = distributed(market, j, below=cost, tie_break="earliest_completion", incumbent=schedule)
+        _, schedule = _cheapest(market, j)
         if schedule is not None:
             found = JobSchedule(schedule.start + offset - 1, schedule.d, schedule.m, schedule.p, schedule.q,
                                 schedule.y, schedule.s)
@@ -308,12 +303,11 @@ def greedy(instance: Instance, fastest: list[JobSchedule] | None = None,
         clock = max(clock, jobs[j].arrival) + fastest[j].d
     capacity = np.asarray(instance.capacity, float)
     used = np.zeros((instance.H, instance.R, clock + 2))
-    colocated, distributed = oracle_pair(instance, "exact")
     out = list(fastest)
     for j in order:
         if time.perf_counter() >= deadline:
             return None
-        placed = _earliest(instance, j, capacity, used, colocated, distributed)
+        placed = _earliest(instance, j, capacity, used)
         if placed is None:
             raise SolverFailure(f"column generation: no room for job {j} before its serial completion")
         for h in range(instance.H):
