@@ -275,7 +275,9 @@ def column_generation(instance: Instance, relax: bool = False) -> Generated:
         done = ("converged: no schedule prices out, so the objective is LP(14)" if state.converged else
                 f"{state.stopped}: the bound holds (a dual-feasible point of (19)), the objective is "
                 "an LP-feasible value")
-        return Generation(value, min(state.upper_bounds) if state.upper_bounds else math.inf, state.converged,
+        # before a complete round: each job admitted at most once (job_i), at its best utility at most
+        each_at_best = math.fsum(max(job.utility.value(d) for d in range(instance.T + 1)) for job in instance.jobs)
+        return Generation(value, min(state.upper_bounds, default=each_at_best), state.converged,
                           f"{done} ({state.iterations} master solves, {sum(map(len, state.columns))} columns)")
 
     return Generated("max", run, "column-generation", lambda: compact_exponential(instance, relax=True))
