@@ -42,6 +42,10 @@ def refuse_above(value: float, limit: float, what: str) -> None:
         raise InputError(f"{what} is {value:.4g}, more than optsched handles ({limit:,.0f})")
 
 
-def model_variables(count: float, formulation: str) -> None:
-    """Refuse to build a model of more than :data:`MAX_MODEL_VARIABLES` variables."""
-    refuse_above(count, MAX_MODEL_VARIABLES, f"the {formulation} model's variable count")
+def model_variables(count: float, formulation: str, instead: str = "") -> None:
+    """Refuse to build a model of more than :data:`MAX_MODEL_VARIABLES` variables; ``instead``
+    names what bounds instances this large (appended in parentheses)."""
+    try:
+        refuse_above(count, MAX_MODEL_VARIABLES, f"the {formulation} model's variable count")
+    except InputError as refused:
+        raise InputError(f"{refused} ({instead})" if instead else str(refused)) from None

@@ -191,6 +191,9 @@ class Family:
     #: the formulation whose ``bound`` holds at any size, whatever stops it (the bound route at the
     #: papers' scale): a study bounds the optimum with it where the LP relaxation cannot be built
     bound_route: str | None = None
+    #: True when the bound route is a relaxed MILP whose LP relaxation a study solves (deterministic
+    #: and fast at the papers' scale); the MILP's own bound, given time, is tighter
+    bound_relax: bool = False
     _verify: Callable[[Any, Any], list[str]] = field(init=False, repr=False, compare=False)
     _objective: Callable[[Any, Any], float] = field(init=False, repr=False, compare=False)
 

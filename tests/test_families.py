@@ -220,9 +220,11 @@ def test_the_bound_route_bounds_the_optimum_from_the_right_side(family, seed):
     fam = get(family)
     route = fam.formulation(fam.bound_route)
     assert not route.gives_schedule
-    solved = fam.solve(small(family, seed), route.name)
-    assert solved.result.bound is not None and solved.schedule is None
-    assert better_or_equal(solved.result.bound, optimum(family, reference(family), seed), fam.sense)
+    best = optimum(family, reference(family), seed)
+    for relax in {False, fam.bound_relax}:
+        solved = fam.solve(small(family, seed), route.name, relax=relax)
+        assert solved.result.bound is not None and solved.schedule is None
+        assert better_or_equal(solved.result.bound, best, fam.sense)
 
 
 @pytest.mark.parametrize(("family", "algorithm"), ALGORITHMS)

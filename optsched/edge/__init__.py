@@ -31,6 +31,9 @@ FAMILY = Family(
         "fractional-flow": Formulation("fractional-flow", here("formulations:fractional_flow"),
                                        "ILP (4), chunk-level fractional flow time (<= OPT(2), Lemma 1); "
                                        "--relax gives LP-4R", gives_schedule=False),
+        "pooled": Formulation("pooled", here("formulations:pooled"),
+                              "MILP-2 with each worker type pooled across servers: a relaxation, <= OPT(2)",
+                              gives_schedule=False),
         "dual": Formulation("dual", here("formulations:dual"), "the dual (6) of LP-4R, built directly",
                             gives_schedule=False),
     },
@@ -56,6 +59,8 @@ FAMILY = Family(
                                    here("reproduce:reproduce_ratio")),
     },
     space=here("mutate:space"),
+    bound_route="pooled",
+    bound_relax=True,
     checks={"lemma2b": Check("lemma2b", "Lemma 2(b): A_online's fitted duals satisfy (6a) everywhere [E19]",
                              ("aonline", "aonline-edge"), here("checks:lemma2b_slack"))},
 )

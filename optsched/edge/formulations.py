@@ -34,13 +34,17 @@ from .instance import Instance, Place
 from .schedule import JobRun, Schedule
 
 
-def worker_groups(instance: Instance) -> list[tuple[int, str, tuple[int, ...]]]:
+#: What a refusal names: the bound route at the papers' scale.
+POOLED = "--formulation pooled --relax bounds instances this large"
+
+
+def worker_groups(instance: Instance) -> list[tuple[tuple[int, ...], str, tuple[int, ...]]]:
     """Edge workers grouped by (server, type): interchangeable in problem (2), which is job-level
-    and lets work move between workers; as ``(server, type, worker positions)``."""
+    and lets work move between workers; as ``((server,), type, worker positions)``."""
     groups: dict[tuple[int, str], list[int]] = {}
     for e, (s, w) in enumerate(instance.workers):
         groups.setdefault((s, instance.servers[s].workers[w]), []).append(e)
-    return [(s, kind, tuple(members)) for (s, kind), members in groups.items()]
+    return [((s,), kind, tuple(members)) for (s, kind), members in groups.items()]
 
 
 def _completion_floor(instance: Instance, j: int) -> int:
@@ -62,22 +66,49 @@ def _completion_floor(instance: Instance, j: int) -> int:
 def time_indexed(instance: Instance, relax: bool = False) -> Model:
     """MILP-2 (or its LP relaxation): the exact optimum of (2), total JCT. Identical workers of a
     server are aggregated (``x[j,g,t]`` workers of group ``g``), which removes their symmetry."""
+    return _milp2(instance, relax, worker_groups(instance), "time-indexed")
+
+
+def pooled(instance: Instance, relax: bool = False) -> Model:
+    """MILP-2 with every worker type pooled across the edge servers: a relaxation of (2), so its
+    optimum (and any bound a solver proves on it) is a lower bound on OPT(2).
+
+    Every schedule of (2) is one of the pooled model: (2d) per worker implies the pooled capacity
+    (the type's worker count per slot), and a chunk on server ``s`` starts no earlier than
+    ``r + Δ_js >= r + min_s Δ_js``, the pool's upload delay. The model has one edge group per type
+    instead of one per server and type, and a job's slots end at its cloud horizon ``r + Δ_c + p^1``,
+    so it reaches the papers' 300 jobs on 100 servers (spec §5) where MILP-2 is refused."""
+    return _milp2(instance, relax, pooled_groups(instance), "pooled")
+
+
+def pooled_groups(instance: Instance) -> list[tuple[tuple[int, ...], str, tuple[int, ...]]]:
+    """Edge workers grouped by type alone, as ``(servers, type, worker positions)``."""
+    groups: dict[str, list[int]] = {}
+    for e, (s, w) in enumerate(instance.workers):
+        groups.setdefault(instance.servers[s].workers[w], []).append(e)
+    return [(tuple(sorted({instance.workers[e][0] for e in members})), kind, tuple(members))
+            for kind, members in groups.items()]
+
+
+def _milp2(instance: Instance, relax: bool, groups: list, name: str) -> Model:
+    """MILP-2 over edge worker ``groups`` ``(servers, type, worker positions)``: a group's
+    workers are interchangeable from the earliest upload delay of its servers on."""
     kind = pulp.LpContinuous if relax else pulp.LpInteger
     binary = pulp.LpContinuous if relax else pulp.LpBinary
-    prob = pulp.LpProblem("edge_time_indexed", pulp.LpMinimize)
-    groups = worker_groups(instance)
-    model_variables(sum(instance.horizon(j) for j in range(len(instance.jobs))) * len(groups), "time-indexed")
+    prob = pulp.LpProblem(f"edge_{name.replace('-', '_')}", pulp.LpMinimize)
+    model_variables(sum(instance.horizon(j) for j in range(len(instance.jobs))) * len(groups), name,
+                    "" if name == "pooled" else POOLED)
     x, k, objective = {}, {}, []
     group_rows: dict[tuple[int, int], list] = {}
     for j, job in enumerate(instance.jobs):
         H = instance.horizon(j)
         D = job.chunks
         zeta = prob.add_variable(f"zeta_{j}", 0, 1, binary)
-        for g, (s, worker_type, members) in enumerate(groups):
+        for g, (servers, worker_type, members) in enumerate(groups):
             if worker_type != job.worker_type:
                 continue
             size = min(len(members), D)
-            for t in range(job.release + job.delay_edge[s], H):
+            for t in range(job.release + min(job.delay_edge[s] for s in servers), H):
                 v = x[j, g, t] = prob.add_variable(f"x_{j}_{g}_{t}", 0, size, kind)
                 prob += v <= size * (1 - zeta), f"edge_means_split_{j}_{g}_{t}"  # (2g)/(2h)
                 group_rows.setdefault((g, t), []).append(v)
@@ -113,7 +144,7 @@ def time_indexed(instance: Instance, relax: bool = False) -> Model:
     for (g, t), users in group_rows.items():
         prob += pulp.lpSum(users) <= len(groups[g][2]), f"group_{g}_{t}"  # (2d), per worker group
     prob += pulp.lpSum(objective)
-    if relax:
+    if relax or name == "pooled":
         return Model(prob)
 
     def decode(result: Result) -> Schedule:
@@ -165,6 +196,8 @@ def fractional_flow(instance: Instance, relax: bool = False) -> Model:
 def _ilp4(instance: Instance) -> Model:
     prob = pulp.LpProblem("edge_fractional_flow", pulp.LpMinimize)
     T = instance.horizon()
+    model_variables(sum(job.chunks * (len(instance.qualified[j]) + 2) for j, job in enumerate(instance.jobs)) * T,
+                    "fractional-flow", POOLED)
     objective: list[Any] = []
     capacity: dict[tuple[int, int], list[Any]] = {}
     for j, job in enumerate(instance.jobs):
@@ -218,6 +251,9 @@ class Column:
 def lp4r_columns(instance: Instance) -> list[Column]:
     """LP-4R's columns: edge columns from ``r + Δ_js`` and private cloud columns from ``r + Δ_c``,
     up to the per-job horizon (cloud rate ``p^1``) or the global one without a cloud."""
+    model_variables(sum(job.chunks * (len(instance.qualified[j]) + 1)
+                        * (instance.horizon(j) if instance.cloud else instance.horizon())
+                        for j, job in enumerate(instance.jobs)), "LP-4R", POOLED)
     columns = []
     for j, job in enumerate(instance.jobs):
         H = instance.horizon(j) if instance.cloud else instance.horizon()

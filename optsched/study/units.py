@@ -130,8 +130,10 @@ def _relaxation(family, instance, spec: dict, seed: int) -> dict:
     except InputError as refused:
         if family.bound_route is None:
             raise
-        solved = family.solve(instance, family.bound_route, time_limit=spec["time_limit"], threads=1)
-        note = f"the LP relaxation was refused ({refused}); bounded by {family.bound_route}: "
+        solved = family.solve(instance, family.bound_route, relax=family.bound_relax, time_limit=spec["time_limit"],
+                              threads=1)
+        route = family.bound_route + (" (its LP relaxation)" if family.bound_relax else "")
+        note = f"the LP relaxation was refused ({refused}); bounded by {route}: "
     result = solved.result
     return {"formulation": solved.formulation, "status": result.status, "objective": result.objective,
             "bound": result.bound, "runtime_s": result.runtime_s,

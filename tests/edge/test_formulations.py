@@ -115,6 +115,30 @@ def test_l1b_lower_bound_chain_and_p15_strong_duality(instance):
     assert solve(F.dual(instance)).objective == pytest.approx(lp, abs=1e-6)
 
 
+@given(instances(types=("w", "v")))
+@settings(max_examples=40)
+def test_the_pooled_model_bounds_milp2_from_below(instance):
+    pooled = solve(F.pooled(instance))
+    assert pooled.optimal
+    assert pooled.objective <= opt(instance).objective + 1e-6
+    assert solve(F.pooled(instance, relax=True)).objective <= pooled.objective + 1e-6
+
+
+@given(instances(max_servers=1))
+@settings(max_examples=30)
+def test_on_one_server_pooling_changes_nothing(instance):
+    assert solve(F.pooled(instance)).objective == pytest.approx(opt(instance).objective)
+
+
+def test_pooling_is_a_strict_relaxation_when_delays_differ():
+    """Two servers, one worker each; the job's chunks upload in 0 slots to server 0 and 3 to
+    server 1. MILP-2 waits for server 1 (or uses server 0 alone); the pool starts both at once."""
+    servers = (Server(("w",), ("p",) * 2), Server(("w",), ("p",) * 2))
+    instance = Instance(servers, (Job(0, 2, 2, 2, (0, 3), 0),), cloud=False)
+    assert opt(instance).objective == pytest.approx(4)  # both chunks on server 0
+    assert solve(F.pooled(instance)).objective == pytest.approx(2)
+
+
 def test_ce3_lp4r_without_4e_collapses_to_zero():
     instance = Instance((Server(("w",) * 4, ("p",) * 4),), (Job(0, 1, 4, 4, (0,), 0),), cloud=False)
     assert solve(F.fractional_flow(instance, relax=True)).objective == pytest.approx(0)

@@ -91,3 +91,21 @@ def test_a_relaxation_too_large_to_build_falls_back_on_the_family_bound_route():
     assert record["bound"] >= alone * (1 - 1e-9)  # at least L(0)
     with pytest.raises(Exception, match="enumerate"):
         hetero.solve(wide, "configuration", relax=True)
+
+
+def test_edge_falls_back_on_the_pooled_models_lp_where_milp2_is_refused(monkeypatch):
+    import optsched.limits
+    from optsched.edge import formulations
+    from optsched.edge.generate import generate
+    from optsched.study.units import _relaxation
+
+    instance = generate("paper", 0, jobs=20)
+    per_server = len(formulations.worker_groups(instance))
+    pooled = len(formulations.pooled_groups(instance))
+    slots = sum(instance.horizon(j) for j in range(len(instance.jobs)))
+    monkeypatch.setattr(optsched.limits, "MAX_MODEL_VARIABLES", slots * (per_server + pooled) // 2)
+    assert pooled < per_server
+    record = _relaxation(get("edge"), instance, {"formulation": "best", "solver": "highs", "time_limit": None}, 0)
+    assert record["formulation"] == "pooled" and record["status"] == "optimal"
+    assert "pooled (its LP relaxation)" in record["message"]
+    assert record["bound"] <= get("edge").run(instance, "aonline").objective + 1e-6
