@@ -100,3 +100,19 @@ def test_the_documented_examples_run():
 
     outcome = doctest.testmod(optsched.registry, optionflags=doctest.ELLIPSIS)
     assert outcome.attempted > 0 and outcome.failed == 0
+
+
+def test_the_readme_family_table_lists_every_formulation_and_algorithm():
+    """README's table of families names what the registry holds, in the registry's order."""
+    import re
+    from pathlib import Path
+
+    rows = {}
+    for line in (Path(__file__).parents[1] / "README.md").read_text().splitlines():
+        cells = [c.strip() for c in re.split(r"(?<!\\)\|", line)]  # "\|" is a pipe inside a cell
+        if len(cells) > 6 and cells[1].startswith("`") and cells[1].strip("`") in families():
+            rows[cells[1].strip("`")] = (cells[4], cells[5])
+    assert set(rows) == set(families())
+    for name, family in families().items():
+        assert rows[name] == (", ".join(f"`{f}`" for f in family.formulations),
+                              ", ".join(f"`{a}`" for a in family.algorithms)), name
