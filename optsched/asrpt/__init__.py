@@ -40,6 +40,9 @@ ASRPT = Family(
         "single-machine": Formulation("single-machine", here("formulations:single_machine"),
                                       "F3 on A_1^min: preemptive single machine, a lower bound on (8)",
                                       gives_schedule=False),
+        "lower-bound": Formulation("lower-bound", here("formulations:lower_bound"),
+                                   "the larger of F3 and each job alone (Σ r_i + n_i α_i^min): a lower bound on (8)",
+                                   gives_schedule=False),
     },
     algorithms={
         "asrpt": Algorithm("asrpt", here("online:asrpt"), "A-SRPT (Algorithm 1) with the instance's predictions",
@@ -59,7 +62,7 @@ ASRPT = Family(
                        "arrivals": ("fixed-load", "trace")},
     demo_sizes=(2, 3, 4, 5),
     space=here("mutate:space"),  # the time-indexed model takes seconds from 6 jobs on
-    bound_route="single-machine",
+    bound_route="lower-bound",
     best=here("formulations:best"),
     checks={"lemma2": Check("lemma2", "Lemma 2: A-SRPT's total completion time is within Lemma 2's bound of OPT_A",
                             ("asrpt", "asrpt-perfect"), here("checks:lemma2_slack"), needs_optimum=True)},

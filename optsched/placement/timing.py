@@ -73,6 +73,26 @@ def alpha_one_server(job: Job, cluster: Cluster) -> float:
     return alpha(job, [[stage.replicas for stage in job.stages]], cluster)
 
 
+def alpha_lower(job: Job, cluster: Cluster) -> float:
+    """A lower bound of ``α`` under any placement, in closed form: each stage at its cheapest
+    terms, eq. (5) with its neighbours co-located (``min(θ, φ)`` per MB) and eq. (6) with the most
+    replicas a server can hold (``φ`` for a whole stage that fits, else ``θ / x`` at the largest
+    ``x``). Exact (``α`` on one server) when the job fits on one server."""
+    if job.gpus <= cluster.gpus:
+        return alpha_one_server(job, cluster)
+    link = min(cluster.theta, cluster.phi)
+    best = 0.0
+    for s, stage in enumerate(job.stages):
+        k = stage.replicas
+        beta = stage.compute + 2.0 * link * (job.d_in[s] + job.d_out[s])
+        if k > 1:
+            volume = 2.0 * (k - 1) * stage.params / k
+            share = min(cluster.phi, cluster.theta / (k - 1)) if k <= cluster.gpus else cluster.theta / cluster.gpus
+            beta += volume * share
+        best = max(best, beta)
+    return best
+
+
 def compute_bound(job: Job) -> float:
     """``max_s P_s``: a lower bound of ``α`` under any placement (communication only adds)."""
     return max(stage.compute for stage in job.stages)

@@ -3,11 +3,12 @@
 import pytest
 
 from optsched.asrpt import baselines
-from optsched.asrpt.formulations import single_machine, single_machine_milp, time_indexed
+from optsched.asrpt.formulations import lower_bound, single_machine, single_machine_milp, time_indexed
 from optsched.asrpt.generate import generate_stream
 from optsched.asrpt.online import run_asrpt
 from optsched.asrpt.schedule import objective, verify
 from optsched.asrpt.theory import virtual_optimum
+from optsched.placement import patterns
 from optsched.solvers import solve
 
 BASELINES = ("spjf", "spwf", "wcs_duration", "wcs_workload", "wcs_subtime")
@@ -39,6 +40,16 @@ def test_the_computed_single_machine_bound_equals_the_f3_milp_by_both_solvers(se
         milp = solve(single_machine_milp(instance), solver=solver)
         assert milp.optimal, milp.message
         assert computed.objective == pytest.approx(milp.objective, rel=1e-9)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_lower_bound_is_the_larger_of_f3_and_the_job_floor_and_below_the_optimum(seed):
+    instance = generate_stream("tiny", seed)
+    result = solve(lower_bound(instance), cross_check=True)
+    assert result.optimal and result.cross_check.verdict == "agree", result.cross_check
+    floor = sum(sj.release + sj.iterations * patterns.alpha_min(sj.job, instance.cluster) for sj in instance.jobs)
+    assert result.objective == pytest.approx(max(floor, solve(single_machine(instance)).objective), rel=1e-12)
+    assert result.objective <= optimum(instance)[0].objective * (1 + 1e-9)
 
 
 @pytest.mark.parametrize("seed", range(6))
