@@ -303,7 +303,7 @@ def get(name: str) -> Family:
     >>> import optsched
     >>> family = optsched.get("edge")
     >>> family.sense, list(family.formulations)
-    ('min', ['time-indexed', 'fractional-flow', 'pooled', 'dual'])
+    ('min', ['time-indexed', 'fractional-flow', 'cp-sat', 'pooled', 'dual'])
     >>> optsched.get("nope")
     Traceback (most recent call last):
     ...

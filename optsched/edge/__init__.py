@@ -31,6 +31,9 @@ FAMILY = Family(
         "fractional-flow": Formulation("fractional-flow", here("formulations:fractional_flow"),
                                        "ILP (4), chunk-level fractional flow time (<= OPT(2), Lemma 1); "
                                        "--relax gives LP-4R", gives_schedule=False),
+        "cp-sat": Formulation("cp-sat", here("formulations:cp_sat"),
+                              "problem (2) as a CP-SAT model (completion, ζ and reified work per job); exact",
+                              engine="cp-sat"),
         "pooled": Formulation("pooled", here("formulations:pooled"),
                               "MILP-2 with each worker type pooled across servers: a relaxation, <= OPT(2)",
                               gives_schedule=False),

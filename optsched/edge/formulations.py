@@ -27,9 +27,10 @@ from typing import Any
 
 import pulp
 
+from ..errors import InputError
 from ..limits import model_variables
 from ..numeric import integral
-from ..solvers import Model, Result
+from ..solvers import CpSatModel, Model, Result
 from .instance import Instance, Place
 from .schedule import JobRun, Schedule
 
@@ -148,23 +149,131 @@ def _milp2(instance: Instance, relax: bool, groups: list, name: str) -> Model:
         return Model(prob)
 
     def decode(result: Result) -> Schedule:
-        edge: dict[int, list] = {j: [] for j in range(len(instance.jobs))}
-        cloud: dict[int, list] = {j: [] for j in range(len(instance.jobs))}
-        next_free: dict[tuple[int, int], int] = {}
-        for (j, g, t), v in sorted(x.items()):
-            n = integral(result.value(v))
-            members = groups[g][2]
-            first = next_free.get((g, t), 0)
-            for e in members[first:first + n]:  # hand out distinct workers of the group
-                edge[j].append((t, *instance.workers[e]))
-            next_free[g, t] = first + n
-        for (j, t), v in k.items():
-            machines = integral(result.value(v))
-            if machines:
-                cloud[j].append((t, machines))
-        return _with_ps(instance, edge, cloud)
+        return _decoded(instance, groups, {key: integral(result.value(v)) for key, v in x.items()},
+                        {key: integral(result.value(v)) for key, v in k.items()})
 
     return Model(prob, decode)
+
+
+def _hint(model, instance: Instance, groups: list, ends: list, zetas: list, x: dict, k: dict) -> None:
+    """Hint the better of A_online's and BatchSche's schedules (where each job stays within its
+    horizon; a job past it is left unhinted)."""
+    from .baselines import batchsche
+    from .online import aonline
+    from .schedule import objective
+
+    schedule = min((aonline(instance), batchsche(instance)), key=lambda s: objective(instance, s))
+    group_of = {e: g for g, (_, _, members) in enumerate(groups) for e in members}
+    position = {w: e for e, w in enumerate(instance.workers)}
+    for j, run in enumerate(schedule.jobs):
+        end = run.completion()
+        if end is None or end > instance.horizon(j):
+            continue
+        counts: dict[tuple[int, int, int], int] = {}
+        for t, s, w in run.edge:
+            key = (j, group_of[position[s, w]], t)
+            counts[key] = counts.get(key, 0) + 1
+        if any(key not in x for key in counts) or any((j, t) not in k for t, n in run.cloud if n):
+            continue
+        model.add_hint(ends[j], end)
+        model.add_hint(zetas[j], int(run.zeta))
+        for key, v in x.items():
+            if key[0] == j:
+                model.add_hint(v, counts.get(key, 0))
+        cloud = dict(run.cloud)
+        for (i, t), v in k.items():
+            if i == j:
+                model.add_hint(v, cloud.get(t, 0))
+
+
+def _decoded(instance: Instance, groups: list, workers: dict[tuple[int, int, int], int],
+             machines: dict[tuple[int, int], int]) -> Schedule:
+    """The schedule of ``workers[j, g, t]`` edge workers of group ``g`` and ``machines[j, t]`` cloud
+    workers per job and slot: distinct workers of each group handed out in order, PSs added."""
+    edge: dict[int, list] = {j: [] for j in range(len(instance.jobs))}
+    cloud: dict[int, list] = {j: [] for j in range(len(instance.jobs))}
+    next_free: dict[tuple[int, int], int] = {}
+    for (j, g, t), n in sorted(workers.items()):
+        first = next_free.get((g, t), 0)
+        for e in groups[g][2][first:first + n]:
+            edge[j].append((t, *instance.workers[e]))
+        next_free[g, t] = first + n
+    for (j, t), n in machines.items():
+        if n:
+            cloud[j].append((t, n))
+    return _with_ps(instance, edge, cloud)
+
+
+def cp_sat(instance: Instance, relax: bool = False) -> CpSatModel:
+    """Problem (2) as a CP-SAT model, written independently of MILP-2 for cross-checks.
+
+    Per job an integer completion ``C_j`` (end-exclusive [E1]) and a literal ``ζ_j``; per slot a
+    literal ``a[j,t] ⇔ t < C_j`` (the job is still running), integer workers ``x[j,g,t]`` per
+    (server, type) group from ``r + Δ_js`` on, and cloud workers ``k[j,t]`` from ``r + Δ_c``. The
+    work of (2b) is two reified sums: ``Σ k >= D p^1`` if ``ζ_j`` (and no edge worker, (2g)/(2h)),
+    else ``Σ (x + k) >= D p^0``. At most ``D`` workers while running and none after (2c); a worker
+    in the last slot ``C_j − 1``; one job per worker (2d) as a group's count. ``min Σ (C_j − r_j)``.
+    Horizons as MILP-2's; the hint is the better of A_online's and BatchSche's schedules."""
+    from ortools.sat.python import cp_model
+
+    if relax:
+        raise InputError("formulation cp-sat has no LP relaxation")
+    groups = worker_groups(instance)
+    model_variables(sum(instance.horizon(j) for j in range(len(instance.jobs))) * len(groups), "cp-sat", POOLED)
+    model = cp_model.CpModel()
+    x: dict[tuple[int, int, int], Any] = {}
+    k: dict[tuple[int, int], Any] = {}
+    ends, zetas = [], []
+    per_group: dict[tuple[int, int], list] = {}
+    for j, job in enumerate(instance.jobs):
+        H, D = instance.horizon(j), job.chunks
+        end = model.new_int_var(job.release + _completion_floor(instance, j), H, f"C_{j}")
+        zeta = model.new_bool_var(f"zeta_{j}")
+        if not instance.cloud:
+            model.add(zeta == 0)
+        edge, cloud = [], []
+        running = {}
+        for t in range(job.release, H):
+            a = running[t] = model.new_bool_var(f"a_{j}_{t}")
+            model.add(end >= t + 1).only_enforce_if(a)
+            model.add(end <= t).only_enforce_if(a.negated())
+            here = []
+            for g, ((s,), kind, members) in enumerate(groups):
+                if kind == job.worker_type and t >= job.release + job.delay_edge[s]:
+                    v = x[j, g, t] = model.new_int_var(0, min(len(members), D), f"x_{j}_{g}_{t}")
+                    per_group.setdefault((g, t), []).append(v)
+                    here.append(v)
+                    edge.append(v)
+            if instance.cloud and t >= job.release + job.delay_cloud:
+                v = k[j, t] = model.new_int_var(0, D, f"k_{j}_{t}")
+                here.append(v)
+                cloud.append(v)
+            if here:
+                model.add(sum(here) <= D * a)  # (2c), and nothing after C_j
+        for t in range(job.release, H):
+            still = running.get(t + 1)
+            last = [running[t]] + ([still.negated()] if still is not None else [])  # C_j = t + 1
+            here = [x[j, g, t] for g in range(len(groups)) if (j, g, t) in x] + ([k[j, t]] if (j, t) in k else [])
+            if here:
+                model.add(sum(here) >= 1).only_enforce_if(last)  # a worker in the last slot
+            else:
+                model.add_bool_or([literal.negated() for literal in last])
+        model.add(sum(cloud) >= D * job.p_cloud).only_enforce_if(zeta)
+        model.add(sum(edge) == 0).only_enforce_if(zeta)
+        model.add(sum(edge) + sum(cloud) >= D * job.p_edge).only_enforce_if(zeta.negated())
+        ends.append(end)
+        zetas.append(zeta)
+    for (g, t), users in per_group.items():
+        model.add(sum(users) <= len(groups[g][2]))  # (2d)
+    model.minimize(sum(ends) - sum(job.release for job in instance.jobs))
+    _hint(model, instance, groups, ends, zetas, x, k)
+    read = {f"x_{j}_{g}_{t}": v for (j, g, t), v in x.items()} | {f"k_{j}_{t}": v for (j, t), v in k.items()}
+
+    def decode(result: Result) -> Schedule:
+        return _decoded(instance, groups, {key: integral(result.value(f"x_{key[0]}_{key[1]}_{key[2]}")) for key in x},
+                        {key: integral(result.value(f"k_{key[0]}_{key[1]}")) for key in k})
+
+    return CpSatModel(model, "min", read, decode)
 
 
 def _with_ps(instance: Instance, edge: dict[int, list], cloud: dict[int, list]) -> Schedule:

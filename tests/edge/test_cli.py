@@ -9,7 +9,7 @@ def test_families_lists_edge(capfd):
     _, families, _ = run_json(capfd, "families")
     edge = next(f for f in families if f["name"] == "edge")
     assert edge["sense"] == "min"
-    assert edge["formulations"] == ["time-indexed", "fractional-flow", "pooled", "dual"]
+    assert edge["formulations"] == ["time-indexed", "fractional-flow", "cp-sat", "pooled", "dual"]
     assert edge["algorithms"] == ["aonline", "aonline-edge", "srtf", "tiresias-l", "batchsche"]
 
 

@@ -116,6 +116,18 @@ def test_l1b_lower_bound_chain_and_p15_strong_duality(instance):
 
 
 @given(instances(types=("w", "v")))
+@settings(max_examples=40, deadline=None)
+def test_the_cp_sat_model_agrees_with_milp2_and_its_schedule_verifies(instance):
+    model = F.cp_sat(instance)
+    result = solve(model, cross_check=False)
+    assert result.optimal and result.solver == "cp-sat"
+    assert result.objective == pytest.approx(opt(instance).objective)
+    schedule = model.decoder(result)
+    assert verify(instance, schedule) == []
+    assert objective(instance, schedule) == pytest.approx(result.objective)
+
+
+@given(instances(types=("w", "v")))
 @settings(max_examples=40)
 def test_the_pooled_model_bounds_milp2_from_below(instance):
     pooled = solve(F.pooled(instance))
