@@ -144,7 +144,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="seconds for the whole call, building and cross-check included (a wall-clock budget: "
                    "where it stops a solve, the result depends on the machine)")
     p.add_argument("--node-limit", type=_int_at_least(1, MAX_NODES), metavar="N",
-                   help="branch-and-bound nodes of a MILP (with --threads 1, the same result on every machine)")
+                   help="branch-and-bound nodes of a MILP, or pricing rounds of column generation (with --threads 1, "
+                        "the same result on every machine)")
     p.add_argument("--work-limit", type=_positive_float, metavar="W",
                    help="CP-SAT's deterministic time (about seconds; one worker by default, the same result on "
                    "every machine)")

@@ -16,7 +16,7 @@ from typing import Any
 
 from ..placement.templates import PAPER_CLUSTER
 from ..registry import get
-from ..reproduce import Report, Setting, mean, parallel_map
+from ..reproduce import Report, Setting, certified_ratio, mean, parallel_map
 from ..study.report import Table, figure
 from .generate import generate_stream
 from .schedule import completions
@@ -146,6 +146,8 @@ def reproduce_sim(setting: Setting) -> Report:
     report.tables.append(Table("A-SRPT vs τ (0% single-GPU jobs, 1 Gbps; mean total completion time)", ["τ", "total"],
                                [[tau, mean(r["total_completion"] for r in mine if r["value"] == tau)]
                                 for tau in p["taus"]]))
+    if setting.scale == "paper":
+        certified_ratio(report, setting, "asrpt", "asrpt", {"jobs": p["fixed"]}, f"{p['fixed']:,} trace jobs, 250 x 8 GPUs")
     return report
 
 

@@ -340,8 +340,8 @@ def column_generation(instance: Instance, relax: bool = False) -> Generated:
     every round (:mod:`.column_generation`): the bound of problem (2) / (15) at the paper's scale,
     where model A cannot be written out. It is an LP; ``relax`` is accepted and changes nothing.
     Its cross-check is model A's LP written out in full (small instances only)."""
-    def run(time_limit: float | None) -> Generation:
-        state = generation.run(instance, time_limit=time_limit)
+    def run(time_limit: float | None, rounds: int | None = None) -> Generation:
+        state = generation.run(instance, time_limit=time_limit, rounds=generation.ROUNDS if rounds is None else rounds)
         done = ("converged: no column prices out and no capacity row is violated, so the objective is the LP's "
                 "optimum" if state.converged else
                 f"{state.stopped}: the bound holds, the objective is an LP-feasible value")

@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..registry import get
-from ..reproduce import EXACT_BUDGET, Report, Setting, mean, parallel_map
+from ..reproduce import EXACT_BUDGET, Report, Setting, certified_ratio, mean, parallel_map
 from ..solvers import solve
 from ..study.report import Table, figure
 from . import baselines, oracles
@@ -307,6 +307,8 @@ def reproduce(setting: Setting) -> Report:
         ax.set_ylabel("total scheduled weight")
         ax.legend()
     report.figures.append(("maxweight_vs_jain.png", "Figs. 8/12 analogue"))
+    if setting.scale == "paper":
+        certified_ratio(report, setting, "hetero", "aonline", {"jobs": 200, "servers": p["servers_fixed"]}, f"200 jobs, {p['servers_fixed']} servers")
     return report
 
 

@@ -269,8 +269,9 @@ def column_generation(instance: Instance, relax: bool = False) -> Generated:
     else the last master's value (LP-feasible, below LP(14)) and the least upper bound, certified by
     the exact pricing. It is an LP; ``relax`` is accepted and changes nothing. Its cross-check is
     LP(14) written out with every enumerated schedule (small instances only)."""
-    def run(time_limit: float | None) -> Generation:
-        state = run_column_generation(instance, time_limit=time_limit)
+    def run(time_limit: float | None, rounds: int | None = None) -> Generation:
+        state = run_column_generation(instance, time_limit=time_limit,
+                                      max_iterations=10_000 if rounds is None else rounds)
         value = state.master_values[-1] if state.master_values else 0.0  # admitting no job is LP-feasible
         done = ("converged: no schedule prices out, so the objective is LP(14)" if state.converged else
                 f"{state.stopped}: the bound holds (a dual-feasible point of (19)), the objective is "

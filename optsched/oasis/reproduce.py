@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 
 from ..registry import get
-from ..reproduce import EXACT_BUDGET, Report, Setting, confirmed_optimum, mean, parallel_map, save_case
+from ..reproduce import EXACT_BUDGET, Report, Setting, certified_ratio, confirmed_optimum, mean, parallel_map, save_case
 from ..study.report import Table, figure
 from .generate import CLASSES, generate, small_family, utility
 from .online import run_oasis
@@ -152,6 +152,9 @@ def reproduce(setting: Setting) -> Report:
     _fig5(report, fig5, setting)
     _fig5_worst(report, fig5, p, setting)
     _fig6(report, fig6, setting)
+    if setting.scale == "paper":
+        certified_ratio(report, setting, "oasis", "oasis", {"jobs": 600, "slots": T, "servers": servers},
+                        f"600 jobs, T = {T}, {servers} servers")
     return report
 
 

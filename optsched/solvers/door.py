@@ -158,7 +158,8 @@ def solve(
     left of ``time_limit``) and records the comparison;
     for a :class:`Computed` optimum, it solves the equivalent MILP with ``solver``, and for a
     :class:`Generated` LP the same LP written out in full.
-    A :class:`Generated` LP stops at convergence or at ``time_limit``; the other budgets do not apply.
+    A :class:`Generated` LP stops at convergence, at ``time_limit``, or after ``node_limit`` pricing
+    rounds (its deterministic budget); the other budgets do not apply.
 
     A :class:`CpSatModel` is solved by CP-SAT (``solver`` None or ``"cp-sat"``), with one worker
     unless ``threads`` says otherwise; ``work_limit`` is its deterministic-time budget, the one
@@ -226,7 +227,7 @@ def _computed(model: Computed, solver: str, options: dict, cross_check: bool, ms
 def _generated(model: Generated, solver: str, options: dict, cross_check: bool, msg: bool) -> Result:
     started = time.perf_counter()
     with native_output.redirected():
-        outcome = model.run(options["time_limit"])
+        outcome = model.run(options["time_limit"], options["node_limit"])
     raw = Raw("optimal" if outcome.converged else ("feasible" if outcome.objective is not None else "not_solved"),
               model.method, highs.version(), {}, outcome.bound, message=outcome.message)
     result = _finished(raw, model.sense, False, outcome.objective, outcome.bound, options,

@@ -78,14 +78,15 @@ class Generation:
 @dataclass(frozen=True)
 class Generated:
     """An LP too large to write down (columns or rows beyond counting), solved by an algorithm that
-    generates it around a solver (column generation): ``run(time_limit) -> Generation``. The result
+    generates it around a solver (column generation): ``run(time_limit, rounds) -> Generation``
+    (``rounds`` pricing rounds at most, None for no limit: the deterministic budget). The result
     is ``optimal`` only when the generation converged and its bound meets its objective; stopped
     earlier, it is ``feasible`` with both numbers, the bound still proven. ``method`` names the
     algorithm (shown as the result's solver); ``lp()`` builds the same LP written out in full, for
     the cross-check on instances small enough to enumerate. It has no schedule to decode."""
 
     sense: str
-    run: Callable[[float | None], Generation]
+    run: Callable[[float | None, int | None], Generation]
     method: str
     lp: Callable[[], Model]
     decoder: None = None

@@ -82,3 +82,16 @@ def test_through_the_pipeline_a_time_limit_gives_a_bound_not_an_optimum():
     lp = solve(configuration(inst, relax=True)).objective
     assert r.status in ("feasible", "not_solved") and r.status != "optimal"
     assert r.bound is not None and r.bound <= lp
+
+
+def test_a_round_budget_stops_the_generation_with_its_bound_certified():
+    """``node_limit`` is a column generation's deterministic budget: pricing rounds."""
+    from optsched.hetero.generate import generate
+    from optsched.registry import get
+
+    instance = generate("small", 1, jobs=10)
+    hetero = get("hetero")
+    one = hetero.solve(instance, "column-generation", node_limit=1).result
+    full = hetero.solve(instance, "column-generation").result
+    assert one.status == "feasible" and "after 1 pricing rounds" in one.message
+    assert full.optimal and one.bound <= full.objective * (1 + 1e-9) and one.objective >= full.objective * (1 - 1e-9)

@@ -111,3 +111,15 @@ def test_column_generation_stopped_early_still_bounds_lp14_from_above():
     assert min(state.upper_bounds) >= lp.objective * (1 - 1e-9) >= state.master_values[-1] * (1 - 1e-9)
     cut = solve(F.column_generation(instance), time_limit=1e-4)
     assert not cut.optimal and cut.bound >= lp.objective * (1 - 1e-9)
+
+
+def test_a_round_budget_stops_column_generation_with_its_upper_bound_certified():
+    from optsched.oasis.generate import generate
+    from optsched.registry import get
+
+    instance = generate("small", 0, jobs=8)
+    oasis = get("oasis")
+    one = oasis.solve(instance, "column-generation", node_limit=1).result
+    full = oasis.solve(instance, "column-generation").result
+    assert full.optimal and one.status == "feasible" and "after 1 master solves" in one.message
+    assert one.bound >= full.objective * (1 - 1e-9) and one.objective <= full.objective * (1 + 1e-9)
