@@ -30,6 +30,9 @@ FAMILY = Family(
                                     "problem (1) as a MILP (x-free encoding); exact"),
         "compact-exponential": Formulation("compact-exponential", here("formulations:compact_exponential"),
                                            "ILP (14) over enumerated schedules; --relax gives LP(14)"),
+        "cp-sat": Formulation("cp-sat", here("formulations:cp_sat"),
+                              "problem (1) as a CP-SAT model (completion literals, element tables for (6) and "
+                              "(2B)); exact for utilities rounded to 1e-9", engine="cp-sat"),
         "dual": Formulation("dual", here("formulations:dual"), "the dual LP (19)/(20), built directly; = LP(14)",
                             gives_schedule=False),
         "column-generation": Formulation("column-generation", here("formulations:column_generation"),

@@ -23,10 +23,10 @@ from dataclasses import dataclass, field
 import numpy as np
 import pulp
 
-from ..errors import SolverFailure
+from ..errors import InputError, SolverFailure
 from ..limits import model_variables
 from ..numeric import integral
-from ..solvers import Generated, Generation, Model, Result, solve
+from ..solvers import CpSatModel, Generated, Generation, Model, Result, solve
 from .columns import COLUMN_LIMIT, Column, all_columns
 from .instance import Instance
 from .schedule import REJECTED, JobPlan, Schedule
@@ -398,3 +398,129 @@ def dorm_milp(instance: Instance, jobs: list[int], drf_counts: dict[int, int], p
         return placement
 
     return Model(prob, decode)
+
+
+#: Utilities enter the CP-SAT objective as integers in units of ``1 / UTILITY_SCALE``.
+UTILITY_SCALE = 10**9
+
+
+def cp_sat(instance: Instance, relax: bool = False) -> CpSatModel:
+    """Problem (1) as a CP-SAT model, written independently of the MILP for cross-checks.
+
+    Per runnable job a literal ``last[i,t]`` per slot (at most one: admitted, completing in ``t``),
+    ``run[i,t] = Σ_{u >= t} last[i,u]``, and integer worker and PS counts per server and slot. (3)
+    ``Σ_h y <= N run``; a worker in the completion slot (8); (6) as an element constraint, the PSs
+    at least ``⌈n b / B⌉`` of the slot's ``n`` workers (``JobFacts.ps_needed``); (7) ``Σ_k z <= Σ_h y``;
+    the workload (2) ``Σ y >= W`` if admitted, or (2B) with chunks ``d_t <= ⌊n / ρ⌋`` (an element
+    table); capacities (4)/(5) per server, slot and resource, the demands scaled to integers
+    (refused beyond six decimals). ``max Σ f_i(t − a_i) last[i,t]``, each utility rounded to
+    ``1 / UTILITY_SCALE``: the optimum is exact for the rounded objective, and within
+    ``J / (2 UTILITY_SCALE)`` of (1)'s. The hint is OASiS's schedule (Algorithm 1)."""
+    from ortools.sat.python import cp_model
+
+    from ..numeric import integer_scale
+
+    if relax:
+        raise InputError("formulation cp-sat has no LP relaxation")
+    T, R = instance.T, instance.R
+    runnable = [i for i, f in enumerate(instance.facts) if f.feasible]
+    model_variables(sum(T + 1 - instance.jobs[i].arrival for i in runnable), "cp-sat")
+    model = cp_model.CpModel()
+    last, y, z = {}, {}, {}
+    objective = []
+    for i in runnable:
+        job, facts = instance.jobs[i], instance.facts[i]
+        slots = range(job.arrival, T + 1)
+        ends = {t: model.new_bool_var(f"last_{i}_{t}") for t in slots}
+        model.add_at_most_one(ends.values())
+        last.update({(i, t): v for t, v in ends.items()})
+        totals, chunks = [], []
+        need = [facts.ps_needed(n, job.b, job.B) for n in range(job.chunks + 1)]
+        trained = [facts.chunks_of(n) for n in range(job.chunks + 1)]
+        for t in slots:
+            running = sum(ends[u] for u in slots if u >= t)
+            for h, cap in enumerate(facts.worker_cap):
+                if cap:
+                    y[i, h, t] = model.new_int_var(0, cap, f"y_{i}_{h}_{t}")
+            for k, cap in enumerate(facts.ps_cap):
+                if cap:
+                    z[i, k, t] = model.new_int_var(0, cap, f"z_{i}_{k}_{t}")
+            ws = [y[i, h, t] for h in range(instance.H) if (i, h, t) in y]
+            ps = [z[i, k, t] for k in range(instance.K) if (i, k, t) in z]
+            n = model.new_int_var(0, job.chunks, f"n_{i}_{t}")
+            model.add(n == sum(ws))
+            model.add(n <= job.chunks * running)  # (3), and nothing after the completion slot
+            model.add(n >= ends[t])  # a worker in the completion slot (8)
+            least = model.new_int_var(0, max(need), f"ps_need_{i}_{t}")
+            model.add_element(n, need, least)
+            model.add(sum(ps) >= least)  # (6)
+            model.add(sum(ps) <= n)  # (7)
+            totals.append(n)
+            if instance.mode != "worker_slots":
+                d = model.new_int_var(0, max(trained), f"d_{i}_{t}")
+                most = model.new_int_var(0, max(trained), f"d_most_{i}_{t}")
+                model.add_element(n, trained, most)
+                model.add(d <= most)
+                chunks.append(d)
+            objective.append(round(_objective_utility(job.utility.value(t - job.arrival)) * UTILITY_SCALE) * ends[t])
+        admitted = sum(ends.values())
+        if instance.mode == "worker_slots":
+            model.add(sum(totals) >= facts.W * admitted)  # (2)
+        else:
+            model.add(sum(chunks) >= facts.chunk_target * admitted)  # (2B)
+    for counts, servers, demand_of in ((y, instance.worker_servers, lambda j: j.worker_demand),
+                                       (z, instance.ps_servers, lambda j: j.ps_demand)):
+        for r in range(R):
+            scale = integer_scale([demand_of(job)[r] for job in instance.jobs] + [c[r] for c in servers],
+                                  f"cp-sat: resource {instance.resources[r]}")
+            for t in range(1, T + 1):
+                for s, limits in enumerate(servers):
+                    terms = [round(demand_of(instance.jobs[i])[r] * scale) * counts[i, s, t] for i in runnable
+                             if (i, s, t) in counts and demand_of(instance.jobs[i])[r] > 0]
+                    if terms:
+                        model.add(sum(terms) <= round(limits[r] * scale))  # (4) or (5)
+    model.maximize(sum(objective))
+    _hint(model, instance, last, y, z)
+    read = ({f"last_{i}_{t}": v for (i, t), v in last.items()} | {f"y_{i}_{h}_{t}": v for (i, h, t), v in y.items()}
+            | {f"z_{i}_{k}_{t}": v for (i, k, t), v in z.items()})
+
+    def decode(result: Result) -> Schedule:
+        plans = []
+        for i in range(len(instance.jobs)):
+            if not any(integral(result.value(f"last_{i}_{t}")) for (j, t) in last if j == i):
+                plans.append(REJECTED)
+                continue
+            plans.append(JobPlan(True, _counted(result, y, "y", i), _counted(result, z, "z", i)))
+        return Schedule(tuple(plans))
+
+    return CpSatModel(model, "max", read, decode, scale=UTILITY_SCALE)
+
+
+def _counted(result: Result, counts: dict, prefix: str, i: int) -> tuple[tuple[int, int, int], ...]:
+    """The positive (slot, server, count) entries of job ``i`` in a CP-SAT solution."""
+    entries = [(t, s, integral(result.value(f"{prefix}_{i}_{s}_{t}"))) for (j, s, t) in counts if j == i]
+    return tuple(sorted(e for e in entries if e[2]))
+
+
+def _hint(model, instance: Instance, last: dict, y: dict, z: dict) -> None:
+    """Hint OASiS's schedule (Algorithm 1), job by job where it fits the model's variables."""
+    from .online import oasis
+
+    schedule = oasis(instance)
+    for i, plan in enumerate(schedule.plans):
+        keys = [k for k in last if k[0] == i]
+        if not keys:
+            continue
+        end = plan.completion() if plan.admitted else None
+        workers = {(i, s, t): n for t, s, n in plan.workers}
+        pss = {(i, s, t): n for t, s, n in plan.ps}
+        if any(k not in y for k in workers) or any(k not in z for k in pss):
+            continue
+        for key in keys:
+            model.add_hint(last[key], int(key[1] == end))
+        for key, v in y.items():
+            if key[0] == i:
+                model.add_hint(v, workers.get(key, 0))
+        for key, v in z.items():
+            if key[0] == i:
+                model.add_hint(v, pss.get(key, 0))

@@ -261,7 +261,7 @@ def _solve_with(solver: str, problem: pulp.LpProblem, options: dict, msg: bool,
 def _solve_cp_sat(model: CpSatModel, options: dict, msg: bool) -> Result:
     start = time.perf_counter()
     raw = cpsat.run(model, options, msg)
-    return _finished(raw, model.sense, True, raw.objective if raw.values else None, raw.bound, options,
+    return _finished(raw, model.sense, True, raw.objective, raw.bound, options,
                      time.perf_counter() - start)
 
 

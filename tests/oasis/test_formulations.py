@@ -53,6 +53,21 @@ def test_identities_on_random_tiny_instances(instance):
     assert_identities(instance, cross_check=False)
 
 
+@given(instances(max_T=4, max_jobs=3))
+@settings(max_examples=40, deadline=None)
+def test_the_cp_sat_model_agrees_with_the_milp_and_its_schedule_verifies(instance):
+    model = F.cp_sat(instance)
+    result = solve(model)
+    milp = solve(F.time_indexed(instance))
+    assert result.optimal and milp.optimal and result.solver == "cp-sat"
+    # utilities are rounded to 1 / UTILITY_SCALE in the CP-SAT objective
+    slack = len(instance.jobs) / F.UTILITY_SCALE
+    assert result.objective == pytest.approx(milp.objective, rel=1e-6, abs=slack + 1e-9)
+    schedule = model.decoder(result)
+    assert verify(instance, schedule) == []
+    assert objective(instance, schedule) == pytest.approx(result.objective, rel=1e-6, abs=slack + 1e-9)
+
+
 def test_lp_duals_are_prices_and_payoffs():
     """LP(14)'s row duals read as p, q, μ: they are non-negative and price the LP exactly."""
     instance = generate("tiny", 3)
