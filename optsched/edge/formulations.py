@@ -145,34 +145,89 @@ def _milp2(instance: Instance, relax: bool, groups: list, name: str) -> Model:
     for (g, t), users in group_rows.items():
         prob += pulp.lpSum(users) <= len(groups[g][2]), f"group_{g}_{t}"  # (2d), per worker group
     prob += pulp.lpSum(objective)
-    if relax or name == "pooled":
+    if relax:
         return Model(prob)
+    start = _milp2_start(instance, groups, x, k)  # pooled: a schedule of (2) is one of the pool too
+    if name == "pooled":
+        return Model(prob, start=start)
 
     def decode(result: Result) -> Schedule:
         return _decoded(instance, groups, {key: integral(result.value(v)) for key, v in x.items()},
                         {key: integral(result.value(v)) for key, v in k.items()})
 
-    return Model(prob, decode)
+    return Model(prob, decode, start=start)
+
+
+def _milp2_start(instance: Instance, groups: list, x: dict, k: dict) -> dict[str, float] | None:
+    """MILP-2's MIP start: the best of A_online's and BatchSche's schedules that keeps every job
+    within its horizon, as ``x``, ``k``, ``u = ζ k``, ``ζ`` and the completion slot's ``φ``."""
+    for schedule in _online_schedules(instance):
+        start: dict[str, float] = {}
+        for j, run in enumerate(schedule.jobs):
+            end = run.completion()
+            counts = _group_counts(instance, groups, j, run)
+            if end is None or end > instance.horizon(j) or any(key not in x for key in counts) \
+                    or any((j, t) not in k for t, n in run.cloud if n):
+                break
+            start[f"phi_{j}_{end - 1}"] = 1.0
+            start[f"zeta_{j}"] = float(run.zeta)
+            start.update({x[key].name: float(n) for key, n in counts.items()})
+            for t, n in run.cloud:
+                if n:
+                    start[k[j, t].name] = float(n)
+                    if run.zeta:
+                        start[f"u_{j}_{t}"] = float(n)
+        else:
+            return start
+    return None
+
+
+def _online_schedules(instance: Instance) -> list[Schedule]:
+    """A_online's and BatchSche's schedules within the horizons, the better first: the starts and
+    hints of the exact models."""
+    from .baselines import batchsche
+    from .online import aonline
+    from .schedule import objective
+
+    found = [_within_horizons(instance, s) for s in (aonline(instance), batchsche(instance))]
+    return sorted(found, key=lambda s: objective(instance, s))
+
+
+def _within_horizons(instance: Instance, schedule: Schedule) -> Schedule:
+    """``schedule`` with every job that ends past its cloud horizon moved whole to the cloud, where it
+    ends at ``r + Δ_c + p^1`` (spec §2.5's horizon argument: no later, and no other job is hurt)."""
+    if not instance.cloud:
+        return schedule
+    runs = []
+    for j, run in enumerate(schedule.jobs):
+        job = instance.jobs[j]
+        if (run.completion() or 0) > instance.horizon(j):
+            slots = range(job.release + job.delay_cloud, instance.horizon(j))
+            run = JobRun((), tuple((t, job.chunks) for t in slots), (), tuple(slots))
+        runs.append(run)
+    return Schedule(tuple(runs))
+
+
+def _group_counts(instance: Instance, groups: list, j: int, run: JobRun) -> dict[tuple[int, int, int], int]:
+    """Job ``j``'s edge workers per (job, group, slot) in ``run``."""
+    group_of = {e: g for g, (_, _, members) in enumerate(groups) for e in members}
+    position = {w: e for e, w in enumerate(instance.workers)}
+    counts: dict[tuple[int, int, int], int] = {}
+    for t, s, w in run.edge:
+        key = (j, group_of[position[s, w]], t)
+        counts[key] = counts.get(key, 0) + 1
+    return counts
 
 
 def _hint(model, instance: Instance, groups: list, ends: list, zetas: list, x: dict, k: dict) -> None:
     """Hint the better of A_online's and BatchSche's schedules (where each job stays within its
     horizon; a job past it is left unhinted)."""
-    from .baselines import batchsche
-    from .online import aonline
-    from .schedule import objective
-
-    schedule = min((aonline(instance), batchsche(instance)), key=lambda s: objective(instance, s))
-    group_of = {e: g for g, (_, _, members) in enumerate(groups) for e in members}
-    position = {w: e for e, w in enumerate(instance.workers)}
+    schedule = _online_schedules(instance)[0]
     for j, run in enumerate(schedule.jobs):
         end = run.completion()
         if end is None or end > instance.horizon(j):
             continue
-        counts: dict[tuple[int, int, int], int] = {}
-        for t, s, w in run.edge:
-            key = (j, group_of[position[s, w]], t)
-            counts[key] = counts.get(key, 0) + 1
+        counts = _group_counts(instance, groups, j, run)
         if any(key not in x for key in counts) or any((j, t) not in k for t, n in run.cloud if n):
             continue
         model.add_hint(ends[j], end)

@@ -40,7 +40,8 @@ def _objective_utility(value: float) -> float:
 
 
 def time_indexed(instance: Instance, relax: bool = False) -> Model:
-    """Problem (1) as a MILP (or its LP relaxation)."""
+    """Problem (1) as a MILP (or its LP relaxation), started from the better of OASiS's and RRH's
+    schedules (a MIP start)."""
     T, R = instance.T, instance.R
     kind = pulp.LpContinuous if relax else pulp.LpInteger
     prob = pulp.LpProblem("oasis_time_indexed", pulp.LpMaximize)
@@ -91,6 +92,20 @@ def time_indexed(instance: Instance, relax: bool = False) -> Model:
     if relax:
         return Model(prob)
 
+    start: dict[str, float] = {}
+    plans = _best_online(instance).plans
+    for i in runnable:
+        plan, facts = plans[i], instance.facts[i]
+        if not plan.admitted:
+            continue
+        start[phi[i, plan.completion()].name] = 1.0
+        for counts, entries in ((y, plan.workers), (z, plan.ps)):
+            for t, s, n in entries:
+                start[counts[i, s, t].name] = float(n)
+        if instance.mode != "worker_slots":
+            for t, n in plan.workers_per_slot().items():
+                start[f"d_{i}_{t}"] = float(facts.chunks_of(n))
+
     def decode(result: Result) -> Schedule:
         plans = []
         for i in range(len(instance.jobs)):
@@ -102,7 +117,16 @@ def time_indexed(instance: Instance, relax: bool = False) -> Model:
             plans.append(JobPlan(True, _placed(result, y, i), _placed(result, z, i)))
         return Schedule(tuple(plans))
 
-    return Model(prob, decode)
+    return Model(prob, decode, start=start)
+
+
+def _best_online(instance: Instance) -> Schedule:
+    """The better of OASiS's (Algorithm 1) and RRH's schedules: the MIP start and the CP-SAT hint."""
+    from .baselines import rrh
+    from .online import oasis
+    from .schedule import objective
+
+    return max((oasis(instance), rrh(instance)), key=lambda s: objective(instance, s))
 
 
 def _placed(result: Result, counts: dict, i: int) -> tuple[tuple[int, int, int], ...]:
@@ -415,7 +439,7 @@ def cp_sat(instance: Instance, relax: bool = False) -> CpSatModel:
     table); capacities (4)/(5) per server, slot and resource, the demands scaled to integers
     (refused beyond six decimals). ``max Σ f_i(t − a_i) last[i,t]``, each utility rounded to
     ``1 / UTILITY_SCALE``: the optimum is exact for the rounded objective, and within
-    ``J / (2 UTILITY_SCALE)`` of (1)'s. The hint is OASiS's schedule (Algorithm 1)."""
+    ``J / (2 UTILITY_SCALE)`` of (1)'s. The hint is the better of OASiS's and RRH's schedules."""
     from ortools.sat.python import cp_model
 
     from ..numeric import integer_scale
@@ -503,11 +527,8 @@ def _counted(result: Result, counts: dict, prefix: str, i: int) -> tuple[tuple[i
 
 
 def _hint(model, instance: Instance, last: dict, y: dict, z: dict) -> None:
-    """Hint OASiS's schedule (Algorithm 1), job by job where it fits the model's variables."""
-    from .online import oasis
-
-    schedule = oasis(instance)
-    for i, plan in enumerate(schedule.plans):
+    """Hint the better online schedule (:func:`_best_online`), job by job where it fits the model."""
+    for i, plan in enumerate(_best_online(instance).plans):
         keys = [k for k in last if k[0] == i]
         if not keys:
             continue

@@ -175,3 +175,35 @@ def test_the_horizon_is_safe(preset):
         assert opt(far).objective == pytest.approx(base)
     finally:
         Instance.horizon = original
+
+
+@given(instances(types=("w", "v")))
+@settings(max_examples=40, deadline=None)
+def test_the_mip_starts_of_milp2_and_the_pooled_model_are_feasible(instance):
+    """The start is the better online schedule (A_online or BatchSche) within the horizons; where
+    there is one it satisfies every row (HiGHS would otherwise drop it silently)."""
+    from optsched.solvers import max_violation
+    from optsched.solvers.model import variables
+
+    for model in (F.time_indexed(instance), F.pooled(instance)):
+        if model.start is None:
+            continue
+        values = {v.name: model.start.get(v.name, 0.0) for v in variables(model.problem)}
+        assert max_violation(model.problem, values) <= 1e-9
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_milp2_starts_from_the_better_online_schedule_on_small_instances(seed):
+    """A job the online schedule ends past its cloud horizon is moved whole to the cloud, which
+    only shortens it: the start is never worse than either schedule."""
+    from optsched.edge.baselines import batchsche
+    from optsched.edge.online import aonline
+
+    instance = generate("small", seed, jobs=10)
+    model = F.time_indexed(instance)
+    assert model.start is not None
+    completions = {name: v for name, v in model.start.items() if name.startswith("phi_")}
+    jcts = sum(int(name.split("_")[2]) + 1 - instance.jobs[int(name.split("_")[1])].release for name in completions)
+    assert len(completions) == len(instance.jobs)
+    assert jcts <= min(objective(instance, aonline(instance)), objective(instance, batchsche(instance)))
+    assert verify(instance, F._within_horizons(instance, aonline(instance))) == []

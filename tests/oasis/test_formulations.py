@@ -138,3 +138,19 @@ def test_a_round_budget_stops_column_generation_with_its_upper_bound_certified()
     full = oasis.solve(instance, "column-generation").result
     assert full.optimal and one.status == "feasible" and "after 1 master solves" in one.message
     assert one.bound >= full.objective * (1 - 1e-9) and one.objective <= full.objective * (1 + 1e-9)
+
+
+@given(instances(max_T=4, max_jobs=3))
+@settings(max_examples=40, deadline=None)
+def test_the_mip_start_is_the_better_online_schedule_and_feasible(instance):
+    from optsched.oasis.baselines import rrh
+    from optsched.solvers.model import variables
+
+    model = F.time_indexed(instance)
+    values = {v.name: model.start.get(v.name, 0.0) for v in variables(model.problem)}
+    assert max_violation(model.problem, values) <= 1e-9
+    started = sum(instance.jobs[int(name.split("_")[1])].utility.value(int(name.split("_")[2])
+                                                                        - instance.jobs[int(name.split("_")[1])].arrival)
+                  for name in model.start if name.startswith("phi_"))
+    best = max(objective(instance, run_oasis(instance).schedule), objective(instance, rrh(instance)))
+    assert started == pytest.approx(best, rel=1e-9, abs=1e-12)
