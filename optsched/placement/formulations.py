@@ -79,7 +79,27 @@ def placement_ilp(instance: PlacementInstance, relax: bool = False) -> Model:
                 for m in servers}
         return Placement.from_rows(rows, instance)
 
-    return Model(prob, decode)
+    return Model(prob, decode, start=_heavy_edge_start(instance, servers, z))
+
+
+def _heavy_edge_start(instance: PlacementInstance, servers: list[int], z: dict) -> dict[str, float]:
+    """F1's MIP start: Heavy-Edge's placement, its rows reordered within each group of servers with
+    equal room so that loads fall (the symmetry rows; such servers are interchangeable, so ``α``
+    is unchanged), and ``A`` its per-iteration time in ms."""
+    from .online import heavy_edge
+    from .timing import alpha
+
+    counts = [list(row) for row in heavy_edge(instance).counts]
+    by_room: dict[int, list[int]] = {}
+    for m in servers:
+        by_room.setdefault(instance.available[m], []).append(m)
+    for group in by_room.values():
+        rows = sorted((counts[m] for m in group), key=sum, reverse=True)
+        for m, row in zip(group, rows):
+            counts[m] = row
+    start = {"A": MS * alpha(instance.job, [counts[m] for m in servers], instance.cluster)}
+    start.update({z[m, s, c].name: 1.0 for m in servers for s, c in enumerate(counts[m])})
+    return start
 
 
 def _allreduce(params: float, k: int, c: int, theta: float, phi: float) -> float:

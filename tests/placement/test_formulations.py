@@ -69,3 +69,16 @@ def test_ilp_agrees_across_solvers_and_modes_on_tiny_presets():
             heavy = heavy_edge(instance)
             assert result.objective <= placement_objective(instance, heavy) * (1 + 1e-6)
 
+
+
+@given(placements())
+@settings(max_examples=60, deadline=None)
+def test_heavy_edge_is_f1s_mip_start_and_satisfies_every_row(instance):
+    from optsched.placement.online import heavy_edge
+    from optsched.solvers import max_violation
+    from optsched.solvers.model import variables
+
+    model = placement_ilp(instance)
+    values = {v.name: model.start.get(v.name, 0.0) for v in variables(model.problem)}
+    assert max_violation(model.problem, values) <= 1e-9
+    assert model.start["A"] == pytest.approx(placement_objective(instance, heavy_edge(instance)), rel=1e-12)
