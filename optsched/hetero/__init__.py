@@ -31,6 +31,9 @@ FAMILY = Family(
     formulations={
         "configuration": Formulation("configuration", here("formulations:configuration"),
                                      "schedule-column ILP (model A); exact; --relax gives the configuration LP"),
+        "reduced-configuration": Formulation("reduced-configuration", here("formulations:reduced_configuration"),
+                                             "model A over the columns reduced-cost fixing keeps (column "
+                                             "generation's prices and greedy schedule); exact"),
         "time-indexed": Formulation("time-indexed", here("formulations:time_indexed"),
                                     "compact linearised MILP of (2) / (15) (model B); exact"),
         "cp-sat": Formulation("cp-sat", here("formulations:cp_sat"),

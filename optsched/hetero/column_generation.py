@@ -77,6 +77,10 @@ class Generation:
     rows: int = 0
     history: list[tuple[float, float | None]] = field(default_factory=list)
     stopped: str = ""
+    #: the prices ``π[h, r, t]`` of the best bound (None before the first round)
+    prices: np.ndarray | None = None
+    #: the greedy start schedule, one per job (None when the time limit came first)
+    incumbent: list[JobSchedule] | None = None
 
 
 class _Master:
@@ -366,6 +370,7 @@ def run(instance: Instance, *, rounds: int = ROUNDS, time_limit: float | None = 
     if start is None:
         state.stopped = "stopped by the time limit before the greedy start schedule was complete"
         return state
+    state.incumbent = start
     master = _Master(instance)
     for j, schedule in enumerate(start):
         master.add_column(j, schedule)
@@ -396,6 +401,7 @@ def run(instance: Instance, *, rounds: int = ROUNDS, time_limit: float | None = 
             bound = lagrangian - SAFETY * abs(lagrangian)
             if bound > state.lower:
                 state.lower, center = bound, pi
+                state.prices = pi
             state.history.append((bound, state.upper))
             if progress is not None:
                 progress(state)

@@ -5,6 +5,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from optsched.hetero import formulations as F
 from optsched.hetero.formulations import configuration, time_indexed
 from optsched.hetero.generate import generate
 from optsched.hetero.instance import Instance, Job
@@ -97,3 +98,35 @@ def test_cp_sat_model_c_equals_model_a_on_small_instances(framework):
         c = family.solve(instance, "cp-sat")
         assert c.result.optimal and c.problem is None
         assert c.verdict.objective == pytest.approx(family.solve(instance, "configuration").verdict.objective)
+
+
+@pytest.mark.parametrize("framework", ["ps", "allreduce"])
+def test_reduced_cost_fixing_keeps_an_optimum_and_drops_most_columns(framework):
+    """Model A over the columns whose reduced cost is at most UB − L(π) has model A's optimum (the
+    same as model C's, an independent model)."""
+    family = get("hetero")
+    for seed in range(4):
+        instance = family.generate("small", seed=seed, jobs=6, framework=framework)
+        reduced = F.reduced_configuration(instance)
+        full = F.configuration(instance)
+        assert len(reduced.problem.variables()) < len(full.problem.variables())
+        solved = family.solve(instance, "reduced-configuration")
+        assert solved.result.optimal and solved.problem is None and solved.verdict.feasible
+        assert solved.verdict.objective == pytest.approx(family.solve(instance, "cp-sat").verdict.objective)
+
+
+def test_reduced_cost_fixing_keeps_every_column_a_schedule_at_most_ub_can_use():
+    """The kept set is ``δ <= UB − L``: with UB far above the optimum nothing is dropped, and with
+    UB at the LP bound only columns of reduced cost 0 stay."""
+    from optsched.hetero import column_generation as generation
+    from optsched.hetero.columns import horizon, options
+
+    instance = get("hetero").generate("small", seed=1, jobs=6)
+    opts = options(instance)
+    hz = horizon(instance, opts)
+    state = generation.run(instance)
+    every = sum(max(0, hz.latest[j] - o.shape.d + 1 - job.arrival) for j, job in enumerate(instance.jobs)
+                for o in opts[j])
+    assert len(F._within_reduced_cost(instance, opts, hz, state.prices, 1e12)) == every
+    tight = F._within_reduced_cost(instance, opts, hz, state.prices, state.lower)
+    assert len({j for j, _ in tight}) == len(instance.jobs) and len(tight) < every
