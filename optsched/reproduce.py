@@ -184,9 +184,15 @@ def _certified_task(task) -> dict:
     family = get(family_name)
     instance = family.generate(preset, seed=seed, **dict(generator))
     ran = family.run(instance, algorithm, seed=seed)
-    route = family.solve(instance, family.bound_route, relax=family.bound_relax, threads=1, node_limit=ROUTE_ROUNDS)
+    route = family.solve(instance, _route(family), relax=family.bound_relax, threads=1, node_limit=ROUTE_ROUNDS)
     return {"seed": seed, "objective": ran.objective, "feasible": ran.feasible, "bound": route.result.bound,
             "bound_status": route.result.status}
+
+
+def _route(family) -> str:
+    if family.bound_route is None:
+        raise Failure(f"family {family.name} has no bound route (Family.bound_route)")
+    return family.bound_route
 
 
 def ratio_bound(sense: str, objective: float, bound: float) -> float:
@@ -208,7 +214,7 @@ def certified_ratio(report: Report, setting: Setting, family_name: str, algorith
     family = get(family_name)
     tasks = [(family_name, "paper", seed, tuple(sorted(generator.items())), algorithm) for seed in range(setting.seeds)]
     rows = parallel_map(_certified_task, tasks, setting, f"{family_name} certified ratio ({what})")
-    route = family.bound_route + (" --relax" if family.bound_relax else "")
+    route = _route(family) + (" --relax" if family.bound_relax else "")
     label = "ALG/OPT <=" if family.sense == "min" else "OPT/ALG <="
     table = Table(f"Certified ratio of {algorithm} at the paper's scale ({what}): a bound, not the ratio",
                   ["seed", f"{algorithm} objective", f"bound ({route})", "bound status", label], [])

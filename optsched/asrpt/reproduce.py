@@ -147,7 +147,8 @@ def reproduce_sim(setting: Setting) -> Report:
                                [[tau, mean(r["total_completion"] for r in mine if r["value"] == tau)]
                                 for tau in p["taus"]]))
     if setting.scale == "paper":
-        certified_ratio(report, setting, "asrpt", "asrpt", {"jobs": p["fixed"]}, f"{p['fixed']:,} trace jobs, 250 x 8 GPUs")
+        certified_ratio(report, setting, "asrpt", "asrpt", {"jobs": p["fixed"]},
+                        f"{p['fixed']:,} trace jobs, 250 x 8 GPUs")
     return report
 
 

@@ -34,7 +34,6 @@ from ..solvers import CpSatModel, Model, Result
 from .instance import Instance, Place
 from .schedule import JobRun, Schedule
 
-
 #: What a refusal names: the bound route at the papers' scale.
 POOLED = "--formulation pooled --relax bounds instances this large"
 
@@ -318,7 +317,7 @@ def cp_sat(instance: Instance, relax: bool = False) -> CpSatModel:
         model.add(sum(edge) + sum(cloud) >= D * job.p_edge).only_enforce_if(zeta.negated())
         ends.append(end)
         zetas.append(zeta)
-    for (g, t), users in per_group.items():
+    for (g, _), users in per_group.items():
         model.add(sum(users) <= len(groups[g][2]))  # (2d)
     model.minimize(sum(ends) - sum(job.release for job in instance.jobs))
     _hint(model, instance, groups, ends, zetas, x, k)

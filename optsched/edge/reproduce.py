@@ -149,7 +149,8 @@ def reproduce_sec5(setting: Setting) -> Report:
         report.figures.append((f"jct_rate_vs_{key}.png", f"Figs. 7/8 analogue: JCT rate vs number of {key}"))
     _makespan_and_utilisation(report, [r for r in rows if r["sweep"] == "jobs" and r["jobs"] == p["jobs"][-1]], setting)
     if setting.scale == "paper":
-        certified_ratio(report, setting, "edge", "aonline", {"jobs": p["jobs_fixed"], "servers": p["servers_fixed"]}, f"{p['jobs_fixed']} jobs, {p['servers_fixed']} servers")
+        certified_ratio(report, setting, "edge", "aonline", {"jobs": p["jobs_fixed"], "servers": p["servers_fixed"]},
+                        f"{p['jobs_fixed']} jobs, {p['servers_fixed']} servers")
     return report
 
 

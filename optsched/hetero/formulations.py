@@ -72,7 +72,7 @@ def reduced_configuration(instance: Instance, relax: bool = False) -> Model:
     hz = horizon(instance, opts)
     with native_output.redirected():  # HiGHS prints a banner when the master is made
         state = generation.run(instance)
-    candidates = [dict(enumerate(sequential(instance, opts, hz)))]
+    candidates: list[dict[int, tuple[int, int]] | None] = [dict(enumerate(sequential(instance, opts, hz)))]
     if state.incumbent:
         candidates.append(_as_columns(opts, dict(enumerate(state.incumbent))))
     generated = set()
@@ -84,7 +84,7 @@ def reduced_configuration(instance: Instance, relax: bool = False) -> Model:
         heuristic = _model_a(instance, opts, hz, False, generated, _fitting(candidates, generated))
         solved = solve(heuristic, node_limit=HEURISTIC_NODES, threads=1)
         if solved.objective is not None and solved.status in ("optimal", "feasible"):
-            candidates.append(_as_columns(opts, dict(enumerate(heuristic.decoder(solved).jobs))))
+            candidates.append(_as_columns(opts, dict(enumerate(_decoded(heuristic, solved).jobs))))
     costs = [(_columns_cost(instance, opts, c), i) for i, c in enumerate(candidates) if c is not None
              and all(t + opts[j][k].shape.d <= hz.latest[j] for j, (k, t) in c.items())]
     upper, best = min(costs)
@@ -95,11 +95,18 @@ def reduced_configuration(instance: Instance, relax: bool = False) -> Model:
     first = _model_a(instance, opts, hz, False, keep, start)
     solved = solve(first, node_limit=REFINEMENT_NODES, threads=1)
     if solved.objective is not None and solved.status in ("optimal", "feasible") and solved.objective < upper:
-        better = _as_columns(opts, dict(enumerate(first.decoder(solved).jobs)))
+        better = _as_columns(opts, dict(enumerate(_decoded(first, solved).jobs)))
         if better is not None:
             start = better
             keep = _within_reduced_cost(instance, opts, hz, state.prices, _columns_cost(instance, opts, better))
     return _model_a(instance, opts, hz, False, keep, start)
+
+
+def _decoded(model: Model, result: Result) -> Schedule:
+    """The schedule of a solved model A (built with a decoder)."""
+    if model.decoder is None:
+        raise ValueError("model A built without a decoder")
+    return model.decoder(result)
 
 
 #: Branch-and-bound nodes for model A over the generated columns (the upper bound of

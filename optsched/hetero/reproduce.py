@@ -308,7 +308,8 @@ def reproduce(setting: Setting) -> Report:
         ax.legend()
     report.figures.append(("maxweight_vs_jain.png", "Figs. 8/12 analogue"))
     if setting.scale == "paper":
-        certified_ratio(report, setting, "hetero", "aonline", {"jobs": 200, "servers": p["servers_fixed"]}, f"200 jobs, {p['servers_fixed']} servers")
+        certified_ratio(report, setting, "hetero", "aonline", {"jobs": 200, "servers": p["servers_fixed"]},
+                        f"200 jobs, {p['servers_fixed']} servers")
     return report
 
 

@@ -96,9 +96,10 @@ def time_indexed(instance: Instance, relax: bool = False) -> Model:
     plans = _best_online(instance).plans
     for i in runnable:
         plan, facts = plans[i], instance.facts[i]
-        if not plan.admitted:
+        end = plan.completion()
+        if not plan.admitted or end is None:
             continue
-        start[phi[i, plan.completion()].name] = 1.0
+        start[phi[i, end].name] = 1.0
         for counts, entries in ((y, plan.workers), (z, plan.ps)):
             for t, s, n in entries:
                 start[counts[i, s, t].name] = float(n)

@@ -4,10 +4,16 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from optsched.placement.instance import Cluster, Job, Stage
 from optsched.placement import patterns
-from optsched.placement.patterns import (alpha_floor, alpha_min, best_counts, merging_never_hurts, splits,
-                                         unmergeable_splits)
+from optsched.placement.instance import Cluster, Job, Stage
+from optsched.placement.patterns import (
+    alpha_floor,
+    alpha_min,
+    best_counts,
+    merging_never_hurts,
+    splits,
+    unmergeable_splits,
+)
 from optsched.placement.timing import alpha, alpha_lower, alpha_one_server
 
 from .strategies import clusters, jobs, spread_matrices
