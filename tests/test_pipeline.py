@@ -108,8 +108,9 @@ def test_a_cross_check_pits_another_model_or_the_other_solver(family, instance):
     assert all(check.verdict == "agree" for check in by.values())
     back = family.solve(instance, "cp-sat", cross_check=True).result.cross_check
     assert (back.formulation, back.solver, back.verdict) == ("time-indexed", "highs", "agree")
-    edge = optsched.get("edge")  # no CP-SAT model: auto is the other solver
-    assert edge.solve(edge.generate("tiny", seed=0), "time-indexed", cross_check=True).result.cross_check.solver == "cbc"
+    placement = optsched.get("placement")  # no CP-SAT model: auto is the other solver
+    assert placement.solve(placement.generate("tiny", seed=0), "ilp",
+                           cross_check=True).result.cross_check.solver == "cbc"
 
 
 @pytest.mark.parametrize(("formulation", "options", "says"), [

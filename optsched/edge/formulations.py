@@ -184,12 +184,12 @@ def _milp2_start(instance: Instance, groups: list, x: dict, k: dict) -> dict[str
 def _online_schedules(instance: Instance) -> list[Schedule]:
     """A_online's and BatchSche's schedules within the horizons, the better first: the starts and
     hints of the exact models."""
-    from .baselines import batchsche
-    from .online import aonline
-    from .schedule import objective
+    from .. import pipeline
+    from ..registry import get
 
-    found = [_within_horizons(instance, s) for s in (aonline(instance), batchsche(instance))]
-    return sorted(found, key=lambda s: objective(instance, s))
+    edge = get("edge")
+    found = [_within_horizons(instance, edge.run(instance, name).schedule) for name in ("aonline", "batchsche")]
+    return sorted(found, key=lambda s: pipeline.judge(edge, instance, s).objective)
 
 
 def _within_horizons(instance: Instance, schedule: Schedule) -> Schedule:

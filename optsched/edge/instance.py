@@ -98,10 +98,13 @@ class Instance:
 
     @property
     def last_slot(self) -> int:
-        """The latest horizon any exact model uses: the largest per-job horizon with a cloud, the
-        global one without."""
+        """The slots the loader bounds: without a cloud the global horizon; with one, the latest
+        per-job horizon the exact models use or the end of a job alone on one edge worker
+        (``r + max Δ + D p^0``), whichever is later, since algorithms may keep a job on the edge."""
         if self.cloud:
-            return max((self.horizon(j) for j in range(len(self.jobs))), default=0)
+            alone = (job.release + max((*job.delay_edge, job.delay_cloud)) + job.chunks * job.p_edge
+                     for job in self.jobs)
+            return max((*(self.horizon(j) for j in range(len(self.jobs))), *alone), default=0)
         return self.horizon()
 
     def to_dict(self) -> dict:

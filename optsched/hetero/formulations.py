@@ -33,10 +33,10 @@ from typing import Any
 
 import pulp
 
-from .. import native_output
+from .. import native_output, pipeline
 from ..errors import InputError
 from ..numeric import integer_scale, integral
-from ..solvers import CpSatModel, Generated, Generation, Model, Result, solve
+from ..solvers import CpSatModel, Generated, Generation, Model, Result
 from . import column_generation as generation
 from .columns import Option, horizon, options, sequential
 from .instance import Instance, ps_type
@@ -82,9 +82,9 @@ def reduced_configuration(instance: Instance, relax: bool = False) -> Model:
             generated.add((j, column[j]))
     if generated:
         heuristic = _model_a(instance, opts, hz, False, generated, _fitting(candidates, generated))
-        solved = solve(heuristic, node_limit=HEURISTIC_NODES, threads=1)
-        if solved.objective is not None and solved.status in ("optimal", "feasible"):
-            candidates.append(_as_columns(opts, dict(enumerate(_decoded(heuristic, solved).jobs))))
+        found = pipeline.decide(heuristic, node_limit=HEURISTIC_NODES, threads=1)
+        if found is not None:
+            candidates.append(_as_columns(opts, dict(enumerate(found.jobs))))
     costs = [(_columns_cost(instance, opts, c), i) for i, c in enumerate(candidates) if c is not None
              and all(t + opts[j][k].shape.d <= hz.latest[j] for j, (k, t) in c.items())]
     upper, best = min(costs)
@@ -92,21 +92,13 @@ def reduced_configuration(instance: Instance, relax: bool = False) -> Model:
     keep = _within_reduced_cost(instance, opts, hz, state.prices, upper)
     # one refinement: model A over these columns within the node budget, whose better schedule
     # tightens UB and so drops more columns
-    first = _model_a(instance, opts, hz, False, keep, start)
-    solved = solve(first, node_limit=REFINEMENT_NODES, threads=1)
-    if solved.objective is not None and solved.status in ("optimal", "feasible") and solved.objective < upper:
-        better = _as_columns(opts, dict(enumerate(_decoded(first, solved).jobs)))
-        if better is not None:
-            start = better
-            keep = _within_reduced_cost(instance, opts, hz, state.prices, _columns_cost(instance, opts, better))
+    found = pipeline.decide(_model_a(instance, opts, hz, False, keep, start), node_limit=REFINEMENT_NODES,
+                            threads=1)
+    better = _as_columns(opts, dict(enumerate(found.jobs))) if found is not None else None
+    if better is not None and _columns_cost(instance, opts, better) < upper:
+        start = better
+        keep = _within_reduced_cost(instance, opts, hz, state.prices, _columns_cost(instance, opts, better))
     return _model_a(instance, opts, hz, False, keep, start)
-
-
-def _decoded(model: Model, result: Result) -> Schedule:
-    """The schedule of a solved model A (built with a decoder)."""
-    if model.decoder is None:
-        raise ValueError("model A built without a decoder")
-    return model.decoder(result)
 
 
 #: Branch-and-bound nodes for model A over the generated columns (the upper bound of

@@ -123,11 +123,10 @@ def time_indexed(instance: Instance, relax: bool = False) -> Model:
 
 def _best_online(instance: Instance) -> Schedule:
     """The better of OASiS's (Algorithm 1) and RRH's schedules: the MIP start and the CP-SAT hint."""
-    from .baselines import rrh
-    from .online import oasis
-    from .schedule import objective
+    from ..registry import get
 
-    return max((oasis(instance), rrh(instance)), key=lambda s: objective(instance, s))
+    runs = [get("oasis").run(instance, name) for name in ("oasis", "rrh")]
+    return max(runs, key=lambda ran: ran.objective).schedule
 
 
 def _placed(result: Result, counts: dict, i: int) -> tuple[tuple[int, int, int], ...]:
