@@ -189,7 +189,8 @@ def _online_schedules(instance: Instance) -> list[Schedule]:
 
     edge = get("edge")
     found = [_within_horizons(instance, edge.run(instance, name).schedule) for name in ("aonline", "batchsche")]
-    return sorted(found, key=lambda s: pipeline.judge(edge, instance, s).objective)
+    values = [pipeline.judge(edge, instance, s).objective for s in found]
+    return [s for value, _, s in sorted((v, i, s) for i, (v, s) in enumerate(zip(values, found)) if v is not None)]
 
 
 def _within_horizons(instance: Instance, schedule: Schedule) -> Schedule:
@@ -221,7 +222,10 @@ def _group_counts(instance: Instance, groups: list, j: int, run: JobRun) -> dict
 def _hint(model, instance: Instance, groups: list, ends: list, zetas: list, x: dict, k: dict) -> None:
     """Hint the better of A_online's and BatchSche's schedules (where each job stays within its
     horizon; a job past it is left unhinted)."""
-    schedule = _online_schedules(instance)[0]
+    schedules = _online_schedules(instance)
+    if not schedules:
+        return
+    schedule = schedules[0]
     for j, run in enumerate(schedule.jobs):
         end = run.completion()
         if end is None or end > instance.horizon(j):

@@ -126,7 +126,7 @@ def _best_online(instance: Instance) -> Schedule:
     from ..registry import get
 
     runs = [get("oasis").run(instance, name) for name in ("oasis", "rrh")]
-    return max(runs, key=lambda ran: ran.objective).schedule
+    return max(runs, key=lambda ran: -math.inf if ran.objective is None else ran.objective).schedule
 
 
 def _placed(result: Result, counts: dict, i: int) -> tuple[tuple[int, int, int], ...]:
