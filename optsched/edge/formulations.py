@@ -220,8 +220,9 @@ def _group_counts(instance: Instance, groups: list, j: int, run: JobRun) -> dict
 
 
 def _hint(model, instance: Instance, groups: list, ends: list, zetas: list, x: dict, k: dict) -> None:
-    """Hint the better of A_online's and BatchSche's schedules (where each job stays within its
-    horizon; a job past it is left unhinted)."""
+    """Hint the better of A_online's and BatchSche's schedules (:func:`_online_schedules`: with a
+    cloud every job is within its horizon; without one, a job past the global horizon or using a
+    slot the model has no variable for is left unhinted)."""
     schedules = _online_schedules(instance)
     if not schedules:
         return
