@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
+from dataclasses import dataclass
 from typing import Any
 
 import pulp
@@ -89,24 +90,25 @@ def reduced_configuration(instance: Instance, relax: bool = False) -> Model:
              and all(t + opts[j][k].shape.d <= hz.latest[j] for j, (k, t) in c.items())]
     upper, best = min(costs)
     start = candidates[best]
-    keep = _within_reduced_cost(instance, opts, hz, state.prices, upper)
-    # one refinement: model A over these columns within the node budget, whose better schedule
-    # tightens UB and so drops more columns
-    found = pipeline.decide(_model_a(instance, opts, hz, False, keep, start), node_limit=REFINEMENT_NODES,
-                            threads=1)
+    reduced = _reduced_costs(instance, opts, hz, state.prices)
+    # one refinement: model A over the columns within a fraction of the slack (a small model whose
+    # root is quick), whose better schedule tightens UB and so drops more columns
+    near = _kept(reduced, reduced.lagrangian + NEAR * (upper - reduced.lagrangian))
+    found = pipeline.decide(_model_a(instance, opts, hz, False, near, _fitting([start], near)),
+                            node_limit=REFINEMENT_NODES, threads=1)
     better = _as_columns(opts, dict(enumerate(found.jobs))) if found is not None else None
     if better is not None and _columns_cost(instance, opts, better) < upper:
-        start = better
-        keep = _within_reduced_cost(instance, opts, hz, state.prices, _columns_cost(instance, opts, better))
-    return _model_a(instance, opts, hz, False, keep, start)
+        start, upper = better, _columns_cost(instance, opts, better)
+    return _model_a(instance, opts, hz, False, _kept(reduced, upper), start)
 
 
 #: Branch-and-bound nodes for model A over the generated columns (the upper bound of
 #: :func:`reduced_configuration`): a deterministic budget.
 HEURISTIC_NODES = 1_000
-#: Nodes of the refinement (model A over the kept columns, before fixing again): the root alone,
-#: whose heuristics find most of what a longer search would.
-REFINEMENT_NODES = 1
+#: The refinement searches model A over the columns whose reduced cost is within this fraction of
+#: ``UB − L``, for :data:`REFINEMENT_NODES` nodes.
+NEAR = 1 / 3
+REFINEMENT_NODES = 200
 
 
 def _columns_cost(instance: Instance, opts, columns: dict[int, tuple[int, int]]) -> float:
@@ -118,8 +120,33 @@ def _fitting(candidates: list, keep: set) -> dict[int, tuple[int, int]] | None:
     return next((c for c in candidates if c is not None and all(col in keep for col in c.items())), None)
 
 
+@dataclass(frozen=True)
+class _Reduced:
+    """Every column's cost at ``π`` per job and option (``(k, starts, costs)``), each job's least
+    ``v_j(π)``, and ``L(π)``."""
+
+    costs: list
+    least: list[float]
+    lagrangian: float
+
+
 def _within_reduced_cost(instance: Instance, opts, hz, prices, upper: float) -> set[tuple[int, tuple[int, int]]]:
     """The columns ``(j, (k, t))`` whose reduced cost at ``prices`` is at most ``upper − L``."""
+    return _kept(_reduced_costs(instance, opts, hz, prices), upper)
+
+
+def _kept(reduced: _Reduced, upper: float) -> set[tuple[int, tuple[int, int]]]:
+    slack = upper - reduced.lagrangian + 1e-7 * max(1.0, abs(upper))  # keeping more columns is always safe
+    keep = set()
+    for j, mine in enumerate(reduced.costs):
+        for k, starts, total in mine:
+            for t in starts[total - reduced.least[j] <= slack].tolist():
+                keep.add((j, (k, t)))
+    return keep
+
+
+def _reduced_costs(instance: Instance, opts, hz, prices) -> _Reduced:
+    """Every enumerated column's cost ``w_j (t + d) + Σ π f`` at ``prices``, with ``v_j`` and ``L``."""
     import numpy as np
 
     H, R = instance.H, instance.R
@@ -147,14 +174,7 @@ def _within_reduced_cost(instance: Instance, opts, hz, prices, upper: float) -> 
             mine.append((k, starts, total))
         costs.append(mine)
     v = [min(float(total.min()) for _, _, total in mine) for mine in costs]
-    lagrangian = sum(v) - float((pi * np.asarray(instance.capacity, float)[:, :, None]).sum())
-    slack = upper - lagrangian + 1e-7 * max(1.0, abs(upper))  # keeping more columns is always safe
-    keep = set()
-    for j, mine in enumerate(costs):
-        for k, starts, total in mine:
-            for t in starts[total - v[j] <= slack].tolist():
-                keep.add((j, (k, t)))
-    return keep
+    return _Reduced(costs, v, sum(v) - float((pi * np.asarray(instance.capacity, float)[:, :, None]).sum()))
 
 
 def _as_columns(opts, schedules: dict[int, JobSchedule]) -> dict[int, tuple[int, int]] | None:
