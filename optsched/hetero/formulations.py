@@ -65,8 +65,10 @@ def reduced_configuration(instance: Instance, relax: bool = False) -> Model:
 
     ``UB`` is the best of three schedules: the horizon's sequential one, the greedy start, and
     model A over the generated columns alone (price-and-branch, within :data:`HEURISTIC_NODES`
-    nodes), which is also the MIP start. The tighter ``UB``, the fewer columns survive: at 12 jobs
-    about 5% of model A's. ``relax=True`` gives the full model A's LP."""
+    nodes). It is refined once by model A over the columns within :data:`NEAR` of the slack
+    (:data:`REFINEMENT_NODES` nodes), and the best schedule is the MIP start. The tighter ``UB``,
+    the fewer columns survive: at 12 jobs about 10% of model A's. ``relax=True`` gives the full
+    model A's LP."""
     if relax:
         return configuration(instance, relax=True)
     opts = options(instance)
