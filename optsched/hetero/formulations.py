@@ -508,6 +508,6 @@ BEST_CP_SAT_UP_TO = 8
 def best(instance: Instance) -> str:
     """``--formulation best``, from the measured frontier (docs/benchmarks.md, "Exact frontier"):
     model C (CP-SAT) up to :data:`BEST_CP_SAT_UP_TO` jobs, where it is fastest (at 8 jobs 2.2 s
-    against 3.7 s, summed over three seeds); above, ``reduced-configuration``, which proves every
-    seed up to 12 jobs and more where model C stops at 10 (at 10 jobs 10.0 s against 18.5 s)."""
+    against 2.4 s, summed over three seeds); above, ``reduced-configuration``, which proves every
+    seed up to 16 jobs where model C stops at 10 (at 10 jobs 6.9 s against 18.5 s)."""
     return "cp-sat" if len(instance.jobs) <= BEST_CP_SAT_UP_TO else "reduced-configuration"
