@@ -36,16 +36,15 @@ NODE_LIMIT = 200_000
 WORK_LIMIT = 600.0
 
 
-def refuse_above(value: float, limit: float, what: str) -> None:
-    """Raise :class:`InputError` when ``value`` exceeds ``limit``; ``what`` names the quantity."""
+def refuse_above(value: float, limit: float, what: str, instead: str = "") -> None:
+    """Raise :class:`InputError` when ``value`` exceeds ``limit``; ``what`` names the quantity and
+    ``instead`` (appended in parentheses) what handles inputs this large."""
     if value > limit:
-        raise InputError(f"{what} is {value:.4g}, more than optsched handles ({limit:,.0f})")
+        raise InputError(f"{what} is {value:.4g}, more than optsched handles ({limit:,.0f})"
+                         + (f" ({instead})" if instead else ""))
 
 
 def model_variables(count: float, formulation: str, instead: str = "") -> None:
     """Refuse to build a model of more than :data:`MAX_MODEL_VARIABLES` variables; ``instead``
     names what bounds instances this large (appended in parentheses)."""
-    try:
-        refuse_above(count, MAX_MODEL_VARIABLES, f"the {formulation} model's variable count")
-    except InputError as refused:
-        raise InputError(f"{refused} ({instead})" if instead else str(refused)) from None
+    refuse_above(count, MAX_MODEL_VARIABLES, f"the {formulation} model's variable count", instead)

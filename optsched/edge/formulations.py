@@ -66,7 +66,7 @@ def _completion_floor(instance: Instance, j: int) -> int:
 def time_indexed(instance: Instance, relax: bool = False) -> Model:
     """MILP-2 (or its LP relaxation): the exact optimum of (2), total JCT. Identical workers of a
     server are aggregated (``x[j,g,t]`` workers of group ``g``), which removes their symmetry."""
-    return _milp2(instance, relax, worker_groups(instance), "time-indexed")
+    return _milp2(instance, relax, worker_groups(instance), "time-indexed", POOLED)
 
 
 def pooled(instance: Instance, relax: bool = False) -> Model:
@@ -78,7 +78,8 @@ def pooled(instance: Instance, relax: bool = False) -> Model:
     ``r + Δ_js >= r + min_s Δ_js``, the pool's upload delay. The model has one edge group per type
     instead of one per server and type, and a job's slots end at its cloud horizon ``r + Δ_c + p^1``,
     so it reaches the papers' 300 jobs on 100 servers (spec §5) where MILP-2 is refused."""
-    return _milp2(instance, relax, pooled_groups(instance), "pooled")
+    model = _milp2(instance, relax, pooled_groups(instance), "pooled")
+    return Model(model.problem, start=model.start)  # the pool forgets servers: no schedule to decode
 
 
 def pooled_groups(instance: Instance) -> list[tuple[tuple[int, ...], str, tuple[int, ...]]]:
@@ -90,14 +91,14 @@ def pooled_groups(instance: Instance) -> list[tuple[tuple[int, ...], str, tuple[
             for kind, members in groups.items()]
 
 
-def _milp2(instance: Instance, relax: bool, groups: list, name: str) -> Model:
+def _milp2(instance: Instance, relax: bool, groups: list, name: str, instead: str = "") -> Model:
     """MILP-2 over edge worker ``groups`` ``(servers, type, worker positions)``: a group's
-    workers are interchangeable from the earliest upload delay of its servers on."""
+    workers are interchangeable from the earliest upload delay of its servers on. ``instead``
+    names what bounds instances too large for it."""
     kind = pulp.LpContinuous if relax else pulp.LpInteger
     binary = pulp.LpContinuous if relax else pulp.LpBinary
     prob = pulp.LpProblem(f"edge_{name.replace('-', '_')}", pulp.LpMinimize)
-    model_variables(sum(instance.horizon(j) for j in range(len(instance.jobs))) * len(groups), name,
-                    "" if name == "pooled" else POOLED)
+    model_variables(sum(instance.horizon(j) for j in range(len(instance.jobs))) * len(groups), name, instead)
     x, k, objective = {}, {}, []
     group_rows: dict[tuple[int, int], list] = {}
     for j, job in enumerate(instance.jobs):
@@ -146,28 +147,19 @@ def _milp2(instance: Instance, relax: bool, groups: list, name: str) -> Model:
     prob += pulp.lpSum(objective)
     if relax:
         return Model(prob)
-    start = _milp2_start(instance, groups, x, k)  # pooled: a schedule of (2) is one of the pool too
-    if name == "pooled":
-        return Model(prob, start=start)
-
-    def decode(result: Result) -> Schedule:
-        return _decoded(instance, groups, {key: integral(result.value(v)) for key, v in x.items()},
-                        {key: integral(result.value(v)) for key, v in k.items()})
-
-    return Model(prob, decode, start=start)
+    # pooled: a schedule of (2) is one of the pool too, so the same start serves
+    return Model(prob, _decoder(instance, groups, x, k), start=_milp2_start(instance, groups, x, k))
 
 
 def _milp2_start(instance: Instance, groups: list, x: dict, k: dict) -> dict[str, float] | None:
-    """MILP-2's MIP start: the best of A_online's and BatchSche's schedules that keeps every job
-    within its horizon, as ``x``, ``k``, ``u = ζ k``, ``ζ`` and the completion slot's ``φ``."""
+    """MILP-2's MIP start: the best of A_online's and BatchSche's schedules whose every job fits
+    the model (:func:`_fitted`), as ``x``, ``k``, ``u = ζ k``, ``ζ`` and the completion slot's ``φ``."""
     for schedule in _online_schedules(instance):
+        fitted = _fitted(instance, groups, x, k, schedule)
+        if any(fit is None for fit in fitted):
+            continue
         start: dict[str, float] = {}
-        for j, run in enumerate(schedule.jobs):
-            end = run.completion()
-            counts = _group_counts(instance, groups, j, run)
-            if end is None or end > instance.horizon(j) or any(key not in x for key in counts) \
-                    or any((j, t) not in k for t, n in run.cloud if n):
-                break
+        for j, (run, end, counts) in enumerate(fitted):
             start[f"phi_{j}_{end - 1}"] = 1.0
             start[f"zeta_{j}"] = float(run.zeta)
             start.update({x[key].name: float(n) for key, n in counts.items()})
@@ -176,9 +168,21 @@ def _milp2_start(instance: Instance, groups: list, x: dict, k: dict) -> dict[str
                     start[k[j, t].name] = float(n)
                     if run.zeta:
                         start[f"u_{j}_{t}"] = float(n)
-        else:
-            return start
+        return start
     return None
+
+
+def _fitted(instance: Instance, groups: list, x: dict, k: dict, schedule: Schedule) -> list:
+    """Per job of ``schedule``, ``(run, completion, edge workers per (job, group, slot))`` when the
+    job ends within its horizon on slots the model has variables for (``x``, ``k``); else None."""
+    fitted: list = []
+    for j, run in enumerate(schedule.jobs):
+        end = run.completion()
+        counts = _group_counts(instance, groups, j, run)
+        fits = end is not None and end <= instance.horizon(j) and all(key in x for key in counts) \
+            and all((j, t) in k for t, n in run.cloud if n)
+        fitted.append((run, end, counts) if fits else None)
+    return fitted
 
 
 def _online_schedules(instance: Instance) -> list[Schedule]:
@@ -190,7 +194,7 @@ def _online_schedules(instance: Instance) -> list[Schedule]:
     edge = get("edge")
     found = [_within_horizons(instance, edge.run(instance, name).schedule) for name in ("aonline", "batchsche")]
     values = [pipeline.judge(edge, instance, s).objective for s in found]
-    return [s for value, _, s in sorted((v, i, s) for i, (v, s) in enumerate(zip(values, found)) if v is not None)]
+    return [found[i] for _, i in sorted((v, i) for i, v in enumerate(values) if v is not None)]
 
 
 def _within_horizons(instance: Instance, schedule: Schedule) -> Schedule:
@@ -226,14 +230,10 @@ def _hint(model, instance: Instance, groups: list, ends: list, zetas: list, x: d
     schedules = _online_schedules(instance)
     if not schedules:
         return
-    schedule = schedules[0]
-    for j, run in enumerate(schedule.jobs):
-        end = run.completion()
-        if end is None or end > instance.horizon(j):
+    for j, fit in enumerate(_fitted(instance, groups, x, k, schedules[0])):
+        if fit is None:
             continue
-        counts = _group_counts(instance, groups, j, run)
-        if any(key not in x for key in counts) or any((j, t) not in k for t, n in run.cloud if n):
-            continue
+        run, end, counts = fit
         model.add_hint(ends[j], end)
         model.add_hint(zetas[j], int(run.zeta))
         for key, v in x.items():
@@ -245,22 +245,27 @@ def _hint(model, instance: Instance, groups: list, ends: list, zetas: list, x: d
                 model.add_hint(v, cloud.get(t, 0))
 
 
-def _decoded(instance: Instance, groups: list, workers: dict[tuple[int, int, int], int],
-             machines: dict[tuple[int, int], int]) -> Schedule:
-    """The schedule of ``workers[j, g, t]`` edge workers of group ``g`` and ``machines[j, t]`` cloud
-    workers per job and slot: distinct workers of each group handed out in order, PSs added."""
-    edge: dict[int, list] = {j: [] for j in range(len(instance.jobs))}
-    cloud: dict[int, list] = {j: [] for j in range(len(instance.jobs))}
-    next_free: dict[tuple[int, int], int] = {}
-    for (j, g, t), n in sorted(workers.items()):
-        first = next_free.get((g, t), 0)
-        for e in groups[g][2][first:first + n]:
-            edge[j].append((t, *instance.workers[e]))
-        next_free[g, t] = first + n
-    for (j, t), n in machines.items():
-        if n:
-            cloud[j].append((t, n))
-    return _with_ps(instance, edge, cloud)
+def _decoder(instance: Instance, groups: list, x: dict, k: dict):
+    """The decoder of MILP-2 and of the CP-SAT model: ``x[j, g, t]`` edge workers of group ``g``
+    and ``k[j, t]`` cloud workers per job and slot, distinct workers of each group handed out in
+    order, PSs added."""
+    def decode(result: Result) -> Schedule:
+        edge: dict[int, list] = {j: [] for j in range(len(instance.jobs))}
+        cloud: dict[int, list] = {j: [] for j in range(len(instance.jobs))}
+        next_free: dict[tuple[int, int], int] = {}
+        for (j, g, t), v in sorted(x.items()):
+            n = integral(result.value(v))
+            first = next_free.get((g, t), 0)
+            for e in groups[g][2][first:first + n]:
+                edge[j].append((t, *instance.workers[e]))
+            next_free[g, t] = first + n
+        for (j, t), v in k.items():
+            machines = integral(result.value(v))
+            if machines:
+                cloud[j].append((t, machines))
+        return _with_ps(instance, edge, cloud)
+
+    return decode
 
 
 def cp_sat(instance: Instance, relax: bool = False) -> CpSatModel:
@@ -326,13 +331,8 @@ def cp_sat(instance: Instance, relax: bool = False) -> CpSatModel:
         model.add(sum(users) <= len(groups[g][2]))  # (2d)
     model.minimize(sum(ends) - sum(job.release for job in instance.jobs))
     _hint(model, instance, groups, ends, zetas, x, k)
-    read = {f"x_{j}_{g}_{t}": v for (j, g, t), v in x.items()} | {f"k_{j}_{t}": v for (j, t), v in k.items()}
-
-    def decode(result: Result) -> Schedule:
-        return _decoded(instance, groups, {key: integral(result.value(f"x_{key[0]}_{key[1]}_{key[2]}")) for key in x},
-                        {key: integral(result.value(f"k_{key[0]}_{key[1]}")) for key in k})
-
-    return CpSatModel(model, "min", read, decode)
+    read = {v.name: v for v in (*x.values(), *k.values())}
+    return CpSatModel(model, "min", read, _decoder(instance, groups, x, k))
 
 
 def _with_ps(instance: Instance, edge: dict[int, list], cloud: dict[int, list]) -> Schedule:

@@ -101,8 +101,8 @@ def options(instance: Instance, limit: float | None = MAX_MODEL_VARIABLES) -> tu
     """Per job, every placed shape that fits the empty cluster, deduplicated on (d, footprint).
     Refuses (one line) an instance with more than ``limit`` placements to examine (None: no limit)."""
     if limit is not None:
-        refuse_above(splits(instance), limit, "the number of placements models A and C enumerate "
-                     "(--formulation column-generation bounds instances this large)")
+        refuse_above(splits(instance), limit, "the number of placements models A and C enumerate",
+                     "--formulation column-generation bounds instances this large")
     out = []
     for j in range(len(instance.jobs)):
         seen, kept = set(), []

@@ -99,8 +99,8 @@ def reduced_configuration(instance: Instance, relax: bool = False) -> Model:
     found = pipeline.decide(_model_a(instance, opts, hz, False, near, _fitting([start], near)),
                             node_limit=REFINEMENT_NODES, threads=1)
     better = _as_columns(opts, dict(enumerate(found.jobs))) if found is not None else None
-    if better is not None and _columns_cost(instance, opts, better) < upper:
-        start, upper = better, _columns_cost(instance, opts, better)
+    if better is not None and (cost := _columns_cost(instance, opts, better)) < upper:
+        start, upper = better, cost
     return _model_a(instance, opts, hz, False, _kept(reduced, upper), start)
 
 
@@ -132,12 +132,8 @@ class _Reduced:
     lagrangian: float
 
 
-def _within_reduced_cost(instance: Instance, opts, hz, prices, upper: float) -> set[tuple[int, tuple[int, int]]]:
-    """The columns ``(j, (k, t))`` whose reduced cost at ``prices`` is at most ``upper − L``."""
-    return _kept(_reduced_costs(instance, opts, hz, prices), upper)
-
-
 def _kept(reduced: _Reduced, upper: float) -> set[tuple[int, tuple[int, int]]]:
+    """The columns ``(j, (k, t))`` whose reduced cost is at most ``upper − L``."""
     slack = upper - reduced.lagrangian + 1e-7 * max(1.0, abs(upper))  # keeping more columns is always safe
     keep = set()
     for j, mine in enumerate(reduced.costs):

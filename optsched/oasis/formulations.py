@@ -130,7 +130,8 @@ def _best_online(instance: Instance) -> Schedule:
 
 
 def _placed(result: Result, counts: dict, i: int) -> tuple[tuple[int, int, int], ...]:
-    """The positive (slot, server, count) entries of job ``i`` in a MILP solution."""
+    """The positive (slot, server, count) entries of job ``i`` in a solution (of the MILP or the
+    CP-SAT model: ``counts`` maps ``(job, server, slot)`` to either's variables)."""
     entries = []
     for (j, server, t), var in counts.items():
         if j != i:
@@ -505,25 +506,18 @@ def cp_sat(instance: Instance, relax: bool = False) -> CpSatModel:
                         model.add(sum(terms) <= round(limits[r] * scale))  # (4) or (5)
     model.maximize(sum(objective))
     _hint(model, instance, last, y, z)
-    read = ({f"last_{i}_{t}": v for (i, t), v in last.items()} | {f"y_{i}_{h}_{t}": v for (i, h, t), v in y.items()}
-            | {f"z_{i}_{k}_{t}": v for (i, k, t), v in z.items()})
+    read = {v.name: v for v in (*last.values(), *y.values(), *z.values())}
 
     def decode(result: Result) -> Schedule:
         plans = []
         for i in range(len(instance.jobs)):
-            if not any(integral(result.value(f"last_{i}_{t}")) for (j, t) in last if j == i):
+            if not any(integral(result.value(v)) for (j, _), v in last.items() if j == i):
                 plans.append(REJECTED)
                 continue
-            plans.append(JobPlan(True, _counted(result, y, "y", i), _counted(result, z, "z", i)))
+            plans.append(JobPlan(True, _placed(result, y, i), _placed(result, z, i)))
         return Schedule(tuple(plans))
 
     return CpSatModel(model, "max", read, decode, scale=UTILITY_SCALE)
-
-
-def _counted(result: Result, counts: dict, prefix: str, i: int) -> tuple[tuple[int, int, int], ...]:
-    """The positive (slot, server, count) entries of job ``i`` in a CP-SAT solution."""
-    entries = [(t, s, integral(result.value(f"{prefix}_{i}_{s}_{t}"))) for (j, s, t) in counts if j == i]
-    return tuple(sorted(e for e in entries if e[2]))
 
 
 def _hint(model, instance: Instance, last: dict, y: dict, z: dict) -> None:

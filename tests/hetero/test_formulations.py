@@ -125,8 +125,9 @@ def test_reduced_cost_fixing_keeps_every_column_a_schedule_at_most_ub_can_use():
     opts = options(instance)
     hz = horizon(instance, opts)
     state = generation.run(instance)
+    reduced = F._reduced_costs(instance, opts, hz, state.prices)
     every = sum(max(0, hz.latest[j] - o.shape.d + 1 - job.arrival) for j, job in enumerate(instance.jobs)
                 for o in opts[j])
-    assert len(F._within_reduced_cost(instance, opts, hz, state.prices, 1e12)) == every
-    tight = F._within_reduced_cost(instance, opts, hz, state.prices, state.lower)
+    assert len(F._kept(reduced, 1e12)) == every
+    tight = F._kept(reduced, state.lower)
     assert len({j for j, _ in tight}) == len(instance.jobs) and len(tight) < every
