@@ -25,6 +25,7 @@ from .outputs import claim
 from .registry import Reproduction, families, get
 from .solvers import cbc_version, cp_sat_version, highs_version
 from .study.report import Table, figure
+from .study.table import ratio as ratio_to
 
 SCALES = ("quick", "default", "paper")
 #: The budget of every exact solve in a reproduction: branch-and-bound nodes on one solver thread,
@@ -195,14 +196,6 @@ def _route(family) -> str:
     return family.bound_route
 
 
-def ratio_bound(sense: str, objective: float, bound: float) -> float:
-    """What a bound certifies about an algorithm's ratio: ``ALG/OPT <= ALG/LB`` (min) or
-    ``OPT/ALG <= UB/ALG`` (max); infinite when the bound certifies nothing."""
-    if sense == "min":
-        return objective / bound if bound > 0 else math.inf
-    return bound / objective if objective > 0 else math.inf
-
-
 def certified_ratio(report: Report, setting: Setting, family_name: str, algorithm: str,
                     generator: dict[str, Any], what: str) -> None:
     """Add to ``report`` the paper algorithm's certified ratio at the paper's scale, where no
@@ -222,7 +215,7 @@ def certified_ratio(report: Report, setting: Setting, family_name: str, algorith
     for row in rows:
         if not row["feasible"]:
             raise Failure(f"{algorithm} gave an infeasible schedule on seed {row['seed']} ({what})")
-        ratio = ratio_bound(family.sense, row["objective"], row["bound"])
+        ratio = ratio_to(family.sense, row["objective"], row["bound"])  # ALG/LB (min) or UB/ALG (max)
         ratios.append(ratio)
         table.rows.append([row["seed"], row["objective"], row["bound"], row["bound_status"], ratio])
         report.records.append({"measurement": "certified_ratio_bound", "instance": what, "seed": row["seed"],

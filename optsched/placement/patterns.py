@@ -143,8 +143,13 @@ def alpha_min(job: Job, cluster: Cluster) -> float:
     are searched (for 64 GPUs on servers of 8: 92 splits instead of 116,263); otherwise every split."""
     if job.gpus <= cluster.gpus:
         return alpha_one_server(job, cluster)
+    return min(best_counts(job, parts, cluster)[0] for parts in _searched_splits(job, cluster))
+
+
+def _searched_splits(job: Job, cluster: Cluster):
+    """The splits :func:`alpha_min` searches (see there)."""
     candidates = unmergeable_splits if merging_never_hurts(cluster) else splits
-    return min(best_counts(job, parts, cluster)[0] for parts in candidates(job.gpus, cluster.servers, cluster.gpus))
+    return candidates(job.gpus, cluster.servers, cluster.gpus)
 
 
 @lru_cache(maxsize=4096)
@@ -155,9 +160,8 @@ def alpha_floor(job: Job, cluster: Cluster) -> float:
     64-GPU job of 8 stages would need the placement ILP on each of its splits."""
     if job.gpus <= cluster.gpus:
         return alpha_one_server(job, cluster)
-    candidates = unmergeable_splits if merging_never_hurts(cluster) else splits
     work = 0
-    for parts in candidates(job.gpus, cluster.servers, cluster.gpus):
+    for parts in _searched_splits(job, cluster):
         work += _count_matrices(job, parts)
         if work > FLOOR_SEARCH_LIMIT:
             return alpha_lower(job, cluster)
