@@ -70,6 +70,8 @@ class Generation:
     then), the rounds run, the columns and rows generated, and per round ``(lower, upper)``."""
 
     lower: float
+    #: the prices ``π[h, r, t]`` of the best bound (zero, ``L(0)``'s, until a round beats it)
+    prices: np.ndarray
     upper: float | None = None
     converged: bool = False
     rounds: int = 0
@@ -77,8 +79,6 @@ class Generation:
     rows: int = 0
     history: list[tuple[float, float | None]] = field(default_factory=list)
     stopped: str = ""
-    #: the prices ``π[h, r, t]`` of the best bound (None before the first round)
-    prices: np.ndarray | None = None
     #: the greedy start schedule, one per job (None when the time limit came first)
     incumbent: list[JobSchedule] | None = None
 
@@ -365,7 +365,7 @@ def run(instance: Instance, *, rounds: int = ROUNDS, time_limit: float | None = 
     fastest = [_fastest(instance, j) for j in range(len(instance.jobs))]
     # L(0): every job alone at its earliest completion, the bound before any round
     alone = math.fsum(job.weight * s.completion for job, s in zip(instance.jobs, fastest))
-    state = Generation(lower=alone - SAFETY * abs(alone))
+    state = Generation(lower=alone - SAFETY * abs(alone), prices=np.zeros((instance.H, instance.R, 1)))
     start = greedy(instance, fastest, deadline)
     if start is None:
         state.stopped = "stopped by the time limit before the greedy start schedule was complete"
@@ -374,7 +374,6 @@ def run(instance: Instance, *, rounds: int = ROUNDS, time_limit: float | None = 
     master = _Master(instance)
     for j, schedule in enumerate(start):
         master.add_column(j, schedule)
-    center = np.zeros((instance.H, instance.R, 1))  # the prices of the best bound so far: L(0) at π = 0
     while not state.stopped and not state.converged:
         try:
             value, x, duals = master.solve()
@@ -391,7 +390,7 @@ def run(instance: Instance, *, rounds: int = ROUNDS, time_limit: float | None = 
             if state.rounds >= rounds:
                 state.stopped = f"stopped after {rounds} pricing rounds"
                 break
-            pi = _blend(center, master_pi, alpha)
+            pi = _blend(state.prices, master_pi, alpha)
             outcome = _pricing_round(instance, master, pi, master_pi, deadline)
             if outcome is None:
                 state.stopped = f"stopped by the time limit after {state.rounds} pricing rounds"
@@ -400,8 +399,7 @@ def run(instance: Instance, *, rounds: int = ROUNDS, time_limit: float | None = 
             state.rounds += 1
             bound = lagrangian - SAFETY * abs(lagrangian)
             if bound > state.lower:
-                state.lower, center = bound, pi
-                state.prices = pi
+                state.lower, state.prices = bound, pi
             state.history.append((bound, state.upper))
             if progress is not None:
                 progress(state)

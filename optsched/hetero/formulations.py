@@ -150,9 +150,8 @@ def _reduced_costs(instance: Instance, opts, hz, prices) -> _Reduced:
     H, R = instance.H, instance.R
     T = hz.last_slot + 2
     pi = np.zeros((H, R, T))
-    if prices is not None:
-        span = min(T, prices.shape[2])
-        pi[:, :, :span] = prices[:, :, :span]
+    span = min(T, prices.shape[2])
+    pi[:, :, :span] = prices[:, :, :span]
     before = np.concatenate([np.zeros((H, R, 1)), np.cumsum(pi, axis=2)], axis=2)  # Σ π over slots < t
     costs = []
     for j, job in enumerate(instance.jobs):
