@@ -1,20 +1,26 @@
-"""The statistics layer (optsched/study/stats.py): intervals, paired comparisons, computed verdicts."""
+"""The statistics layer (optsched/study/stats.py): intervals that cover, paired tests, margins, trends,
+the correction within a claim's family, and each observation counted once."""
 
 import math
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from optsched.reproduce import DEFAULT_SEEDS
 from optsched.study.stats import (
     HELD,
     NOT_HELD,
     NOT_RESOLVED,
+    adjust,
     describe,
+    holm,
     interval,
     mean_within,
     paired,
     summarize,
+    trend,
     worst_case_below,
 )
 
@@ -23,12 +29,13 @@ values = st.lists(st.floats(-1e6, 1e6), min_size=2, max_size=30)
 
 @given(values)
 @settings(max_examples=50)
-def test_the_interval_holds_the_mean_and_lies_within_the_values(xs):
+def test_the_interval_is_centred_on_the_mean_and_repeatable(xs):
     low, high = interval(xs)
     mean = sum(xs) / len(xs)
-    assert min(xs) - 1e-6 <= low <= mean + 1e-6 * max(1.0, abs(mean)) and mean - 1e-6 * max(1.0, abs(mean)) <= high
-    assert high <= max(xs) + 1e-6
-    assert interval(xs) == (low, high)  # seeded: the same values give the same interval
+    tol = 1e-6 * max(1.0, abs(mean), max(abs(x) for x in xs))
+    assert low - tol <= mean <= high + tol
+    assert abs((mean - low) - (high - mean)) <= tol
+    assert interval(xs) == (low, high)
 
 
 def test_the_interval_narrows_with_more_seeds_and_is_undefined_for_one():
@@ -36,50 +43,132 @@ def test_the_interval_narrows_with_more_seeds_and_is_undefined_for_one():
     assert interval(many)[1] - interval(many)[0] < interval(few)[1] - interval(few)[0]
     assert all(math.isnan(v) for v in interval([1.0]))
     assert describe([2.0, 2.0, 2.0]) == {"n": 3, "mean": 2.0, "median": 2.0, "ci_low": 2.0, "ci_high": 2.0}
+    # the Student-t interval by hand: mean 3, s = sqrt(2.5), t(0.975, 4) = 2.776445
+    low, high = interval(few)
+    assert high - 3.0 == pytest.approx(2.776445 * math.sqrt(2.5) / math.sqrt(5), rel=1e-6)
 
 
-def test_a_claim_holds_only_when_every_one_of_five_seeds_supports_it():
-    base = {s: 10.0 + s for s in range(5)}
+def _coverage(n: int, draw, truth: float, repeats: int = 2000) -> float:
+    rng = np.random.default_rng(n)
+    hits = 0
+    for _ in range(repeats):
+        low, high = interval(draw(rng, n).tolist())
+        hits += low <= truth <= high
+    return hits / repeats
+
+
+@pytest.mark.parametrize("n", sorted({5, 10, *DEFAULT_SEEDS.values()}))
+def test_the_interval_covers_the_mean_of_normal_data_at_the_presets_seed_counts(n):
+    """Issue 29: a normal-data interval that covers less than 93% fails (the percentile bootstrap
+    it replaced covered 83% at n = 5). Skewed data cover less; the share is measured and must stay
+    within reach of the nominal level at the default presets' n (docs/study.md gives the table)."""
+    normal = _coverage(n, lambda rng, k: rng.normal(10.0, 3.0, k), 10.0)
+    assert normal >= 0.93
+    skewed = _coverage(n, lambda rng, k: rng.lognormal(0.0, 1.0, k), math.exp(0.5))
+    assert skewed >= (0.80 if n < 30 else 0.85)
+
+
+def test_five_pairs_never_resolve_and_six_wins_of_six_do():
+    base = {s: 10.0 + s for s in range(6)}
     better = {s: v - 1.0 for s, v in base.items()}
+    five = paired({s: better[s] for s in range(5)}, base, "min")
+    assert five.wins == 5 and five.p_value == pytest.approx(2 / 32) and five.verdict == NOT_RESOLVED
     assert paired(better, base, "min").verdict == HELD
     assert paired(base, better, "min").verdict == NOT_HELD
     assert paired(better, base, "max").verdict == NOT_HELD  # the sense decides what "better" is
-    four = {**better, 4: base[4] + 1.0}
-    assert paired(four, base, "min").verdict == NOT_RESOLVED  # 4 of 5 is not enough at the 5% level
     assert paired(base, dict(base), "min").verdict == NOT_RESOLVED  # all ties
-
-
-def test_fewer_than_five_pairs_never_resolve_and_only_shared_seeds_pair():
-    a = {s: 1.0 for s in range(4)}
-    b = {s: 2.0 for s in range(10)}
-    result = paired(a, b, "min")
-    assert result.n == 4 and result.wins == 4 and result.verdict == NOT_RESOLVED
-    many = paired({s: 1.0 for s in range(10)}, b, "min")
-    assert many.verdict == HELD and many.win_rate == 1.0 and many.mean_diff == -1.0
     with pytest.raises(ValueError, match="sense"):
-        paired(a, b, "least")
+        paired(base, better, "least")
 
 
-def test_summary_rows_pair_each_method_with_the_reference_on_the_same_point():
+def test_the_p_value_is_two_sided_so_no_effect_gives_a_verdict_at_most_five_percent_of_the_time():
+    rng = np.random.default_rng(1)
+    calls = sum(paired(dict(enumerate(10 + rng.normal(0, 1, 30))), dict(enumerate([10.0] * 30)), "min").verdict
+                != NOT_RESOLVED for _ in range(1000))
+    assert calls / 1000 <= 0.065  # 5% nominal, and the old pair of one-sided tests gave 10%
+
+
+def test_a_margin_is_tested_on_the_relative_gain():
+    """"A is at least 30% better than B": 35% better on every seed holds, 20% does not hold, and the
+    relative gain is the row's effect with its interval."""
+    b = {s: 100.0 + s for s in range(12)}
+    a35 = {s: v * 0.65 for s, v in b.items()}
+    a20 = {s: v * 0.80 for s, v in b.items()}
+    strong = paired(a35, b, "min", margin=0.30)
+    assert strong.verdict == HELD and strong.effect == pytest.approx(0.35)
+    assert strong.effect_ci_low == pytest.approx(0.35) == strong.effect_ci_high
+    weak = paired(a20, b, "min", margin=0.30)
+    assert weak.verdict == NOT_HELD and weak.effect == pytest.approx(0.20)
+    assert paired(a20, b, "min").verdict == HELD  # it still beats B
+
+
+def test_one_seed_that_decides_the_sign_of_the_mean_is_flagged():
+    b = {s: 10.0 for s in range(6)}
+    assert paired({**{s: 9.5 for s in range(5)}, 5: 5.0}, b, "min").one_seed_decides is False
+    driven = paired({**{s: 10.5 for s in range(5)}, 5: 1.0}, b, "min")  # loses 5 of 6, one huge win
+    assert driven.mean_diff < 0 and driven.one_seed_decides is True
+
+
+def test_holm_by_hand():
+    assert holm([0.01, 0.04, 0.03, 0.005]) == pytest.approx([0.03, 0.06, 0.06, 0.02])
+    adjusted = holm([0.2, math.nan, 0.01])
+    assert math.isnan(adjusted[1]) and adjusted[0] == pytest.approx(0.2) and adjusted[2] == pytest.approx(0.02)
+
+
+def test_the_correction_is_within_a_family_and_decides_the_verdicts():
+    rows = [{"family": "f", "method": m, "point": k, "p_value": p, "leans": "for", "n_seeds": 30, "verdict": HELD}
+            for k, (m, p) in enumerate([("x", 0.001), ("y", 0.03), ("z", 0.04)])]
+    rows.append({"family": "g", "method": "x", "point": 0, "p_value": 0.03, "leans": "against", "n_seeds": 30})
+    rows.append({"family": "g", "method": "c", "point": 0, "p_value": math.nan, "leans": "against", "n_seeds": 1,
+                 "verdict": NOT_HELD})  # a counterexample: certain, no test
+    adjust(rows)
+    assert [r["verdict"] for r in rows[:3]] == [HELD, NOT_RESOLVED, NOT_RESOLVED]  # raw, all three would hold
+    assert [r["p_adjusted"] for r in rows[:3]] == pytest.approx([0.003, 0.06, 0.06])
+    assert rows[1]["tests_in_family"] == 3
+    assert rows[3]["verdict"] == NOT_HELD and rows[3]["tests_in_family"] == 1 and rows[3]["correction"] == "holm"
+    assert rows[4]["verdict"] == NOT_HELD  # the counterexample keeps its verdict
+    assert adjust(rows) == rows  # idempotent
+
+
+def test_summary_rows_pair_each_method_with_the_reference_and_merge_identical_methods():
     records = [{"jobs": j, "seed": s, "algorithm": a, "jct": base + s + (0 if a == "ours" else 5)}
-               for j, base in ((10, 100.0), (20, 200.0)) for s in range(6) for a in ("ours", "theirs")]
+               for j, base in ((10, 100.0), (20, 200.0)) for s in range(8) for a in ("ours", "theirs", "twin")]
     records.append({"jobs": 10, "seed": 0, "algorithm": "theirs", "jct": None})  # a missing value is skipped
     rows = summarize(records, point=["jobs"], method="algorithm", value="jct", sense="min", reference="ours")
     theirs = {r["jobs"]: r for r in rows if r["method"] == "theirs"}
-    assert theirs[10]["n_seeds"] == 6 and theirs[10]["verdict"] == HELD and theirs[10]["reference_win_rate"] == 1.0
-    assert theirs[20]["mean"] == pytest.approx(200 + 2.5 + 5)
+    assert theirs[10]["n_seeds"] == 8 and theirs[10]["verdict"] == HELD and theirs[10]["reference_win_rate"] == 1.0
+    assert theirs[20]["mean"] == pytest.approx(200 + 3.5 + 5)
     assert theirs[20]["ci_low"] <= theirs[20]["mean"] <= theirs[20]["ci_high"]
-    ours = [r for r in rows if r["method"] == "ours"]
-    assert all("verdict" not in r for r in ours)
+    assert theirs[20]["effect"] == pytest.approx(np.mean([5 / (205 + s) for s in range(8)]))
+    twins = [r for r in rows if r["method"] == "twin"]
+    assert all(r["identical_to"] == "theirs" for r in twins) and theirs[10]["identical_to"] == ""
+    decided = adjust([{**r, "family": "jct"} for r in rows])
+    assert {r["tests_in_family"] for r in decided if "p_value" in r} == {2}  # the twin is not a test of its own
+    assert all(r["verdict"] == HELD for r in decided if r["method"] == "twin")
+    assert all("verdict" not in r for r in rows if r["method"] == "ours")
 
 
-def test_a_bound_on_the_mean_is_decided_by_the_whole_interval():
-    assert mean_within([1.0, 1.01, 1.02, 1.0, 1.01], 1.06) == HELD
-    assert mean_within([1.5, 1.6, 1.55, 1.52, 1.58], 1.06) == NOT_HELD
-    assert mean_within([1.0, 1.2, 1.0, 1.0, 1.0], 1.06) == NOT_RESOLVED  # the interval straddles the bound
-    assert mean_within([1.0, 1.0, 1.0, 1.0], 1.06) == NOT_RESOLVED  # four values never resolve
+def test_a_bound_on_the_mean_is_a_t_test_against_the_bound():
+    assert mean_within([1.0, 1.01, 1.02, 1.0, 1.01], 1.06).verdict == HELD
+    assert mean_within([1.5, 1.6, 1.55, 1.52, 1.58], 1.06).verdict == NOT_HELD
+    assert mean_within([1.0, 1.2, 1.0, 1.0, 1.0], 1.06).verdict == NOT_RESOLVED  # the interval straddles the bound
+    assert mean_within([1.0, 1.0, 1.0, 1.0], 1.06).verdict == NOT_RESOLVED  # four values never resolve
+    tested = mean_within([1.0, 1.01, 1.02, 1.0, 1.01], 1.06)
+    assert 0 < tested.p_value < 0.05 and tested.leans == "for"
 
 
 def test_a_worst_case_claim_is_refuted_by_one_instance_and_never_proven_by_a_sample():
-    assert worst_case_below([1.0, 1.2, 1.71], 1.7) == NOT_HELD
-    assert worst_case_below([1.0] * 1000, 1.7) == NOT_RESOLVED
+    refuted = worst_case_below([1.0, 1.2, 1.71], 1.7)
+    assert refuted.verdict == NOT_HELD and math.isnan(refuted.p_value)
+    assert worst_case_below([1.0] * 1000, 1.7).verdict == NOT_RESOLVED
+
+
+def test_a_trend_is_the_test_of_each_seeds_slope():
+    grows = {s: {x: 2.0 * x + s + 0.1 * ((x * s) % 3) for x in (1.0, 2.0, 4.0)} for s in range(8)}
+    tested, slopes = trend(grows, "up")
+    assert tested.verdict == HELD and slopes["n"] == 8 and slopes["mean"] == pytest.approx(2.0, abs=0.2)
+    assert trend(grows, "down")[0].verdict == NOT_HELD
+    flat = {s: {1.0: 5.0, 2.0: 5.0} for s in range(8)}
+    assert trend(flat, "up")[0].verdict == NOT_RESOLVED
+    with pytest.raises(ValueError, match="direction"):
+        trend(flat, "sideways")
