@@ -165,8 +165,8 @@ class Report:
         table.rows += [[label, comparison, t[HELD], t[NOT_HELD], t[NOT_RESOLVED]]
                        for (label, comparison), t in counts.items()]
         table.note = ("Counts are points (sweep values); a claim row counts 1 in its verdict's column. "
-                      + self.testing() + f"Fewer than {MIN_SEEDS} seeds never resolve, and with {MIN_SEEDS} no two-sided "
-                      "Wilcoxon test reaches 5% (its least p-value is 2/32).")
+                      + self.testing() + f"Fewer than {MIN_SEEDS} seeds never resolve, and with {MIN_SEEDS} no "
+                      "two-sided Wilcoxon test reaches 5% (its least p-value is 2/32).")
         return table if table.rows else None
 
     def results(self) -> list[Table]:
