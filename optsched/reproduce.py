@@ -146,33 +146,47 @@ class Report:
 
     def conclusions(self) -> Table | None:
         """The verdicts of :attr:`summary`, computed, never typed, after the correction within each
-        family: per measurement and comparison, at how many points "the paper's algorithm beats it"
-        held, did not hold, or was not resolved (methods merged into an identical one are not counted
-        again); and each paper claim with its verdict."""
+        family: per claim family (and, for the paired comparisons of a summary, per method), how many
+        tests held, did not hold, or were not resolved (methods merged into an identical one are not
+        counted again)."""
         from .study.stats import HELD, MIN_SEEDS, NOT_HELD, NOT_RESOLVED
 
-        table = Table("Conclusions (computed from summary.csv: paired tests over seeds, corrected within each claim)",
-                      ["measurement", "comparison", "held", "did not hold", "not resolved"], [])
+        table = Table("Conclusions (computed from summary.csv: tests over seeds, corrected within each claim family)",
+                      ["claim family", "comparison", "tests", "held", "did not hold", "not resolved"], [])
         counts: dict[tuple[str, str], dict[str, int]] = {}
         for row in self.decided():
-            if row.get("method") == "claim":
-                table.rows.append([row["summary"], row["claim"], *(int(row["verdict"] == v)
-                                                                   for v in (HELD, NOT_HELD, NOT_RESOLVED))])
-            elif row.get("verdict") and not row.get("identical_to"):
-                key = (row["summary"], f"{row['reference']} beats {row['method']}")
-                tally = counts.setdefault(key, {HELD: 0, NOT_HELD: 0, NOT_RESOLVED: 0})
-                tally[row["verdict"]] += 1
-        table.rows += [[label, comparison, t[HELD], t[NOT_HELD], t[NOT_RESOLVED]]
-                       for (label, comparison), t in counts.items()]
-        table.note = ("Counts are points (sweep values); a claim row counts 1 in its verdict's column. "
+            if not row.get("verdict") or row.get("identical_to"):
+                continue
+            comparison = "" if row.get("method") == "claim" else f"{row['reference']} beats {row['method']}"
+            tally = counts.setdefault((row["family"], comparison), {HELD: 0, NOT_HELD: 0, NOT_RESOLVED: 0})
+            tally[row["verdict"]] += 1
+        table.rows = [[family, comparison, sum(t.values()), t[HELD], t[NOT_HELD], t[NOT_RESOLVED]]
+                      for (family, comparison), t in counts.items()]
+        table.note = ("A test is one point (sweep value) of a claim; the claims point by point are the last table. "
                       + self.testing() + f"Fewer than {MIN_SEEDS} seeds never resolve, and with {MIN_SEEDS} no "
                       "two-sided Wilcoxon test reaches 5% (its least p-value is 2/32).")
         return table if table.rows else None
 
+    def claims(self) -> Table | None:
+        """Each paper claim at each point: what was tested, the estimate with its interval (a relative
+        gain, a slope, a mean), the raw and corrected p-values and the verdict."""
+        rows = [r for r in self.decided() if r.get("method") == "claim"]
+        table = Table("The claims point by point (summary.csv rows with method=claim)",
+                      ["claim", "n", "estimate", "95% interval", "p", "p corrected", "verdict"], [])
+        for r in rows:
+            estimate, low, high = ((r["effect"], r["effect_ci_low"], r["effect_ci_high"]) if "effect" in r
+                                   else (r["mean"], r["ci_low"], r["ci_high"]))
+            table.rows.append([r["claim"], r["n_seeds"], estimate, f"{_g(low)} .. {_g(high)}", r.get("p_value"),
+                               r.get("p_adjusted"), r["verdict"]])
+        table.note = ("Estimate: the paired relative gain for 'A beats B (by a margin)', the mean slope for a trend, "
+                      "the mean for a bound on a mean or a worst case. p: two-sided, the verdict following the "
+                      "direction; corrected within the claim's family (Holm). A counterexample takes no test.")
+        return table if table.rows else None
+
     def results(self) -> list[Table]:
-        """The tables to show, the computed conclusions first."""
-        conclusions = self.conclusions()
-        return ([conclusions] if conclusions else []) + self.tables
+        """The tables to show: the computed conclusions first, the claims point by point last."""
+        first, last = self.conclusions(), self.claims()
+        return ([first] if first else []) + self.tables + ([last] if last else [])
 
     def interval_figure(self, setting: Setting, rows: list[dict], x: str, file: str, caption: str,
                         log: bool = False) -> None:
@@ -390,6 +404,10 @@ def run(name: str, scale: str, seeds: int | None, workers: int, out_dir: str | N
         print(f"  - {a}", file=out)
     print(f"\nreport: {path}; figures: {', '.join(f for f, _ in report.figures)}", file=out)
     return report
+
+
+def _g(value: Any) -> str:
+    return "nan" if value is None or (isinstance(value, float) and math.isnan(value)) else f"{value:.4g}"
 
 
 def mean(values: Iterable[float]) -> float:

@@ -24,7 +24,14 @@ def test_the_reproduction_writes_its_report(monkeypatch, tmp_path, capfd):
     printed = capfd.readouterr().out
     assert "A_maxweight vs Jain" in printed and "Assumed where the paper is silent" in printed
     rows = list(csv.DictReader(open(out / "results.csv")))
-    assert {r["algorithm"] for r in rows if r["sweep"] == "jobs"} == set(reproduce.ALGORITHMS)
+    online = [(r["framework"], r["jobs"], r["servers"], r["seed"], r["algorithm"]) for r in rows if r["sweep"] == "online"]
+    assert {a for *_, a in online} == set(reproduce.ALGORITHMS)
+    assert len(online) == len(set(online)) == 2 * 3 * len(reproduce.ALGORITHMS)  # (3, 3) is in both sweeps, run once
+    summary = list(csv.DictReader(open(out / "summary.csv")))
+    assert {r["family"] for r in summary if r.get("tests_in_family")} >= {
+        "Figs. 2/3/5/6: A_online beats every baseline", "Figs. 2/5: A_online at least 30% better than every baseline",
+        "Figs. 3/6: the objective grows with the number of servers", "Fig. 4: the objective grows with F"}
+    assert all(r["correction"] == "holm" and r["p_adjusted"] for r in summary if r.get("p_value"))
     prices = [r for r in rows if r["sweep"] == "prices"]
     assert {(r["normalization"], r["F"]) for r in prices} == {(n, F) for n in ("raw", "per_capacity")
                                                               for F in ("1.0", "4.0")}
