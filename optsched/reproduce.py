@@ -65,9 +65,11 @@ class Report:
     records: list[dict] = field(default_factory=list)  #: tidy rows written to results.csv
     paper_says: list[str] = field(default_factory=list)
     summary: list[dict] = field(default_factory=list)  #: tidy rows written to summary.csv (see summarize)
+    #: per claim and point, the baselines already compared and their values (see paired_claim)
+    _baselines: dict[tuple[str, str], list[tuple[Any, dict]]] = field(default_factory=dict, repr=False)
 
     def summarize(self, records: list[dict], *, point: list[str], method: str, value: str, sense: str,
-                  reference: str, label: str, margin: float = 0.0) -> list[dict]:
+                  reference: str | None, label: str, margin: float = 0.0) -> list[dict]:
         """Add to :attr:`summary` the per-point statistics of ``value`` over seeds for every method,
         with the paired comparison against ``reference`` (study/stats.py ``summarize``; ``margin``:
         the relative gain the claim demands). The rows form one family of tests, ``label`` (one
@@ -99,16 +101,23 @@ class Report:
         """Add the claim "A beats B" (by at least ``margin``, a fraction of B) over the seeds both have
         (``a``, ``b``: value per seed), decided by the paired test (study/stats.py ``paired``); the
         recorded values are A's gain over B in the objective's ``sense`` (B − A for "min", A − B
-        for "max"), and the relative gain is the row's ``effect``."""
+        for "max"), and the relative gain is the row's ``effect``. When ``point`` names a
+        ``baseline`` whose values repeat those of an earlier baseline of the same claim at the same
+        point, the row is merged into that one (``identical_to``): one observation, one test."""
         from .study.stats import TEST, Tested, paired
 
         sign = -1.0 if sense == "min" else 1.0
         gains = [sign * (a[k] - b[k]) for k in a if k in b]
         c = paired(a, b, sense, margin)
+        seen = self._baselines.setdefault((label, repr(sorted((k, repr(v)) for k, v in point.items()
+                                                              if k != "baseline"))), [])
+        twin = next((name for name, values in seen if values == dict(b)), "") if "baseline" in point else ""
+        if "baseline" in point and not twin:
+            seen.append((point["baseline"], dict(b)))
         self.claim(label, point, gains, claim, Tested(c.p_value, c.leans, c.verdict, TEST["paired"]))
         self.summary[-1].update({"effect": c.effect, "effect_ci_low": c.effect_ci_low,
                                  "effect_ci_high": c.effect_ci_high, "margin": margin,
-                                 "one_seed_decides": c.one_seed_decides})
+                                 "one_seed_decides": c.one_seed_decides, "identical_to": twin})
 
     def trend_claim(self, label: str, point: dict[str, Any], series: Mapping[Any, Mapping[float, float]],
                     direction: str, claim: str) -> None:

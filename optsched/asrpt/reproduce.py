@@ -25,14 +25,20 @@ ALGORITHMS = ("asrpt", "asrpt-perfect", "spjf", "spwf", "wcs-duration", "wcs-wor
 #: The single-GPU share sweep under both arrival set-ups [A21] (generate.ARRIVALS): every setting at the
 #: same offered load, or the trace's time scale kept so that the load rises with multi-GPU jobs.
 SHARE_SWEEPS = {"single-GPU share": "fixed-load", "single-GPU share, trace arrivals": "trace"}
-SWEEPS = ("jobs", *SHARE_SWEEPS, "NIC (Gbps)")
+SWEEPS = ("jobs", *SHARE_SWEEPS, "NIC (Gbps)", "offered load")
 SIM: dict[str, dict[str, Any]] = {
-    "quick": {"jobs": [300, 600], "fixed": 600, "shares": [0.8, 0.0], "nics": [1.0, 50.0], "taus": [0.0, 1.0]},
+    "quick": {"jobs": [300, 600], "fixed": 600, "shares": [0.8, 0.0], "nics": [1.0, 50.0], "taus": [0.0, 1.0],
+              "loads": [0.6, 1.2]},
     "default": {"jobs": [1000, 2000, 4000], "fixed": 2000, "shares": [0.8, 0.6, 0.4, 0.2, 0.0],
-                "nics": [1.0, 5.0, 10.0, 25.0, 50.0], "taus": [0.0, 0.5, 1.0, 2.0]},
+                "nics": [1.0, 5.0, 10.0, 25.0, 50.0], "taus": [0.0, 0.5, 1.0, 2.0], "loads": [0.6, 0.8, 1.0, 1.2]},
     "paper": {"jobs": [4112, 8224, 12337, 16449], "fixed": 16449, "shares": [0.8, 0.6, 0.4, 0.2, 0.0],
-              "nics": [1.0, 5.0, 10.0, 25.0, 50.0], "taus": [0.0, 0.5, 1.0, 2.0]},
+              "nics": [1.0, 5.0, 10.0, 25.0, 50.0], "taus": [0.0, 0.5, 1.0, 2.0], "loads": [0.6, 0.8, 1.0, 1.2]},
 }
+BASELINES = ALGORITHMS[2:]
+#: The paper's numbers, tested as margins on the paired reduction against each seed's best baseline
+#: (module docstring of :func:`_claims`): Fig. 6's least reduction, Fig. 7's reductions at 80% and 0%
+#: single-GPU jobs, Fig. 8's at 50 Gbps, and Fig. 9's A-SRPT / A-SRPT-Perfect.
+FIG6_MARGIN, FIG7_MARGINS, FIG8_MARGIN, FIG9_RATIO = 0.31, {0.8: 0.16, 0.0: 0.57}, 0.12, 1.14
 
 
 def _run(instance, name: str, tau: float, seed: int):
@@ -69,18 +75,21 @@ def reproduce_sim(setting: Setting) -> Report:
     tasks = [("jobs", n, s, {"jobs": n}, 1.0, ALGORITHMS) for n in p["jobs"] for s in seeds]
     tasks += [(sweep, share, s, {"jobs": p["fixed"], "single_gpu_share": share, "arrivals": arrivals}, 1.0, ALGORITHMS)
               for sweep, arrivals in SHARE_SWEEPS.items() for share in p["shares"] for s in seeds]
+    # The NIC sweep's 10 Gbps point is the share sweep's 0% point (fixed load): computed and tested once.
     tasks += [("NIC (Gbps)", nic, s, {"jobs": p["fixed"], "single_gpu_share": 0.0, "nic_gbps": nic}, 1.0, ALGORITHMS)
-              for nic in p["nics"] for s in seeds]
+              for nic in p["nics"] if not _shared_nic(nic, p) for s in seeds]
+    tasks += [("offered load", load, s, {"jobs": p["fixed"], "load": load}, 1.0, ALGORITHMS)
+              for load in p["loads"] if load != 1.0 for s in seeds]
     tasks += [("predictor", name, s, {"jobs": p["fixed"], "prediction": name}, 1.0, ("asrpt",))
               for name in ("rf", "median", "mean") for s in seeds]
     tasks += [("tau", tau, s, {"jobs": p["fixed"], "single_gpu_share": 0.0, "nic_gbps": 1.0}, tau, ("asrpt",))
               for tau in p["taus"] for s in seeds]
     rows = [r for chunk in parallel_map(_sim_task, tasks, setting, "asrpt simulations") for r in chunk]
+    rows += _shared_rows(rows, p)
     report = Report("A-SRPT (Luo et al.), Section V-B: total completion time vs jobs, single-GPU share, NIC "
                     "bandwidth, predictor, τ")
-    report.records = rows
-    summary = report.summarize(rows, point=["sweep", "value"], method="algorithm", value="total_completion",
-                               sense="min", reference="asrpt", label="total completion time")
+    report.records = [r for r in rows if not r.get("shared_with")]  # each run once
+    summary = _claims(report, rows, p)
     for sweep in dict.fromkeys(r["sweep"] for r in summary if r["sweep"] not in ("predictor",)):
         report.interval_figure(setting, [r for r in summary if r["sweep"] == sweep], "value",
                                f"completion_vs_{_slug(sweep)}_intervals.png",
@@ -104,7 +113,9 @@ def reproduce_sim(setting: Setting) -> Report:
         "setting ('fixed-load'); the Philly window offers about 0.06 of this cluster as recorded. The single-GPU "
         "share sweep also runs with 'trace' arrivals: the window's time scale for load 1.0 as recorded is kept when "
         "the share changes the jobs, so the load rises as multi-GPU jobs replace single-GPU ones. That is the set-up "
-        "the paper's Fig. 7 describes (its reason for the trend: a rising workload); 'fixed-load' removes it.",
+        "the paper's Fig. 7 describes (its reason for the trend: a rising workload); 'fixed-load' removes it. "
+        f"The load itself is swept too ({p['loads']}, at {p['fixed']} jobs), since it decides how much queueing "
+        "there is to save.",
         "τ [A12]: 1.0 unless swept (the τ sweep uses 0% single-GPU jobs at 1 Gbps, where waiting matters most); "
         "COMM_HEAVY = 1.5; the wait blocks the queue [A14]; the best placement seen is kept at the deadline [A15].",
         "Baselines [A10]: Heavy-Edge on the MOST allotment; SPJF/SPWF block at the head, WCS-* backfill; all use "
@@ -131,8 +142,9 @@ def reproduce_sim(setting: Setting) -> Report:
             ax.set_ylabel("total completion time (s)")
             ax.set_yscale("log")
             ax.legend(fontsize=7)
-        figure_number = 6 if sweep == "jobs" else 7 if sweep in SHARE_SWEEPS else 8
-        report.figures.append((name, f"Fig. {figure_number} analogue ({sweep})"))
+        caption = {"jobs": "Fig. 6 analogue", "NIC (Gbps)": "Fig. 8 analogue",
+                   "offered load": "not in the paper: its set-up choice [A21] swept"}.get(sweep, "Fig. 7 analogue")
+        report.figures.append((name, f"{caption} ({sweep})"))
     perfect = {r["seed"]: r["total_completion"] for r in rows
                if r["sweep"] == "jobs" and r["value"] == p["fixed"] and r["algorithm"] == "asrpt-perfect"}
     mine = [r for r in rows if r["sweep"] == "predictor"]
@@ -150,6 +162,117 @@ def reproduce_sim(setting: Setting) -> Report:
         certified_ratio(report, setting, "asrpt", "asrpt", {"jobs": p["fixed"]},
                         f"{p['fixed']:,} trace jobs, 250 x 8 GPUs")
     return report
+
+
+def _shared_nic(nic: float, p: dict) -> bool:
+    """True for the NIC sweep's point at the generator's 10 Gbps, the share sweep's 0% point."""
+    return nic == 10.0 and 0.0 in p["shares"]
+
+
+def _shared_rows(rows: list[dict], p: dict) -> list[dict]:
+    """The rows of points that two sweeps share, copied into the sweep that did not compute them
+    (marked ``shared_with``): the NIC sweep at 10 Gbps (the 0% single-GPU point at fixed load) and
+    the load sweep at 1.0 (the job sweep's fixed point)."""
+    out = []
+    for r in rows:
+        if r["sweep"] == "single-GPU share" and r["value"] == 0.0 and any(_shared_nic(n, p) for n in p["nics"]):
+            out.append({**r, "sweep": "NIC (Gbps)", "value": 10.0, "shared_with": "single-GPU share = 0"})
+        if r["sweep"] == "jobs" and r["value"] == p["fixed"] and 1.0 in p["loads"]:
+            out.append({**r, "sweep": "offered load", "value": 1.0, "shared_with": f"jobs = {p['fixed']}"})
+    return out
+
+
+def _claims(report: Report, rows: list[dict], p: dict) -> list[dict]:
+    """The paper's claims, each a family of tests over its points (a point shared by two sweeps is
+    tested once, in the sweep that computed it):
+
+    * Figs. 6-8 and the load sweep: A-SRPT beats every baseline at every point (paired);
+    * Fig. 6: by at least 31% (the least reduction the paper reports), against every baseline;
+    * Fig. 7: the reduction against each seed's best baseline is at least 16% at 80% single-GPU
+      jobs and 57% at 0% (the paper's end points, read as "at least"), and grows as the share
+      falls (per-seed slope against the share, under both arrival set-ups);
+    * Fig. 8: at least 12% at 50 Gbps, and the reduction falls as the NIC speeds up (per-seed slope
+      against log2 Gbps);
+    * Fig. 9: A-SRPT with the random forest within 14% of A-SRPT-Perfect (mean ratio, t-test), and
+      the forest's error below the median and mean predictors' (paired by seed).
+    """
+    import math
+
+    from ..study.stats import mean_within
+
+    tested = [r for r in rows if not r.get("shared_with")]
+    summary = report.summarize(tested, point=["sweep", "value"], method="algorithm", value="total_completion",
+                               sense="min", reference="asrpt", label="total completion time")
+    for row in summary:
+        row["family"] = ("A-SRPT-Perfect against A-SRPT (not a paper claim)" if row["method"] == "asrpt-perfect"
+                         else "Figs. 6-8: A-SRPT beats every baseline")
+    summary += report.summarize([r for r in rows if r.get("shared_with")], point=["sweep", "value"],
+                                method="algorithm", value="total_completion", sense="min", reference=None,
+                                label="total completion time (a shared point, tested in its other sweep)")
+    value = {(r["sweep"], r["value"], r["algorithm"], r["seed"]): r["total_completion"] for r in rows}
+    seeds = sorted({r["seed"] for r in rows})
+
+    def at(sweep: str, v: Any, name: str) -> dict[int, float]:
+        return {s: value[sweep, v, name, s] for s in seeds if (sweep, v, name, s) in value}
+
+    def best(sweep: str, v: Any) -> dict[int, float]:
+        return {s: min(value[sweep, v, b, s] for b in BASELINES) for s in seeds
+                if all((sweep, v, b, s) in value for b in BASELINES)}
+
+    for n in p["jobs"]:
+        for b in BASELINES:
+            report.paired_claim(f"Fig. 6: A-SRPT at least {FIG6_MARGIN:.0%} better than every baseline",
+                                {"sweep": "jobs", "value": n, "baseline": b}, at("jobs", n, "asrpt"),
+                                at("jobs", n, b), "min", f"Fig. 6 ({n} jobs): A-SRPT's total completion time at "
+                                f"least {FIG6_MARGIN:.0%} below {b}'s", margin=FIG6_MARGIN)
+    for sweep in SHARE_SWEEPS:
+        for share, margin in FIG7_MARGINS.items():
+            if share in p["shares"]:
+                report.paired_claim("Fig. 7: A-SRPT's reduction against the best baseline at the end points",
+                                    {"sweep": sweep, "value": share}, at(sweep, share, "asrpt"), best(sweep, share),
+                                    "min", f"Fig. 7 ({sweep} {share:.0%}): A-SRPT at least {margin:.0%} below the "
+                                    "best baseline (per seed)", margin=margin)
+        report.trend_claim("Fig. 7: the reduction grows as the single-GPU share falls", {"sweep": sweep},
+                           _reductions(at, best, sweep, p["shares"], lambda v: v, seeds), "down",
+                           f"Fig. 7 ({sweep}): the reduction against the best baseline grows as the share falls "
+                           "(values: per-seed slopes against the share)")
+    nic = "NIC (Gbps)"
+    if 50.0 in p["nics"]:
+        report.paired_claim("Fig. 8: A-SRPT at least 12% below the best baseline at 50 Gbps",
+                            {"sweep": nic, "value": 50.0},
+                            at(nic, 50.0, "asrpt"), best(nic, 50.0), "min",
+                            f"Fig. 8 (50 Gbps): A-SRPT at least {FIG8_MARGIN:.0%} below the best baseline (per seed)",
+                            margin=FIG8_MARGIN)
+    report.trend_claim("Fig. 8: the reduction falls as the NIC speeds up", {"sweep": nic},
+                       _reductions(at, best, nic, p["nics"], math.log2, seeds), "down",
+                       "Fig. 8: the reduction against the best baseline falls as the NIC speeds up (values: per-seed "
+                       "slopes against log2 Gbps)")
+    perfect = at("jobs", p["fixed"], "asrpt-perfect")
+    predictor = {(r["value"], r["seed"]): r for r in rows if r["sweep"] == "predictor"}
+    ratios = [predictor["rf", s]["total_completion"] / perfect[s] for s in seeds
+              if ("rf", s) in predictor and s in perfect]
+    report.claim("Fig. 9: A-SRPT with the random forest within 14% of A-SRPT-Perfect", {"sweep": "predictor"}, ratios,
+                 f"Fig. 9: A-SRPT (random forest) / A-SRPT-Perfect at most {FIG9_RATIO} (mean over seeds)",
+                 mean_within(ratios, FIG9_RATIO))
+    for other in ("median", "mean"):
+        report.paired_claim("Fig. 9: the random forest predicts better than the median and mean predictors",
+                            {"sweep": "predictor", "baseline": other},
+                            {s: predictor["rf", s]["mae"] for s in seeds if ("rf", s) in predictor},
+                            {s: predictor[other, s]["mae"] for s in seeds if (other, s) in predictor}, "min",
+                            f"Fig. 9: the random forest's mean absolute error below the {other} predictor's")
+    return summary
+
+
+def _reductions(at, best, sweep: str, xs: list[float], scale, seeds: list[int]) -> dict[int, dict[float, float]]:
+    """Per seed, A-SRPT's reduction against the seed's best baseline at each ``x`` of ``sweep``
+    (``1 − A-SRPT / best``), keyed by ``scale(x)``."""
+    series: dict[int, dict[float, float]] = {s: {} for s in seeds}
+    for x in xs:
+        mine, top = at(sweep, x, "asrpt"), best(sweep, x)
+        for s in seeds:
+            if s in mine and s in top and top[s]:
+                series[s][scale(x)] = 1 - mine[s] / top[s]
+    return series
 
 
 def _slug(sweep: str) -> str:

@@ -247,8 +247,9 @@ def adjust(rows: list[dict[str, Any]], family: str = "family") -> list[dict[str,
     """Correct the p-values of ``rows`` within each family (rows with the same ``row[family]``;
     rows without a ``p_value`` are left alone) by Holm's method, and decide each row's verdict from
     its adjusted p-value. Sets ``p_adjusted``, ``tests_in_family``, ``correction`` and ``verdict``
-    in place; a row merged into another (``identical_to``) takes that row's adjusted p-value and is
-    not a test of its own. Returns ``rows``."""
+    in place; a row merged into another (``identical_to``: the method, or for a claim row the
+    ``baseline``, whose values it repeats at the same point) takes that row's adjusted p-value and
+    is not a test of its own. Returns ``rows``."""
     groups: dict[Any, list[dict[str, Any]]] = {}
     for row in rows:
         if "p_value" in row:
@@ -257,7 +258,7 @@ def adjust(rows: list[dict[str, Any]], family: str = "family") -> list[dict[str,
         tests = [r for r in members if not r.get("identical_to") and not _nan(r["p_value"])]
         for row, adjusted in zip(tests, holm([r["p_value"] for r in tests])):
             row["p_adjusted"] = adjusted
-        by_point = {(_point_key(r), r["method"]): r for r in tests}
+        by_point = {(_point_key(r), _compared(r)): r for r in tests}
         for row in members:
             if row.get("identical_to"):
                 twin = by_point.get((_point_key(row), row["identical_to"]))
@@ -270,10 +271,16 @@ def adjust(rows: list[dict[str, Any]], family: str = "family") -> list[dict[str,
     return rows
 
 
-POINT_EXCLUDED = {"method", "n_seeds", "mean", "median", "ci_low", "ci_high", "reference", "reference_wins",
-                  "reference_win_rate", "mean_diff", "diff_ci_low", "diff_ci_high", "effect", "effect_ci_low",
-                  "effect_ci_high", "margin", "p_better", "p_worse", "p_value", "leans", "verdict", "identical_to",
-                  "one_seed_decides", "p_adjusted", "tests_in_family", "correction", "interval_method", "test"}
+POINT_EXCLUDED = {"method", "baseline", "claim", "n_seeds", "max", "mean", "median", "ci_low", "ci_high", "reference",
+                  "reference_wins", "reference_win_rate", "mean_diff", "diff_ci_low", "diff_ci_high", "effect",
+                  "effect_ci_low", "effect_ci_high", "margin", "p_better", "p_worse", "p_value", "leans", "verdict",
+                  "identical_to", "one_seed_decides", "p_adjusted", "tests_in_family", "correction",
+                  "interval_method", "test"}
+
+
+def _compared(row: Mapping[str, Any]) -> str:
+    """What a row compares the reference with: its method, or a claim row's ``baseline``."""
+    return str(row.get("baseline", "")) if row.get("method") == "claim" else str(row["method"])
 
 
 def _point_key(row: Mapping[str, Any]) -> tuple:
