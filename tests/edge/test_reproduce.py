@@ -9,7 +9,7 @@ from tests.cli_helpers import run as run_cli
 
 def test_both_reproductions_write_their_reports(monkeypatch, tmp_path, capfd):
     monkeypatch.setitem(reproduce.SCALES, "default", {
-        "jobs": [6, 10], "servers_fixed": 6, "servers": [4, 8], "jobs_fixed": 6,
+        "jobs": [6, 10], "servers_fixed": 6, "servers": [4, 6], "jobs_fixed": 6,
         "ratio_jobs": [2], "ratio_instances": 2})
     for name, figures in (("edge-sec5", ["jct_rate_vs_jobs.png", "jct_rate_vs_servers.png", "utilisation.png"]),
                           ("edge-ratio", ["competitive_ratio.png"])):
@@ -28,10 +28,13 @@ def test_both_reproductions_write_their_reports(monkeypatch, tmp_path, capfd):
                                worst / f"epsilon-0.{label}.schedule.json")
         assert code == 0 and out.startswith("objective")
     sec5 = list(csv.DictReader(open(tmp_path / "edge-sec5" / "results.csv")))
-    assert {r["algorithm"] for r in sec5} == set(reproduce.ALGORITHMS)
+    methods = set(reproduce.ALGORITHMS + reproduce.PRICED)
+    assert {r["algorithm"] for r in sec5} == methods
+    # (6 jobs, 6 servers) is in both sweeps and runs once: 3 points, not 4
+    assert len(sec5) == len({(r["jobs"], r["servers"], r["seed"], r["algorithm"]) for r in sec5}) == 3 * len(methods)
     summary = list(csv.DictReader(open(tmp_path / "edge-sec5" / "summary.csv")))
     jct = [r for r in summary if r["value"] == "jct"]
-    assert {r["method"] for r in jct} == set(reproduce.ALGORITHMS) and len(jct) == 4 * len(reproduce.ALGORITHMS)
+    assert {r["method"] for r in jct} == methods and len(jct) == 3 * len(methods)
     # one seed per point: intervals undefined, and no claim against A_online can be resolved
     assert all(r["n_seeds"] == "1" and r["ci_low"] == "nan" for r in jct)
     assert {r["verdict"] for r in jct if r["method"] != "aonline"} == {"not resolved"}
