@@ -241,6 +241,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="ratio target: shrink while the ratio stays above X (a claimed bound)")
     p.add_argument("--strategy", choices=("evolve", "random"), default="evolve",
                    help="evolve (default) or random: plain sampling, for comparison")
+    p.add_argument("--regime", default="", metavar="NAME",
+                   help="search only within a paper's stated assumptions (oasis: small-demands; docs/search.md)")
     p.add_argument("--seed", type=_int_at_least(0, MAX_SEED), default=0)
     p.add_argument("--workers", type=_int_at_least(1, MAX_WORKERS), default=os.cpu_count() or 1)
     p.add_argument("--executor", choices=("local", "dask"), default="local")
@@ -508,7 +510,7 @@ def _search(args) -> int:
                              size_max=args.size_max, budget=args.budget, time_limit=args.time, seed=args.seed,
                              strategy=args.strategy, shrink_budget=args.shrink_budget, exceed=args.exceed,
                              workers=args.workers, executor=args.executor, scheduler=args.scheduler, out_dir=output,
-                             fresh=args.fresh)
+                             fresh=args.fresh, regime=args.regime)
     finally:
         bar.close()
     result = read_json(os.path.join(output, "result.json"))

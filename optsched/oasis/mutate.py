@@ -2,12 +2,22 @@
 spec §6.1) and the moves the search may make on them, within bounds that keep the time-indexed
 MILP small enough to prove optimal in the node budget: up to 6 slots, 3 worker and 3 PS servers,
 capacities 1-8, demands 1-3, ``E <= 3``, ``N <= 4``, utilities with ``γ1`` in [1, 500] (log steps)
-and ``γ2, γ3`` in [0, 6]. Jobs stay in arrival order (the order OASiS takes them in)."""
+and ``γ2, γ3`` in [0, 6]. Jobs stay in arrival order (the order OASiS takes them in).
+
+Regime ``small-demands`` (``--regime small-demands``): the assumption of Theorem 4's proof
+(Appendix E, "w ≪ c"), made a number: no job takes more than :data:`SMALL_SHARE` of a server."""
 
 from __future__ import annotations
 
-from ..search.space import Document, Items, Numbers, Space
+import math
+
+from ..search.space import Document, Items, Numbers, Regime, Space
 from .generate import generate
+from .theory import largest_share
+
+#: Appendix E's "w ≪ c" as a number: in the ``small-demands`` regime one job takes at most this share
+#: of any server's resource in a slot (``δ`` of spec §4.6, ``theory.largest_share``).
+SMALL_SHARE = 0.1
 
 
 def _start(seed: int, size: int) -> Document:
@@ -17,6 +27,25 @@ def _start(seed: int, size: int) -> Document:
 def _by_arrival(doc: Document) -> Document:
     doc["jobs"].sort(key=lambda job: job["arrival"])
     return doc
+
+
+def _small_demands(doc: Document) -> Document:
+    """Raise every server's capacity of a resource to ``N_i w_i^r / SMALL_SHARE`` for every job
+    ``i`` (``N_i``: its chunks, the most workers or PSs it can place on one server), so that no job
+    takes more than :data:`SMALL_SHARE` of a server."""
+    for pool, demand in (("worker_servers", "worker_demand"), ("ps_servers", "ps_demand")):
+        for caps in doc[pool]:
+            for r in range(len(caps)):
+                need = max((job["chunks"] * job[demand][r] for job in doc["jobs"]), default=0)
+                caps[r] = max(caps[r], math.ceil(need / SMALL_SHARE))
+    return doc
+
+
+def _outside_small_demands(instance) -> str:
+    share = largest_share(instance)
+    if share <= SMALL_SHARE + 1e-12:
+        return ""
+    return f"a job takes {share:.3g} of a server (regime: at most {SMALL_SHARE})"
 
 
 def space() -> Space:
@@ -31,4 +60,9 @@ def space() -> Space:
                  Numbers("jobs.*.utility.gamma1", 1, 500, integer=False, log=True),
                  Numbers("jobs.*.utility.gamma2", 0, 6, integer=False),
                  Numbers("jobs.*.utility.gamma3", 0, 6, integer=False)),
-        normalize=_by_arrival)
+        normalize=_by_arrival,
+        regimes={"small-demands": Regime(
+            f"Appendix E's w ≪ c: no job takes more than {SMALL_SHARE:g} of a server's resource in a slot "
+            "(spec §4.6's δ); capacities up to 240",
+            numbers=(Numbers("worker_servers.*.*", 1, 240), Numbers("ps_servers.*.*", 1, 240)),
+            normalize=_small_demands, refusal=_outside_small_demands)})

@@ -29,9 +29,15 @@ MAX_SIZE = 8
 def settings(family: str, algorithm: str, target: str, *, params: dict | None = None, size_max: int = 4,
              budget: int = 100, time_limit: float | None = None, seed: int = 0, strategy: str = "evolve",
              shrink_budget: int = 200, exceed: float | None = None, workers: int = 1, executor: str = "local",
-             scheduler: str | None = None, out_dir: str | Path = "search", progress: bool = False) -> Settings:
-    """A checked :class:`Settings` (bad input raises :class:`InputError`, before anything is written)."""
+             scheduler: str | None = None, out_dir: str | Path = "search", progress: bool = False,
+             regime: str = "") -> Settings:
+    """A checked :class:`Settings` (bad input raises :class:`InputError`, before anything is written).
+    ``regime``: keep the search within the assumptions a paper's proof states (the family's
+    ``Space.regimes``)."""
     fam = get(family)
+    regimes = fam.space().regimes
+    if regime and regime not in regimes:
+        raise InputError(f"--regime: {family} has no regime {regime!r} (regimes: {', '.join(regimes) or 'none'})")
     chosen = fam.algorithm(algorithm)
     if target != "ratio":
         if not target.startswith("theorem:"):
@@ -56,12 +62,12 @@ def settings(family: str, algorithm: str, target: str, *, params: dict | None = 
     bound = chosen.bind({})
     bound.update(params or {})
     if target == "theorem:bound" and chosen.theorem is not None:
-        space = fam.space()
+        space = fam.space().within(regime)
         start = fam.instance_from_dict(space.normalize(space.start(0, size_max)), "the search space's start")
         if chosen.theorem(start, **bound) is None:
             raise InputError(f"{family}'s {algorithm} has no competitive bound with these parameters")
     return Settings(fam, algorithm, bound, target, size_max, budget, seed, strategy, shrink_budget, exceed,
-                    time_limit, workers, executor, scheduler, out, progress)
+                    time_limit, workers, executor, scheduler, out, progress, regime)
 
 
 def owner(chosen: Settings) -> dict:
@@ -70,7 +76,8 @@ def owner(chosen: Settings) -> dict:
     from its cache and rewrites every output."""
     return {"verb": "search", "family": chosen.family.name, "algorithm": chosen.algorithm,
             "params": chosen.params, "target": chosen.target, "size_max": chosen.size_max, "seed": chosen.seed,
-            "strategy": chosen.strategy, "exceed": chosen.exceed}
+            "strategy": chosen.strategy, "exceed": chosen.exceed,
+            **({"regime": chosen.regime} if chosen.regime else {})}
 
 
 def run(family: str, algorithm: str, target: str, report: Callable[[Outcome], None] | None = None, *,

@@ -61,7 +61,7 @@ def certify(settings: Settings, item: Scored) -> dict:
 
 def write(settings: Settings, outcome: Outcome) -> None:
     out = settings.out_dir
-    space = space_of(settings.family)
+    space = space_of(settings)
     rows = []
     best = None
     for s in outcome.history:
@@ -88,7 +88,7 @@ def write(settings: Settings, outcome: Outcome) -> None:
     result = {"family": settings.family.name, "algorithm": settings.algorithm, "params": settings.params,
               "target": settings.target, "value": _value_name(settings), "strategy": settings.strategy,
               "seed": settings.seed, "size_max": settings.size_max, "budget": settings.budget,
-              "shrink_budget": settings.shrink_budget, "exceed": settings.exceed,
+              "shrink_budget": settings.shrink_budget, "exceed": settings.exceed, "regime": settings.regime,
               "search_evaluations": outcome.search_evaluations, "shrink_evaluations": outcome.shrink_evaluations,
               "invalid": sum(not s.result.get("valid") for s in outcome.history),
               "wall_clock_budget": settings.time_limit, "stopped_by_time": outcome.stopped_by_time,
@@ -130,6 +130,10 @@ def _report(settings: Settings, outcome: Outcome, result: dict, space) -> str:
     if settings.target != "ratio":
         check = check_of(settings.family, settings.target.removeprefix("theorem:"))
         lines += [f"Claim: {check.claim}. The slack is >= 0 where the claim holds; the search drives it down.", ""]
+    if settings.regime:
+        regime = settings.family.space().regimes[settings.regime]
+        lines += [f"Within the regime `{settings.regime}`: {regime.description}. Instances outside it were not "
+                  "scored.", ""]
     lines += [f"- scored {outcome.search_evaluations} instances in the search and {outcome.shrink_evaluations} "
               f"while shrinking; {result['invalid']} were not scored (no proven optimum, or the algorithm "
               "earned nothing)."]

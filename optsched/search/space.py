@@ -18,7 +18,7 @@ from __future__ import annotations
 import copy
 import math
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -59,17 +59,50 @@ def _anything(instance: Any) -> str:
 
 
 @dataclass(frozen=True)
+class Regime:
+    """The assumptions a paper's proof states, as a part of the search space (``optsched search
+    --regime NAME``): ``description`` in words, the ``numbers`` whose bounds change (by path),
+    ``normalize`` that moves a document into the regime (applied after the space's own), and
+    ``refusal(instance)`` that names why an instance is outside it (empty when inside)."""
+
+    description: str
+    numbers: tuple[Numbers, ...] = ()
+    normalize: Callable[[Document], Document] = field(default=_same)
+    refusal: Callable[[Any], str] = field(default=_anything)
+
+
+@dataclass(frozen=True)
 class Space:
     """A family's search space; ``start(seed, size)`` is a random instance document (JSON) with
     at most ``size`` jobs; ``normalize`` restores an invariant that moves may break (jobs in
     arrival order, say); ``refusal(instance)`` names why a valid instance is outside what the
-    family's algorithms take (empty when it is inside)."""
+    family's algorithms take (empty when it is inside); ``regimes``: the papers' stated
+    assumptions the search may be kept within (:meth:`within`)."""
 
     start: Callable[[int, int], Document]
     items: tuple[Items, ...]
     numbers: tuple[Numbers, ...]
     normalize: Callable[[Document], Document] = field(default=_same)
     refusal: Callable[[Any], str] = field(default=_anything)
+    regimes: dict[str, Regime] = field(default_factory=dict)
+
+    def within(self, name: str) -> Space:
+        """This space kept within regime ``name`` ("" : the whole space): the regime's bounds
+        replace the space's for the same paths, its normalisation follows the space's, and an
+        instance outside it is refused like one the algorithms do not take."""
+        if not name:
+            return self
+        regime = self.regimes[name]
+        changed = {n.path: n for n in regime.numbers}
+
+        def normalize(doc: Document) -> Document:
+            return regime.normalize(self.normalize(doc))
+
+        def refusal(instance: Any) -> str:
+            return self.refusal(instance) or regime.refusal(instance)
+
+        return replace(self, numbers=tuple(changed.get(n.path, n) for n in self.numbers), normalize=normalize,
+                       refusal=refusal, regimes={})
 
 
 def places(doc: Any, path: str) -> list[tuple[Any, Any]]:

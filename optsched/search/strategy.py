@@ -61,6 +61,7 @@ class Settings:
     scheduler: str | None = None
     out_dir: Path = Path("search")
     progress: bool = False
+    regime: str = ""  #: keep the search within this regime of the family's space ("": the whole space)
 
 
 @dataclass
@@ -95,9 +96,9 @@ class Outcome:
         return sum(s.phase == "shrink" for s in self.history)
 
 
-def space_of(family: Family) -> moves.Space:
-    """The family's search space (its ``mutate.space()``)."""
-    return family.space()
+def space_of(settings: Settings) -> moves.Space:
+    """The family's search space (its ``mutate.space()``), within the settings' regime."""
+    return settings.family.space().within(settings.regime)
 
 
 def text_of(doc: dict) -> str:
@@ -112,7 +113,7 @@ class Scorer:
         self.settings, self.outcome = settings, outcome
         self.params = tuple(sorted(settings.params.items()))
         self.seen: set[str] = set()
-        self.space = space_of(settings.family)
+        self.space = space_of(settings)
 
     def readable(self, doc: dict) -> bool:
         """Whether ``doc`` is a valid instance the algorithms take (checked here, so that no
@@ -164,7 +165,7 @@ def search(settings: Settings, report: Callable[[Outcome], None] | None = None) 
     after every batch (for a progress line)."""
     if settings.strategy not in STRATEGIES:
         raise InputError(f"strategy must be one of {', '.join(STRATEGIES)}")
-    space = space_of(settings.family)
+    space = space_of(settings)
     outcome = Outcome()
     scorer = Scorer(settings, outcome)
     rng = np.random.default_rng(settings.seed)

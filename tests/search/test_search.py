@@ -15,6 +15,8 @@ from tests.contract_helpers import optsched as installed
     (["search", "edge", "--algorithm", "aonline", "--size-max", "99"], "--size-max"),
     (["search", "edge", "--algorithm", "aonline", "--target", "theorem:lemma2b", "--exceed", "2"], "--exceed"),
     (["search", "edge", "--algorithm", "aonline", "-o", "/nonexistent/dir/out"], "does not exist"),
+    (["search", "oasis", "--algorithm", "oasis", "--regime", "tiny-jobs"], "no regime 'tiny-jobs' (regimes: small-demands)"),
+    (["search", "edge", "--algorithm", "aonline", "--regime", "small-demands"], "regimes: none"),
 ])
 def test_bad_requests_get_one_line_and_exit_2_and_write_nothing(tmp_path, argv, message):
     proc = installed(*argv, cwd=tmp_path)

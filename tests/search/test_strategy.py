@@ -37,3 +37,21 @@ def test_of_equal_values_the_larger_guide_ranks_first():
     assert min((far, near), key=lambda s: rank(s, space)) is near
     assert min((far, near), key=fitness) is near
 
+
+
+def test_a_search_within_a_regime_scores_only_instances_inside_it(tmp_path):
+    """``--regime small-demands`` (OASiS, Appendix E's w ≪ c): every instance scored, and the
+    shrunk find, keeps each job within a tenth of a server; the result and report say so."""
+    from optsched.oasis.mutate import SMALL_SHARE
+    from optsched.oasis.theory import largest_share
+
+    found = run("oasis", "oasis", "theorem:bound", budget=16, shrink_budget=8, out_dir=tmp_path, regime="small-demands")
+    family = optsched.get("oasis")
+    scored = [s for s in found.history if s.result.get("valid")]
+    assert scored and all(largest_share(family.instance_from_dict(s.doc, "i")) <= SMALL_SHARE + 1e-12 for s in scored)
+    assert json.loads((tmp_path / "result.json").read_text())["regime"] == "small-demands"
+    assert "Within the regime `small-demands`" in (tmp_path / "report.md").read_text()
+    whole = family.space()
+    inside = whole.within("small-demands")
+    assert whole.within("") is whole and inside.regimes == {}
+    assert any(n.high == 240 for n in inside.numbers if n.path == "worker_servers.*.*")
