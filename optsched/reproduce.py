@@ -156,22 +156,17 @@ class Report:
     def conclusions(self) -> Table | None:
         """The verdicts of :attr:`summary`, computed, never typed, after the correction within each
         family: per claim family (and, for the paired comparisons of a summary, per method), how many
-        tests held, did not hold, or were not resolved (methods merged into an identical one are not
-        counted again)."""
-        from .study.stats import HELD, MIN_SEEDS, NOT_HELD, NOT_RESOLVED
+        tests held, did not hold, or were not resolved (study/claims.py ``tally``; methods merged into
+        an identical one are not counted again)."""
+        from .study.claims import COLUMNS, tally
+        from .study.stats import MIN_SEEDS
 
+        rows = [[family, comparison, tests, held, not_held, open_, f"{span[0]:.3g} .. {span[1]:.3g}" if span else ""]
+                for family, comparison, tests, held, not_held, open_, span in tally(self.decided())]
         table = Table("Conclusions (computed from summary.csv: tests over seeds, corrected within each claim family)",
-                      ["claim family", "comparison", "tests", "held", "did not hold", "not resolved"], [])
-        counts: dict[tuple[str, str], dict[str, int]] = {}
-        for row in self.decided():
-            if not row.get("verdict") or row.get("identical_to"):
-                continue
-            comparison = "" if row.get("method") == "claim" else f"{row['reference']} beats {row['method']}"
-            tally = counts.setdefault((row["family"], comparison), {HELD: 0, NOT_HELD: 0, NOT_RESOLVED: 0})
-            tally[row["verdict"]] += 1
-        table.rows = [[family, comparison, sum(t.values()), t[HELD], t[NOT_HELD], t[NOT_RESOLVED]]
-                      for (family, comparison), t in counts.items()]
-        table.note = ("A test is one point (sweep value) of a claim; the claims point by point are the last table. "
+                      COLUMNS, rows)
+        table.note = ("A test is one point (sweep value) of a claim; estimates: the least and largest relative gain, "
+                      "slope or mean of the family's tests; the claims point by point are the last table. "
                       + self.testing() + f"Fewer than {MIN_SEEDS} seeds never resolve, and with {MIN_SEEDS} no "
                       "two-sided Wilcoxon test reaches 5% (its least p-value is 2/32).")
         return table if table.rows else None

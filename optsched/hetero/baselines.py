@@ -32,6 +32,8 @@ Each baseline records how many runs it killed (``stats``).
 
 from __future__ import annotations
 
+import heapq
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -74,48 +76,133 @@ def ideal(instance: Instance) -> list[Config]:
 
 
 class Cluster:
-    """Per-slot usage ``used[h, r, t]`` that grows as runs are booked, with first-fit placement."""
+    """Per-slot usage ``used[h, r, t]`` that grows as runs are booked, with first-fit placement.
+
+    Usage changes only where a booking starts or ends (``points``, sorted), so the most used in a
+    window is the most used at the window's first slot and at the points inside it. :meth:`room`
+    keeps, for the last start asked and until the next booking, the running maxima over those
+    columns: the same numbers as the maximum over the whole window, at a fraction of the reads."""
 
     def __init__(self, instance: Instance):
         self.instance = instance
         self.capacity = np.asarray(instance.capacity, float)
+        self.origin = 0  #: ``used[:, :, k]`` is slot ``origin + k`` (a tentative copy keeps the future only)
         self.used = np.zeros((instance.H, instance.R, 64))
+        self.points: list[int] = []  #: slots where some booking starts or ends, sorted, each once
+        self._shared = False  #: ``used`` is the parent's, read-only until the first booking copies it
+        self._maxima: tuple[int, int, list[np.ndarray]] | None = None  #: (start, first point, running maxima)
+        self._durations: dict[tuple, int] = {}
+        self._failed: dict[tuple[int, Config], tuple[np.ndarray, np.ndarray | None]] = {}
+        self._demand = (np.asarray(instance.worker_demand, float), np.asarray(instance.ps_demand, float))
 
     def _grow(self, end: int) -> None:
+        end -= self.origin
         if end > self.used.shape[2]:
             extra = max(end, 2 * self.used.shape[2]) - self.used.shape[2]
             self.used = np.concatenate([self.used, np.zeros((*self.used.shape[:2], extra))], axis=2)
+            self._shared = False
+
+    def tentative(self, since: int) -> Cluster:
+        """A copy to plan on from slot ``since`` on (earlier slots are left out: plans never read
+        them). It reads this cluster's usage until its first booking copies it, so this cluster
+        must not book while the copy is in use."""
+        trial = Cluster.__new__(Cluster)
+        trial.instance, trial.capacity, trial._demand, trial._durations = (self.instance, self.capacity, self._demand,
+                                                                            self._durations)
+        trial._failed = self._failed  # a cache of a pure function of (job, configuration, free capacity)
+        trial.origin = since
+        trial.points = self.points[bisect_left(self.points, since):]
+        last = trial.points[-1] if trial.points else since  # every slot from the last point on is unused
+        trial.used = self.used[:, :, since - self.origin:max(last, since + 1) - self.origin]
+        trial._shared, trial._maxima = True, None
+        return trial
+
+    def _mark(self, slot: int) -> None:
+        at = bisect_left(self.points, slot)
+        if at == len(self.points) or self.points[at] != slot:
+            self.points.insert(at, slot)
+
+    def _column(self, slot: int) -> np.ndarray:
+        """Usage at ``slot`` on every server (zero past the stored slots: every booking ends before)."""
+        k = slot - self.origin
+        return self.used[:, :, k] if k < self.used.shape[2] else np.zeros(self.used.shape[:2])
 
     def room(self, start: int, d: int) -> np.ndarray:
-        self._grow(start + d)
-        return self.capacity - self.used[:, :, start:start + d].max(axis=2)
+        """Capacity minus the most used in slots ``[start, start + d)``."""
+        points = self.points
+        if self._maxima is None or self._maxima[0] != start:
+            self._maxima = (start, bisect_right(points, start), [self._column(start)])
+        _, first, maxima = self._maxima
+        inside = bisect_left(points, start + d) - first  # points in (start, start + d)
+        while len(maxima) <= inside:
+            maxima.append(np.maximum(maxima[-1], self._column(points[first + len(maxima) - 1])))
+        return self.capacity - maxima[inside]
+
+    def footprints(self, l: JobSchedule) -> np.ndarray:
+        """``f_h(l)`` of every server, as rows (:meth:`JobSchedule.footprint`, the same arithmetic)."""
+        workers, ps = self._demand
+        use = np.asarray(l.y, float)[:, None] * workers[l.m][None, :]
+        if l.p is not None:
+            use = use + np.asarray(l.s, float)[:, None] * ps[l.p][None, :]
+        return use
 
     def book(self, l: JobSchedule, sign: float = 1.0, since: int | None = None) -> None:
         """Add (or with ``sign = −1`` remove, from slot ``since`` on) a run's usage."""
         first = l.start if since is None else since
+        if self._shared:
+            self.used, self._shared = self.used.copy(), False
         self._grow(l.completion)
-        for h in range(self.instance.H):
-            f = np.asarray(l.footprint(self.instance, h))
-            if f.any():
-                self.used[h, :, first:l.completion] += sign * f[:, None]
+        use = self.footprints(l)
+        busy = np.flatnonzero(use.any(axis=1))
+        self.used[busy, :, first - self.origin:l.completion - self.origin] += sign * use[busy, :, None]
+        self._mark(first)
+        self._mark(l.completion)
+        self._maxima = None
+
+    def duration(self, j: int, m: int, p: int | None, q: int, workers: int) -> int:
+        """:meth:`Instance.duration`, remembered (it is exact arithmetic on fractions)."""
+        key = (j, m, p, q, workers)
+        if key not in self._durations:
+            self._durations[key] = self.instance.duration(j, m, p, q, workers)
+        return self._durations[key]
 
     def place(self, j: int, c: Config, start: int, room: np.ndarray | None = None) -> JobSchedule | None:
         """First-fit placement of ``c`` for job ``j`` starting at ``start`` (see the module doc);
-        ``room`` overrides the free capacity (for tentative plans)."""
+        ``room`` overrides the free capacity (for tentative plans). Whether it fits depends on the
+        job, the configuration and the free capacity only, so a placement that failed is not
+        tried again while the free capacity it saw is the same (``_failed``)."""
         inst, H, N = self.instance, self.instance.H, c.workers
+        d1 = self.duration(j, c.m, c.p, 1, N)
+        free1 = self.room(start, d1) if room is None else room
+        seen = self._failed.get((j, c)) if room is None else None
+        if seen is not None and np.array_equal(seen[0], free1):
+            if seen[1] is None:
+                return None  # it failed alone, and had nothing else to try
+            if np.array_equal(seen[1], self.room(start, self.duration(j, c.m, c.p, 0, N))):
+                return None
         e = np.asarray(inst.worker_demand[c.m])
         z = np.asarray(inst.ps_demand[c.p]) if c.p is not None else np.zeros(inst.R)
-        d1 = inst.duration(j, c.m, c.p, 1, N)
-        free = self.room(start, d1) if room is None else room
-        alone = np.flatnonzero(np.all(N * e + (1 if c.p is not None else 0) * z <= free + TOL, axis=1))
+        alone = np.flatnonzero(np.all(N * e + (1 if c.p is not None else 0) * z <= free1 + TOL, axis=1))
         if len(alone):
             h = int(alone[0])
             return JobSchedule(start, d1, c.m, c.p, 1, tuple(N if k == h else 0 for k in range(H)),
                                tuple(1 if (k == h and c.p is not None) else 0 for k in range(H)))
         if H < 2 or (c.p is None and N < 2):
+            if room is None:
+                self._failed[j, c] = (free1, None)
             return None
-        d0 = inst.duration(j, c.m, c.p, 0, N)
+        d0 = self.duration(j, c.m, c.p, 0, N)
         free = self.room(start, d0) if room is None else room
+        placed = self._split(j, c, start, d0, free, e, z)
+        if placed is None and room is None:
+            self._failed[j, c] = (free1, free)
+        return placed
+
+    def _split(self, j: int, c: Config, start: int, d0: int, free: np.ndarray, e: np.ndarray,
+               z: np.ndarray) -> JobSchedule | None:
+        """:meth:`place` across servers: a PS server with as many workers as fit beside it, the
+        other workers first fit elsewhere (the module doc)."""
+        inst, H, N = self.instance, self.instance.H, c.workers
         cap = _counts(free, e)
         if c.p is None:
             y = _first_fit(cap, N, exclude=None)
@@ -247,25 +334,25 @@ def run_drf(instance: Instance) -> Run:
 
     def decide(t: int, event: bool) -> None:
         plan: dict[int, JobSchedule] = {}
-        full: set[int] = set()
-        trial = _tentative(sim.cluster, [])  # the cluster with the plan booked
-        while True:
-            open_ = [j for j in sim.waiting() if j not in full]
-            if not open_:
-                break
-            j = min(open_, key=lambda k: (_dominant_share(instance, plan[k], totals) if k in plan else 0.0,
-                                          instance.jobs[k].arrival, k))
+        trial = sim.cluster.tentative(t)  # the cluster with the plan booked
+        # The open job of least (dominant share, arrival, index) next: a heap of those keys, one
+        # entry per open job (an entry leaves when its job is served, and comes back with the
+        # job's new share unless the job is full).
+        heap = [(0.0, instance.jobs[k].arrival, k) for k in sim.waiting()]
+        heapq.heapify(heap)
+        while heap:
+            _, arrival, j = heapq.heappop(heap)
             n = plan[j].workers + 1 if j in plan else 1
             if n > instance.jobs[j].chunks:
-                full.add(j)
-                continue
+                continue  # full
             old = plan.pop(j, None)
             if old is not None:
                 trial.book(old, -1.0)
             l = trial.place(j, Config(sim.config[j].m, sim.config[j].p, n), t)
-            if l is None:
-                full.add(j)
-                l = old
+            if l is not None:
+                heapq.heappush(heap, (_dominant_share(instance, l, totals), arrival, j))
+            else:
+                l = old  # full
             if l is not None:
                 plan[j] = l
                 trial.book(l)
@@ -273,14 +360,6 @@ def run_drf(instance: Instance) -> Run:
             sim.start(l, j)
 
     return sim.run(decide)
-
-
-def _tentative(cluster: Cluster, runs) -> Cluster:
-    trial = Cluster(cluster.instance)
-    trial.used = cluster.used.copy()
-    for l in runs:
-        trial.book(l)
-    return trial
 
 
 def run_antman(instance: Instance, seed: int = 0, guaranteed: float = 0.5, threshold: int = 5) -> Run:
@@ -293,7 +372,7 @@ def run_antman(instance: Instance, seed: int = 0, guaranteed: float = 0.5, thres
     def make_room(j: int, t: int) -> None:
         """Kill the most recently started OP runs, fewest first, if that lets RG job ``j`` start."""
         victims = sorted(opportunistic & set(sim.running), key=lambda k: (-sim.running[k].start, k))
-        trial = _tentative(sim.cluster, [])
+        trial = sim.cluster.tentative(t)
         for count, v in enumerate(victims, start=1):
             trial.book(sim.running[v], -1.0, since=t)
             if trial.place(j, sim.config[j], t) is not None:
@@ -347,7 +426,7 @@ def run_tiresias(instance: Instance) -> Run:
                     sim.start(l, j)
             return
         active = sorted([*sim.running, *sim.waiting()], key=lambda k: (remaining(k, t) * gpus[k], k))
-        trial = _tentative(sim.cluster, [])
+        trial = sim.cluster.tentative(t)
         for j in list(sim.running):
             trial.book(sim.running[j], -1.0, since=t)
         keep, start = [], []

@@ -1,0 +1,73 @@
+"""The docs' claims tables are generated from committed summaries (optsched/study/claims.py): a table
+that disagrees with its summary.csv fails here, and so does a summary whose verdicts are not the ones
+its own p-values give."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import pytest
+
+from optsched.study import claims
+from optsched.study.stats import HELD, NOT_HELD, NOT_RESOLVED, adjust, decide
+
+ROOT = Path(__file__).resolve().parents[2]
+RESULTS = sorted((ROOT / "docs" / "results").glob("*.summary.csv"))
+
+
+def test_the_tally_counts_each_family_once_per_comparison_and_skips_merged_methods():
+    rows = [{"family": "f", "method": "b", "reference": "a", "verdict": HELD, "effect": "0.3", "identical_to": ""},
+            {"family": "f", "method": "b", "reference": "a", "verdict": NOT_RESOLVED, "effect": "0.1"},
+            {"family": "f", "method": "c", "reference": "a", "verdict": HELD, "identical_to": "b"},
+            {"family": "g", "method": "claim", "verdict": NOT_HELD, "mean": "2.5"},
+            {"family": "g", "method": "x"}]  # a descriptive row: no verdict
+    assert claims.tally(rows) == [["f", "a beats b", 2, 1, 0, 1, (0.1, 0.3)], ["g", "", 1, 0, 1, 0, (2.5, 2.5)]]
+    table = claims.markdown(rows)
+    assert table.splitlines()[2] == "| f | a beats b | 2 | 1 | 0 | 1 | 0.1 .. 0.3 |"
+    assert table.splitlines()[3] == "| g | — | 1 | 0 | 1 | 0 | 2.5 |"
+
+
+def test_a_block_is_regenerated_from_its_summary_and_a_missing_summary_is_named(tmp_path):
+    (tmp_path / "results").mkdir()
+    (tmp_path / "results" / "toy-default.summary.csv").write_text(
+        "family,method,reference,verdict,effect,identical_to\nf,b,a,held,0.25,\n")
+    page = tmp_path / "page.md"
+    page.write_text("intro\n<!-- claims toy default -->\nstale\n<!-- /claims -->\nafter\n")
+    assert claims.refresh(page, tmp_path / "results") is True
+    assert "| f | a beats b | 1 | 1 | 0 | 0 | 0.25 |" in page.read_text() and "stale" not in page.read_text()
+    assert claims.refresh(page, tmp_path / "results") is False  # nothing left to change
+    page.write_text("<!-- claims gone default -->\n<!-- /claims -->\n")
+    with pytest.raises(FileNotFoundError, match="gone-default.summary.csv"):
+        claims.refresh(page, tmp_path / "results")
+
+
+def test_every_claims_table_in_the_docs_is_its_committed_summarys():
+    assert claims.main(["--docs", str(ROOT / "docs"), "--check"]) == 0
+
+
+def test_every_committed_summary_is_named_by_a_docs_page():
+    text = "".join(page.read_text() for page in (ROOT / "docs").glob("*.md"))
+    for path in RESULTS:
+        name, preset = path.name.removesuffix(".summary.csv").rsplit("-", 1)
+        assert f"<!-- claims {name} {preset} -->" in text, f"{path.name} is in no docs page"
+
+
+def _float(value: str) -> float:
+    return float(value) if value not in ("", None) else math.nan
+
+
+@pytest.mark.parametrize("path", RESULTS, ids=lambda p: p.name)
+def test_a_committed_summarys_verdicts_are_the_ones_its_p_values_give(path):
+    """Recompute Holm within each family from the raw p-values and decide again: a hand-edited
+    verdict or p-value fails. A default or paper preset has at least 30 seeds at every tested point."""
+    rows = claims.read_summary(path)
+    tested = [{**r, "p_value": _float(r["p_value"]), "n_seeds": int(r["n_seeds"])} for r in rows if r.get("p_value")]
+    adjust(tested)
+    for row, original in zip(tested, [r for r in rows if r.get("p_value")]):
+        if math.isnan(row["p_value"]):
+            continue
+        assert row["p_adjusted"] == pytest.approx(_float(original["p_adjusted"]), rel=1e-9, abs=1e-15)
+        assert original["verdict"] == decide(row["p_adjusted"], original["leans"], row["n_seeds"])
+    if not path.name.endswith("-quick.summary.csv"):
+        assert all(int(r["n_seeds"]) >= 30 for r in rows if r.get("p_value") and r["test"].startswith("Wilcoxon"))
