@@ -38,10 +38,12 @@ def _number(value: Any) -> float:
 
 
 def _estimate(row: Mapping[str, Any]) -> float:
-    """A row's estimate: the paired relative gain where there is one, else the mean (a slope, a
-    ratio, a gain)."""
+    """A row's estimate: a paired comparison's relative gain (NaN where some baseline value is 0);
+    a claim's relative gain where it has one, else its mean (a slope, a ratio, a gain)."""
     effect = _number(row.get("effect"))
-    return effect if not math.isnan(effect) else _number(row.get("mean"))
+    if row.get("method") != "claim" or not math.isnan(effect):
+        return effect
+    return _number(row.get("mean"))
 
 
 def tally(rows: Iterable[Mapping[str, Any]]) -> list[list[Any]]:

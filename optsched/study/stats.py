@@ -116,7 +116,8 @@ class Paired:
     mean_diff: float  #: mean of A − B
     diff_ci_low: float
     diff_ci_high: float
-    effect: float  #: mean relative gain of A over B, ``(B − A)/|B|`` for min, ``(A − B)/|B|`` for max
+    effect: float  #: mean relative gain of A over B, ``(B − A)/|B|`` for min, ``(A − B)/|B|`` for max;
+    #: where some B is 0, the mean gain over the mean ``|B|``
     effect_ci_low: float
     effect_ci_high: float
     margin: float  #: the relative gain the claim demands (0: "A beats B")
@@ -153,11 +154,17 @@ def paired(a: Mapping[Any, float], b: Mapping[Any, float], sense: str, margin: f
     p_better, p_worse = _wilcoxon(tested) if len(keys) else (1.0, 1.0)
     p_value, leans = _directional(p_better, p_worse)
     low, high = interval(diffs.tolist())
-    effect_low, effect_high = interval(relative.tolist())
-    finite = len(keys) > 0 and bool(np.all(np.isfinite(relative)))
+    if len(keys) and np.all(np.isfinite(relative)):
+        effect = float(relative.mean())
+        effect_low, effect_high = interval(relative.tolist())
+    elif len(keys) and np.abs(bv).mean() > 0:  # some B is 0: the mean gain over the mean |B|
+        scale = float(np.abs(bv).mean())
+        effect = float(gains.mean()) / scale
+        effect_low, effect_high = (v / scale for v in interval(gains.tolist()))
+    else:
+        effect, effect_low, effect_high = math.nan, math.nan, math.nan
     return Paired(len(keys), int(np.sum(gains > 0)), int(np.sum(gains < 0)),
-                  float(diffs.mean()) if len(keys) else math.nan, low, high,
-                  float(relative.mean()) if finite else math.nan, effect_low, effect_high, margin,
+                  float(diffs.mean()) if len(keys) else math.nan, low, high, effect, effect_low, effect_high, margin,
                   p_better, p_worse, p_value, leans, _one_seed_decides(gains), decide(p_value, leans, len(keys)))
 
 
