@@ -414,6 +414,22 @@ def _g(value: Any) -> str:
     return "nan" if value is None or (isinstance(value, float) and math.isnan(value)) else f"{value:.4g}"
 
 
+def sweep_points(p: dict) -> list[tuple[int, int]]:
+    """The (jobs, servers) points of a job sweep at ``p["servers_fixed"]`` and a server sweep at
+    ``p["jobs_fixed"]``, each once: the two share a point when the fixed values meet, and it is
+    computed and tested once."""
+    points = [(j, p["servers_fixed"]) for j in p["jobs"]] + [(p["jobs_fixed"], n) for n in p["servers"]]
+    return list(dict.fromkeys(points))
+
+
+def sweep_rows(rows: list[dict], sweep: str, p: dict) -> list[dict]:
+    """The rows of one sweep, ``"jobs"`` or ``"servers"`` (a shared point belongs to both), for its
+    tables and figures."""
+    if sweep == "jobs":
+        return [r for r in rows if r["servers"] == p["servers_fixed"] and r["jobs"] in p["jobs"]]
+    return [r for r in rows if r["jobs"] == p["jobs_fixed"] and r["servers"] in p["servers"]]
+
+
 def mean(values: Iterable[float]) -> float:
     values = list(values)
     return sum(values) / len(values) if values else float("nan")

@@ -96,3 +96,13 @@ def test_the_certified_ratio_is_the_algorithm_against_its_family_bound_route(fam
         exact = objective / optimum.objective if fam.sense == "min" else optimum.objective / objective
         assert optimum.optimal and 1 - 1e-9 <= exact <= ratio * (1 + 1e-9)
     assert {r["measurement"] for r in report.records} == {"certified_ratio_bound"}
+
+
+def test_two_sweeps_that_meet_share_their_point_once():
+    from optsched.reproduce import sweep_points, sweep_rows
+
+    p = {"jobs": [10, 20], "servers_fixed": 6, "servers": [3, 6], "jobs_fixed": 10}
+    assert sweep_points(p) == [(10, 6), (20, 6), (10, 3)]  # (10, 6) is in both sweeps, listed once
+    rows = [{"jobs": j, "servers": n} for j, n in sweep_points(p)]
+    assert sweep_rows(rows, "jobs", p) == rows[:2]
+    assert sweep_rows(rows, "servers", p) == [rows[0], rows[2]]  # the shared row belongs to both

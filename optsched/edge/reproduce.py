@@ -18,7 +18,18 @@ from fractions import Fraction
 from typing import Any
 
 from ..registry import get
-from ..reproduce import EXACT_BUDGET, Report, Setting, certified_ratio, confirmed_optimum, mean, parallel_map, save_case
+from ..reproduce import (
+    EXACT_BUDGET,
+    Report,
+    Setting,
+    certified_ratio,
+    confirmed_optimum,
+    mean,
+    parallel_map,
+    save_case,
+    sweep_points,
+    sweep_rows,
+)
 from ..study.report import Table, figure
 from . import baselines
 from .generate import generate
@@ -102,7 +113,7 @@ def _sim_task(task):
 def reproduce_sec5(setting: Setting) -> Report:
     p = SCALES[setting.scale]
     seeds = range(setting.seeds)
-    tasks = [(j, n, s, a) for j, n in _points(p) for s in seeds for a in ALGORITHMS + PRICED]
+    tasks = [(j, n, s, a) for j, n in sweep_points(p) for s in seeds for a in ALGORITHMS + PRICED]
     rows = parallel_map(_sim_task, tasks, setting, "edge simulations")
     report = Report("Edge-cloud preemptive scheduling, Section V: A_online vs A_online-E, SRTF, Tiresias-L, BatchSche")
     report.paper_says = [
@@ -133,13 +144,13 @@ def reproduce_sec5(setting: Setting) -> Report:
     report.records = [{k: v for k, v in r.items() if k != "utilisation"} for r in rows]
     jct = _claims(report, report.records, p)
     for sweep in ("jobs", "servers"):
-        report.interval_figure(setting, [r for r in _sweep(jct, sweep, p) if r["method"] in ALGORITHMS], sweep,
+        report.interval_figure(setting, [r for r in sweep_rows(jct, sweep, p) if r["method"] in ALGORITHMS], sweep,
                                f"jct_vs_{sweep}_intervals.png",
                                f"Total JCT vs {sweep}: mean and 95% interval over seeds", log=True)
     _price_table(report, rows, p)
     for sweep, key, values, fixed in (("jobs", "jobs", p["jobs"], f"{p['servers_fixed']} servers"),
                                       ("servers", "servers", p["servers"], f"{p['jobs_fixed']} jobs")):
-        mine = _sweep(rows, sweep, p)
+        mine = sweep_rows(rows, sweep, p)
         table = Table(f"JCT rate (total JCT / SRTF's, mean over seeds) vs {key}, {fixed}", [key, *ALGORITHMS], [])
         pre = Table(f"Preemptions vs {key}, {fixed}", [key, *ALGORITHMS], [])
         with figure(setting.out_dir / f"jct_rate_vs_{key}.png") as (fig, ax):
@@ -155,25 +166,11 @@ def reproduce_sec5(setting: Setting) -> Report:
                                   for a in ALGORITHMS]])
         report.tables += [table, pre]
         report.figures.append((f"jct_rate_vs_{key}.png", f"Figs. 7/8 analogue: JCT rate vs number of {key}"))
-    _makespan_and_utilisation(report, [r for r in _sweep(rows, "jobs", p) if r["jobs"] == p["jobs"][-1]], setting)
+    _makespan_and_utilisation(report, [r for r in sweep_rows(rows, "jobs", p) if r["jobs"] == p["jobs"][-1]], setting)
     if setting.scale == "paper":
         certified_ratio(report, setting, "edge", "aonline", {"jobs": p["jobs_fixed"], "servers": p["servers_fixed"]},
                         f"{p['jobs_fixed']} jobs, {p['servers_fixed']} servers")
     return report
-
-
-def _points(p: dict) -> list[tuple[int, int]]:
-    """The (jobs, servers) points of both sweeps, each once (the job sweep at ``servers_fixed`` and
-    the server sweep at ``jobs_fixed`` share a point when the fixed values meet)."""
-    points = [(j, p["servers_fixed"]) for j in p["jobs"]] + [(p["jobs_fixed"], n) for n in p["servers"]]
-    return list(dict.fromkeys(points))
-
-
-def _sweep(rows: list[dict], sweep: str, p: dict) -> list[dict]:
-    """The rows of one sweep (a shared point belongs to both), for its tables and figures."""
-    if sweep == "jobs":
-        return [r for r in rows if r["servers"] == p["servers_fixed"] and r["jobs"] in p["jobs"]]
-    return [r for r in rows if r["jobs"] == p["jobs_fixed"] and r["servers"] in p["servers"]]
 
 
 def _claims(report: Report, rows: list[dict], p: dict) -> list[dict]:
@@ -241,7 +238,7 @@ def _price_table(report: Report, rows: list[dict], p: dict) -> None:
     names = ("batchsche", *PRICED)
     table = Table("Set-up sweep: BatchSche's total JCT / A_online's at cloud prices 0.5 (the default), "
                   + ", ".join(f"{c:g}" for c in CLOUD_PRICES), ["jobs", *names], [])
-    mine = _sweep(rows, "jobs", p)
+    mine = sweep_rows(rows, "jobs", p)
     for j in p["jobs"]:
         base = {r["seed"]: r["jct"] for r in mine if r["jobs"] == j and r["algorithm"] == "aonline"}
         table.rows.append([j, *[mean(r["jct"] / base[r["seed"]] for r in mine if r["jobs"] == j

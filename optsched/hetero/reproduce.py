@@ -25,7 +25,7 @@ import math
 from typing import Any
 
 from ..registry import get
-from ..reproduce import EXACT_BUDGET, Report, Setting, certified_ratio, mean, parallel_map
+from ..reproduce import EXACT_BUDGET, Report, Setting, certified_ratio, mean, parallel_map, sweep_points, sweep_rows
 from ..solvers import solve
 from ..study.report import Table, figure
 from . import baselines, oracles
@@ -219,7 +219,7 @@ def _batch_task(task):
 def reproduce(setting: Setting) -> Report:
     p = SCALES[setting.scale]
     seeds = range(setting.seeds)
-    tasks = [(fw, j, h, 1.0, s, a) for fw in ("ps", "allreduce") for j, h in _points(p) for s in seeds
+    tasks = [(fw, j, h, 1.0, s, a) for fw in ("ps", "allreduce") for j, h in sweep_points(p) for s in seeds
              for a in ALGORITHMS]
     rows = parallel_map(_online_task, tasks, setting, "hetero simulations")
     prices = parallel_map(_price_task, [(n, k, float(F), p["jobs_fixed"], p["servers_fixed"], s)
@@ -247,7 +247,7 @@ def reproduce(setting: Setting) -> Report:
     summary = _online_claims(report, rows, p)
     _alpha_claims(report, rows, alphas, p)
     for sweep, framework in (("jobs", "ps"), ("jobs", "allreduce"), ("servers", "ps"), ("servers", "allreduce")):
-        report.interval_figure(setting, [r for r in _sweep(summary, sweep, p) if r["framework"] == framework],
+        report.interval_figure(setting, [r for r in sweep_rows(summary, sweep, p) if r["framework"] == framework],
                                sweep, f"weighted_completion_vs_{sweep}_{framework}_intervals.png",
                                f"Total weighted completion time vs {sweep} ({framework}): mean and 95% interval",
                                log=True)
@@ -279,7 +279,7 @@ def reproduce(setting: Setting) -> Report:
     ]
     for sweep, key, fw in (("jobs", "jobs", "ps"), ("jobs", "jobs", "allreduce"), ("servers", "servers", "ps"),
                            ("servers", "servers", "allreduce")):
-        mine = [r for r in _sweep(rows, sweep, p) if r["framework"] == fw]
+        mine = [r for r in sweep_rows(rows, sweep, p) if r["framework"] == fw]
         values = p[key]
         table = Table(f"Total weighted completion time / A_online's (mean over seeds) vs {key}, {fw}",
                       [key, *ALGORITHMS], [])
@@ -297,7 +297,7 @@ def reproduce(setting: Setting) -> Report:
             ax.legend(fontsize=8)
         figure_number = {("jobs", "ps"): 2, ("jobs", "allreduce"): 5, ("servers", "ps"): 3, ("servers", "allreduce"): 6}
         report.figures.append((name, f"Fig. {figure_number[key, fw]} analogue ({fw})"))
-    _price_sweep(report, prices, p, setting)
+    _pricesweep_rows(report, prices, p, setting)
     _worker_types(report, types, setting)
     _maxweight_vs_F(report, by_F, p, setting)
     _records(report, records)
@@ -335,21 +335,6 @@ def reproduce(setting: Setting) -> Report:
 #: The paper's quantitative claim of Figs. 2/5: A_online is at least 30% better than every baseline.
 MARGIN = 0.30
 BASELINES = ("fifo", "drf", "antman", "tiresias")
-
-
-def _points(p: dict) -> list[tuple[int, int]]:
-    """The (jobs, servers) points of both sweeps, each once: the job sweep at ``servers_fixed`` and
-    the server sweep at ``jobs_fixed`` share a point when the fixed values meet (issue 29: computed
-    and tallied once)."""
-    points = [(j, p["servers_fixed"]) for j in p["jobs"]] + [(p["jobs_fixed"], h) for h in p["servers"]]
-    return list(dict.fromkeys(points))
-
-
-def _sweep(rows: list[dict], sweep: str, p: dict) -> list[dict]:
-    """The rows of one sweep (a shared point belongs to both), for its tables and figures."""
-    if sweep == "jobs":
-        return [r for r in rows if r["servers"] == p["servers_fixed"] and r["jobs"] in p["jobs"]]
-    return [r for r in rows if r["jobs"] == p["jobs_fixed"] and r["servers"] in p["servers"]]
 
 
 def _online_claims(report: Report, rows: list[dict], p: dict) -> list[dict]:
@@ -419,7 +404,7 @@ def _alpha_claims(report: Report, rows: list[dict], alphas: list[dict], p: dict)
     report.tables.append(table)
 
 
-def _price_sweep(report: Report, rows: list[dict], p: dict, setting: Setting) -> None:
+def _pricesweep_rows(report: Report, rows: list[dict], p: dict, setting: Setting) -> None:
     """Fig. 4 ("the objective grows with F") at every price unit (D18) and cluster scale ``kappa``:
     the table of means with the share of accepted jobs that paid a positive price, the claim decided
     per (units, kappa) by the trend test of each seed's slope against log2 F (one family), and the
