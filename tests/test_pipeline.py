@@ -90,7 +90,7 @@ def test_decide_decodes_an_algorithms_own_model_and_nothing_else():
     from optsched.solvers import Model
 
     problem = pulp.LpProblem("one", pulp.LpMinimize)
-    x = pulp.LpVariable("x", 1, 3, pulp.LpInteger)
+    x = problem.add_variable("x", 1, 3, pulp.LpInteger)
     problem += x
     assert optsched.pipeline.decide(Model(problem, lambda r: integral(r.values["x"])), node_limit=10) == 1
     problem += x >= 5
