@@ -194,7 +194,8 @@ def _claims(report: Report, rows: list[dict], p: dict) -> list[dict]:
     * Fig. 8: at least 12% at 50 Gbps, and the reduction falls as the NIC speeds up (per-seed slope
       against log2 Gbps);
     * Fig. 9: A-SRPT with the random forest within 14% of A-SRPT-Perfect (mean ratio, t-test), and
-      the forest's error below the median and mean predictors' (paired by seed).
+      the forest's error below the median and mean predictors' (paired by seed);
+    * Fig. 6: SPJF is the worst baseline (every other baseline beats it, paired).
     """
     import math
 
@@ -260,6 +261,11 @@ def _claims(report: Report, rows: list[dict], p: dict) -> list[dict]:
                             {s: predictor["rf", s]["mae"] for s in seeds if ("rf", s) in predictor},
                             {s: predictor[other, s]["mae"] for s in seeds if (other, s) in predictor}, "min",
                             f"Fig. 9: the random forest's mean absolute error below the {other} predictor's")
+    for n in p["jobs"]:
+        for b in BASELINES[1:]:
+            report.paired_claim("Fig. 6: SPJF is the worst baseline", {"sweep": "jobs", "value": n, "baseline": b},
+                                at("jobs", n, "spjf"), at("jobs", n, b), "max",  # "max": SPJF's larger total
+                                f"Fig. 6 ({n} jobs): SPJF's total completion time above {b}'s")
     return summary
 
 
