@@ -180,11 +180,13 @@ class Report:
         for r in rows:
             estimate, low, high = ((r["effect"], r["effect_ci_low"], r["effect_ci_high"]) if "effect" in r
                                    else (r["mean"], r["ci_low"], r["ci_high"]))
+            verdict = r["verdict"] + (" (one seed decides the sign)" if r.get("one_seed_decides") else "")
             table.rows.append([r["claim"], r["n_seeds"], estimate, f"{_g(low)} .. {_g(high)}", r.get("p_value"),
-                               r.get("p_adjusted"), r["verdict"]])
+                               r.get("p_adjusted"), verdict])
         table.note = ("Estimate: the paired relative gain for 'A beats B (by a margin)', the mean slope for a trend, "
                       "the mean for a bound on a mean or a worst case. p: two-sided, the verdict following the "
-                      "direction; corrected within the claim's family (Holm). A counterexample takes no test.")
+                      "direction; corrected within the claim's family (Holm). A counterexample takes no test. 'One "
+                      "seed decides the sign': leaving some seed out flips the sign of the mean gain.")
         return table if table.rows else None
 
     def results(self) -> list[Table]:
