@@ -106,3 +106,21 @@ def test_two_sweeps_that_meet_share_their_point_once():
     rows = [{"jobs": j, "servers": n} for j, n in sweep_points(p)]
     assert sweep_rows(rows, "jobs", p) == rows[:2]
     assert sweep_rows(rows, "servers", p) == [rows[0], rows[2]]  # the shared row belongs to both
+
+
+def test_a_report_states_its_tests_and_correction_and_flags_what_one_seed_decides(tmp_path):
+    from optsched.reproduce import QUICK_WARNING, Report, write_report
+
+    report = Report("toy")
+    base = {s: 10.0 for s in range(8)}
+    report.paired_claim("family A", {"point": 1}, {s: 9.0 for s in range(8)}, base, "min", "A beats B at 1")
+    report.paired_claim("family A", {"point": 2}, {**{s: 10.5 for s in range(7)}, 7: 1.0}, base, "min",
+                        "A beats B at 2")  # loses 7 of 8, one huge win
+    (conclusions,) = [t for t in report.results() if t.title.startswith("Conclusions")]
+    assert conclusions.rows[0][:6] == ["family A", "", 2, 1, 0, 1]
+    assert "2 tests in 1 claim families" in conclusions.note and "Holm" in conclusions.note
+    claims = report.claims()
+    assert claims.rows[1][-1] == "not resolved (one seed decides the sign)" and claims.rows[0][-1] == "held"
+    setting = Setting("quick", 8, 1, tmp_path)
+    text = write_report(report, setting, "toy", report.results()).read_text()
+    assert QUICK_WARNING in text and "**How the verdicts are computed.** 2 tests" in text
