@@ -54,7 +54,8 @@ FAMILY = Family(
                                "batches placed by least resource cost, elastic",
                                {"cloud_price": at_least(0, 0.5)}),
     },
-    generator_options={"servers": at_least(0, 0), "epsilon": at_least(0, 0.0), "copy": ("offline", "online")},
+    generator_options={"servers": at_least(0, 0), "epsilon": at_least(0, 0.0), "copy": ("offline", "online"),
+                       "slot_hours": at_least(0.01, 1.0)},
     reproductions={
         "edge-sec5": Reproduction("edge-sec5", "Section V: JCT rate vs jobs and servers, preemptions, "
                                   "communication, utilisation, makespan", here("reproduce:reproduce_sec5")),

@@ -94,69 +94,78 @@ def _small(preset: str, rng: np.random.Generator, jobs: int | None) -> Instance:
                     cloud=False)
 
 
-def _physical_times(rng: np.random.Generator, epochs: int, minibatches: int) -> tuple[int, int, float]:
-    """``(p^0, p^1, comm_fraction)`` from eq. (1) with the simulator's ranges and 1-hour slots:
-    ``m ~ U[0.001, 0.05]`` h, ``G ~ U[10, 100]`` ms, ``q ~ U[30, 575]`` MB, ``b ~ U[100, 5120]`` Mbps;
-    exchange ``2q/b`` h ``= 2 · 8 · q / b / 3600`` (MB = 10^6 bytes)."""
+def _physical_times(rng: np.random.Generator, epochs: int, minibatches: int, hours: float) -> tuple[int, int, float]:
+    """``(p^0, p^1, comm_fraction)`` from eq. (1) with the simulator's ranges, in slots of ``hours``
+    (1 in the paper): ``m ~ U[0.001, 0.05]`` h, ``G ~ U[10, 100]`` ms, ``q ~ U[30, 575]`` MB,
+    ``b ~ U[100, 5120]`` Mbps; exchange ``2q/b`` h ``= 2 · 8 · q / b / 3600`` (MB = 10^6 bytes)."""
     m = rng.uniform(0.001, 0.05)
     G = rng.uniform(10, 100) / 3.6e6
     exchange = 2 * 8 * rng.uniform(30, 575) / rng.uniform(100, 5 * 1024) / 3600
-    p0 = math.ceil(epochs * minibatches * (m + G + exchange))
-    p1 = max(1, math.ceil(epochs * minibatches * (m + G)))
+    p0 = math.ceil(epochs * minibatches * (m + G + exchange) / hours)
+    p1 = max(1, math.ceil(epochs * minibatches * (m + G) / hours))
     return p0, min(p1, p0), exchange / (m + G + exchange)
 
 
-def _trace_jobs(rng: np.random.Generator, count: int) -> list[tuple[int, int]]:
+def _trace_jobs(rng: np.random.Generator, count: int, hours: float) -> list[tuple[int, int]]:
     """``count`` Philly jobs from a seeded 30-day window in their submission order, as
-    (hourly release slot from the first, GPUs)."""
+    (release slot of ``hours`` from the first, GPUs)."""
     _, jobs = traces.sample_jobs(rng, count, 27 * 86400, 70 * 86400, 30 * 86400)
-    return [(int((job.submit_s - jobs[0].submit_s) // 3600), job.gpus) for job in jobs]
+    return [(int((job.submit_s - jobs[0].submit_s) // (3600 * hours)), job.gpus) for job in jobs]
 
 
-def _physical_jobs(rng, arrivals, servers: int, worker_types, ps_types) -> tuple[Job, ...]:
+def _physical_jobs(rng, arrivals, servers: int, worker_types, ps_types, hours: float) -> tuple[Job, ...]:
+    """Jobs of Table II models; upload delays of 1-4 hours to an edge server and 10-15 to the cloud,
+    in slots of ``hours`` (rounded up)."""
     jobs = []
     for release, gpus in arrivals:
         _, _, D, B = TABLE_II[int(rng.integers(len(TABLE_II)))]
-        p0, p1, comm = _physical_times(rng, int(rng.integers(20, 60, endpoint=True)), B)
-        jobs.append(Job(release, D, p0, p1, tuple(int(rng.integers(1, 4, endpoint=True)) for _ in range(servers)),
-                        int(rng.integers(10, 15, endpoint=True)), str(rng.choice(worker_types)),
-                        str(rng.choice(ps_types)), min(gpus, D), comm))
+        p0, p1, comm = _physical_times(rng, int(rng.integers(20, 60, endpoint=True)), B, hours)
+        edge = tuple(math.ceil(int(rng.integers(1, 4, endpoint=True)) / hours) for _ in range(servers))
+        jobs.append(Job(release, D, p0, p1, edge, math.ceil(int(rng.integers(10, 15, endpoint=True)) / hours),
+                        str(rng.choice(worker_types)), str(rng.choice(ps_types)), min(gpus, D), comm))
     return tuple(sorted(jobs, key=lambda job: job.release))
 
 
-def _physical(preset: str, rng: np.random.Generator, jobs: int | None, servers: int) -> Instance:
+def _physical(preset: str, rng: np.random.Generator, jobs: int | None, servers: int, hours: float) -> Instance:
     if preset == "testbed":
         S = servers or 8
         cluster = tuple(Server(("gpu", "cpu", "cpu", "cpu"), ("ps",)) for _ in range(S))
-        return Instance(cluster, _physical_jobs(rng, _trace_jobs(rng, jobs or 30), S, ("gpu", "cpu"), ("ps",)))
+        return Instance(cluster, _physical_jobs(rng, _trace_jobs(rng, jobs or 30, hours), S, ("gpu", "cpu"), ("ps",),
+                                                hours))
     worker_types = tuple(f"w{k}" for k in range(9))
     ps_types = tuple(f"p{k}" for k in range(9))
     S = servers or 100
     if preset == "paper":
         shapes = [(node.gpus, int(node.cpus)) for node in traces.sample_nodes(rng, S)]
-        arrivals = _trace_jobs(rng, jobs or 300)
+        arrivals = _trace_jobs(rng, jobs or 300, hours)
     else:
         shapes = [(int(rng.choice([1, 2, 4, 8])), int(rng.choice([8, 16, 24, 32]))) for _ in range(S)]
-        arrivals = _two_peak_arrivals(rng, jobs or 300)
+        arrivals = _two_peak_arrivals(rng, jobs or 300, hours)
     cluster = tuple(Server(tuple(str(rng.choice(worker_types)) for _ in range(gpus)),
                            tuple(str(rng.choice(ps_types)) for _ in range(cpus))) for gpus, cpus in shapes)
-    return Instance(cluster, _physical_jobs(rng, arrivals, S, worker_types, ps_types))
+    return Instance(cluster, _physical_jobs(rng, arrivals, S, worker_types, ps_types, hours))
 
 
-def _two_peak_arrivals(rng: np.random.Generator, count: int) -> list[tuple[int, int]]:
-    """Release slots from a two-peak mixture over 240 hours, GPUs from {1, 2, 4, 8} (spec §5.2 stand-in)."""
+def _two_peak_arrivals(rng: np.random.Generator, count: int, hours: float) -> list[tuple[int, int]]:
+    """Release slots (of ``hours``) from a two-peak mixture over 240 hours, GPUs from {1, 2, 4, 8}
+    (spec §5.2 stand-in)."""
     peaks = np.where(rng.random(count) < 0.5, rng.normal(60, 18, count), rng.normal(170, 25, count))
-    releases = sorted(int(x) for x in np.clip(peaks, 0, 239))
+    releases = sorted(int(x / hours) for x in np.clip(peaks, 0, 239))
     return [(r, int(rng.choice([1, 2, 4, 8]))) for r in releases]
 
 
 def generate(preset: str = "tiny", seed: int = 0, jobs: int | None = None, servers: int = 0,
-             epsilon: float = 0.0, copy: str = "offline") -> Instance:
-    """A seeded instance of ``preset`` (see the module docstring)."""
+             epsilon: float = 0.0, copy: str = "offline", slot_hours: float = 1.0) -> Instance:
+    """A seeded instance of ``preset`` (see the module docstring); ``slot_hours``: the slot length
+    of the physical presets (``testbed``, ``paper``, ``synthetic``; 1 hour in the paper), the same
+    jobs in finer or coarser slots."""
     if epsilon < 0 or copy not in ("offline", "online"):
         raise InputError(f"epsilon must be >= 0 and copy offline or online, got {epsilon} and {copy!r}")
+    if not slot_hours > 0 or (slot_hours != 1.0 and preset not in ("testbed", "paper", "synthetic")):
+        raise InputError(f"slot_hours must be > 0, and applies to the testbed, paper and synthetic presets only "
+                         f"(got {slot_hours:g} for {preset!r})")
     if epsilon > 0:
-        offline, online = speed_augmented(generate(preset, seed, jobs, servers), epsilon)
+        offline, online = speed_augmented(generate(preset, seed, jobs, servers, slot_hours=slot_hours), epsilon)
         return offline if copy == "offline" else online
     if preset not in PRESETS:
         raise InputError(f"unknown edge preset {preset!r} (presets: {', '.join(PRESETS)})")
@@ -166,5 +175,5 @@ def generate(preset: str = "tiny", seed: int = 0, jobs: int | None = None, serve
         raise InputError(f"servers must be positive (0: the preset's), got {servers}")
     rng = np.random.default_rng(seed)
     if preset in ("testbed", "paper", "synthetic"):
-        return _physical(preset, rng, jobs, servers)
+        return _physical(preset, rng, jobs, servers, slot_hours)
     return _small(preset, rng, jobs)

@@ -19,3 +19,31 @@ def test_presets():
     with pytest.raises(InputError, match="unknown edge preset"):
         generate("f9", 0)
 
+
+
+#: sha256 (16 hex digits) of ``generate(preset, seed, jobs=20, servers=6).to_dict()``, recorded before
+#: the slot length became a parameter: at 1 hour the instances are the ones they were.
+ONE_HOUR = {"testbed-0": "b0d38355858b7091", "testbed-1": "80edb113afa21f3f", "paper-0": "c6dde26cdc7e3f0c",
+            "paper-1": "d0b7f3267423894c", "synthetic-0": "7f1ca710548d4f1c", "synthetic-1": "c4298575e28767d3"}
+
+
+def test_the_slot_length_rescales_the_same_jobs_and_leaves_one_hour_as_it_was():
+    import hashlib
+    import json
+    import math
+
+    for key, digest in ONE_HOUR.items():
+        preset, seed = key.rsplit("-", 1)
+        doc = generate(preset, int(seed), jobs=20, servers=6).to_dict()
+        assert hashlib.sha256(json.dumps(doc, sort_keys=True).encode()).hexdigest()[:16] == digest
+    hour, half = (generate("paper", 0, jobs=20, servers=6, slot_hours=h) for h in (1.0, 0.5))
+    for a, b in zip(hour.jobs, half.jobs):  # the same jobs, in twice as many slots (each rounded up)
+        assert b.release in (2 * a.release, 2 * a.release + 1) and b.chunks == a.chunks
+        assert 2 * a.p_edge - 1 <= b.p_edge <= 2 * a.p_edge and b.delay_cloud == 2 * a.delay_cloud
+        assert all(d2 == 2 * d1 for d1, d2 in zip(a.delay_edge, b.delay_edge))
+    two = generate("paper", 0, jobs=20, servers=6, slot_hours=2.0)
+    assert all(b.delay_cloud == math.ceil(a.delay_cloud / 2) for a, b in zip(hour.jobs, two.jobs))
+    with pytest.raises(InputError, match="slot_hours"):
+        generate("tiny", 0, slot_hours=0.5)
+    with pytest.raises(InputError, match="slot_hours"):
+        generate("paper", 0, slot_hours=0.0)

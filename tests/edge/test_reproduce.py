@@ -27,7 +27,11 @@ def test_both_reproductions_write_their_reports(monkeypatch, tmp_path, capfd):
         code, out, _ = run_cli(capfd, "verify", worst / f"epsilon-0.{label}.instance.json",
                                worst / f"epsilon-0.{label}.schedule.json")
         assert code == 0 and out.startswith("objective")
-    sec5 = list(csv.DictReader(open(tmp_path / "edge-sec5" / "results.csv")))
+    every = list(csv.DictReader(open(tmp_path / "edge-sec5" / "results.csv")))
+    sec5 = [r for r in every if r["sweep"] == "online"]
+    slots = [r for r in every if r["sweep"] == "slot length"]  # 0.5 and 2 h at the fixed point (6, 6), one seed
+    assert {(r["slot_hours"], r["algorithm"]) for r in slots} == {(h, a) for h in ("0.5", "2.0")
+                                                                  for a in reproduce.ALGORITHMS[:5]}
     methods = set(reproduce.ALGORITHMS + reproduce.PRICED)
     assert {r["algorithm"] for r in sec5} == methods
     # (6 jobs, 6 servers) is in both sweeps and runs once: 3 points, not 4
