@@ -155,9 +155,9 @@ def reproduce_sec5(setting: Setting) -> Report:
     seeds = range(setting.seeds)
     tasks = [(j, n, s, a) for j, n in sweep_points(p) for s in seeds for a in ALGORITHMS + PRICED]
     rows = parallel_map(_sim_task, tasks, setting, "edge simulations")
-    fixed = (p["jobs_fixed"], p["servers_fixed"])  # 1 h slots there come from the sweeps when they hold it
-    lengths = SLOT_HOURS if fixed in sweep_points(p) else (*SLOT_HOURS, 1.0)
-    slots = parallel_map(_slot_task, [(h, *fixed, s, a) for h in lengths for s in seeds for a in ALGORITHMS[:5]],
+    point = (p["jobs_fixed"], p["servers_fixed"])  # 1 h slots there come from the sweeps when they hold it
+    lengths = SLOT_HOURS if point in sweep_points(p) else (*SLOT_HOURS, 1.0)
+    slots = parallel_map(_slot_task, [(h, *point, s, a) for h in lengths for s in seeds for a in ALGORITHMS[:5]],
                          setting, "slot length (set-up sweep)")
     report = Report("Edge-cloud preemptive scheduling, Section V: A_online vs A_online-E, SRTF, Tiresias-L, BatchSche")
     report.paper_says = [
