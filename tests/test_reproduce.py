@@ -66,7 +66,11 @@ def test_every_quick_preset_runs_with_five_seeds_and_writes_its_summary(name, tm
     assert (out / "report.md").stat().st_size > 0 and (out / "results.csv").stat().st_size > 0
     if (out / "summary.csv").exists():  # the reproductions that compare methods over seeds
         rows = list(csv.DictReader(open(out / "summary.csv")))
-        assert rows and all(int(r["n_seeds"]) >= 5 for r in rows)
+        assert rows and all(int(r["n_seeds"]) >= 5 for r in rows if r["method"] != "claim")
+        # a claim may pair fewer seeds (OASiS Fig. 4 pairs the seeds where both methods finish a job):
+        # then it is not resolved, unless a counterexample refutes it
+        assert all(r["verdict"] == "not resolved" or r["test"].startswith("a counterexample") for r in rows
+                   if r["method"] == "claim" and int(r["n_seeds"]) < 5)
         assert all(r["verdict"] in ("held", "did not hold", "not resolved") for r in rows if r.get("verdict"))
 
 
