@@ -297,7 +297,7 @@ def reproduce(setting: Setting) -> Report:
             ax.legend(fontsize=8)
         figure_number = {("jobs", "ps"): 2, ("jobs", "allreduce"): 5, ("servers", "ps"): 3, ("servers", "allreduce"): 6}
         report.figures.append((name, f"Fig. {figure_number[key, fw]} analogue ({fw})"))
-    _pricesweep_rows(report, prices, p, setting)
+    _price_sweep(report, prices, p, setting)
     _worker_types(report, types, setting)
     _maxweight_vs_F(report, by_F, p, setting)
     _records(report, records)
@@ -404,7 +404,7 @@ def _alpha_claims(report: Report, rows: list[dict], alphas: list[dict], p: dict)
     report.tables.append(table)
 
 
-def _pricesweep_rows(report: Report, rows: list[dict], p: dict, setting: Setting) -> None:
+def _price_sweep(report: Report, rows: list[dict], p: dict, setting: Setting) -> None:
     """Fig. 4 ("the objective grows with F") at every price unit (D18) and cluster scale ``kappa``:
     the table of means with the share of accepted jobs that paid a positive price, the claim decided
     per (units, kappa) by the trend test of each seed's slope against log2 F (one family), and the
