@@ -255,8 +255,9 @@ def adjust(rows: list[dict[str, Any]], family: str = "family") -> list[dict[str,
     rows without a ``p_value`` are left alone) by Holm's method, and decide each row's verdict from
     its adjusted p-value. Sets ``p_adjusted``, ``tests_in_family``, ``correction`` and ``verdict``
     in place; a row merged into another (``identical_to``: the method, or for a claim row the
-    ``baseline``, whose values it repeats at the same point) takes that row's adjusted p-value and
-    is not a test of its own. Returns ``rows``."""
+    ``baseline``, whose values it repeats at the same point) is not a test of its own and takes
+    that row's adjusted p-value: its raw p-value is the twin's, and Holm gives equal raw p-values
+    equal adjusted ones. Returns ``rows``."""
     groups: dict[Any, list[dict[str, Any]]] = {}
     for row in rows:
         if "p_value" in row:
@@ -265,33 +266,16 @@ def adjust(rows: list[dict[str, Any]], family: str = "family") -> list[dict[str,
         tests = [r for r in members if not r.get("identical_to") and not _nan(r["p_value"])]
         for row, adjusted in zip(tests, holm([r["p_value"] for r in tests])):
             row["p_adjusted"] = adjusted
-        by_point = {(_point_key(r), _compared(r)): r for r in tests}
+        by_p = {r["p_value"]: r["p_adjusted"] for r in tests}
         for row in members:
             if row.get("identical_to"):
-                twin = by_point.get((_point_key(row), row["identical_to"]))
-                row["p_adjusted"] = twin["p_adjusted"] if twin else math.nan
+                row["p_adjusted"] = by_p.get(row["p_value"], math.nan)
             row.setdefault("p_adjusted", math.nan)
             row["tests_in_family"] = len(tests)
             row["correction"] = CORRECTION if tests else "none"
             if not _nan(row["p_value"]):
                 row["verdict"] = decide(row["p_adjusted"], row["leans"], int(row.get("n_seeds", 0)))
     return rows
-
-
-POINT_EXCLUDED = {"method", "baseline", "claim", "n_seeds", "max", "mean", "median", "ci_low", "ci_high", "reference",
-                  "reference_wins", "reference_win_rate", "mean_diff", "diff_ci_low", "diff_ci_high", "effect",
-                  "effect_ci_low", "effect_ci_high", "margin", "p_better", "p_worse", "p_value", "leans", "verdict",
-                  "identical_to", "one_seed_decides", "p_adjusted", "tests_in_family", "correction",
-                  "interval_method", "test"}
-
-
-def _compared(row: Mapping[str, Any]) -> str:
-    """What a row compares the reference with: its method, or a claim row's ``baseline``."""
-    return str(row.get("baseline", "")) if row.get("method") == "claim" else str(row["method"])
-
-
-def _point_key(row: Mapping[str, Any]) -> tuple:
-    return tuple(sorted((k, repr(v)) for k, v in row.items() if k not in POINT_EXCLUDED))
 
 
 def _nan(value: Any) -> bool:
