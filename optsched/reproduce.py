@@ -158,11 +158,10 @@ class Report:
         family: per claim family (and, for the paired comparisons of a summary, per method), how many
         tests held, did not hold, or were not resolved (study/claims.py ``tally``; methods merged into
         an identical one are not counted again)."""
-        from .study.claims import COLUMNS, tally
+        from .study.claims import COLUMNS, span_text, tally
         from .study.stats import MIN_SEEDS
 
-        rows = [[family, comparison, tests, held, not_held, open_, f"{span[0]:.3g} .. {span[1]:.3g}" if span else ""]
-                for family, comparison, tests, held, not_held, open_, span in tally(self.decided())]
+        rows = [[*counts, span_text(span)] for *counts, span in tally(self.decided())]
         table = Table("Conclusions (computed from summary.csv: tests over seeds, corrected within each claim family)",
                       COLUMNS, rows)
         table.note = ("A test is one point (sweep value) of a claim; estimates: the least and largest relative gain, "

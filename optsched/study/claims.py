@@ -65,7 +65,8 @@ def tally(rows: Iterable[Mapping[str, Any]]) -> list[list[Any]]:
             for (family, comparison), e in counts.items()]
 
 
-def _range(span: tuple[float, float] | None) -> str:
+def span_text(span: tuple[float, float] | None) -> str:
+    """How a table shows the range of a family's estimates: ``low .. high``, one value, or a dash."""
     if span is None:
         return "—"
     low, high = span
@@ -75,8 +76,9 @@ def _range(span: tuple[float, float] | None) -> str:
 def markdown(rows: Iterable[Mapping[str, Any]]) -> str:
     """The tally as a Markdown table (with a trailing newline)."""
     lines = ["| " + " | ".join(COLUMNS) + " |", "|" + "---|" * len(COLUMNS)]
-    for family, comparison, tests, held, not_held, open_, span in tally(rows):
-        lines.append(f"| {family} | {comparison or '—'} | {tests} | {held} | {not_held} | {open_} | {_range(span)} |")
+    for family, comparison, *counts, span in tally(rows):
+        cells = [family, comparison or "—", *counts, span_text(span)]
+        lines.append("| " + " | ".join(str(c) for c in cells) + " |")
     return "\n".join(lines) + "\n"
 
 
