@@ -7,8 +7,8 @@
   number of servers and the spread of ``γ1`` grow; a ratio against a bound is labelled so.
 * Fig. 6: OASiS when ``U`` (or ``L``) is misestimated by a factor π [A16].
 
-The quick preset runs in about 15 s on 2 cores and the default one in about 21 minutes (mostly Dorm's
-per-event MILPs on their deterministic budget); ``--preset paper`` uses the paper's sizes (hours).
+The quick preset runs in 11 s on 2 cores; the default one, 30 seeds, takes hours (mostly Dorm's
+per-event MILPs on their deterministic budget); ``--preset paper`` uses the paper's sizes.
 """
 
 from __future__ import annotations
