@@ -194,7 +194,7 @@ class Report:
         return ([first] if first else []) + self.tables + ([last] if last else [])
 
     def interval_figure(self, setting: Setting, rows: list[dict], x: str, file: str, caption: str,
-                        log: bool = False) -> None:
+                        log: bool = False, xlabel: str | None = None) -> None:
         """Draw each method's mean with its 95% interval against ``x`` from summary ``rows`` (one
         point's rows: a sweep), save it as ``file`` and list it with ``caption``; nothing without rows."""
         if not rows:
@@ -206,7 +206,7 @@ class Report:
                 below = [m - r["ci_low"] for m, r in zip(means, mine)]
                 above = [r["ci_high"] - m for m, r in zip(means, mine)]
                 ax.errorbar([r[x] for r in mine], means, yerr=[below, above], marker="o", capsize=3, label=method)
-            ax.set_xlabel(x)
+            ax.set_xlabel(xlabel or x)
             ax.set_ylabel(f"{rows[0]['summary']} (mean, 95% interval over {rows[0]['n_seeds']} seeds)")
             if log:
                 ax.set_yscale("log")

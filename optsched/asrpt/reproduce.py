@@ -93,7 +93,7 @@ def reproduce_sim(setting: Setting) -> Report:
     for sweep in dict.fromkeys(r["sweep"] for r in summary if r["sweep"] not in ("predictor",)):
         report.interval_figure(setting, [r for r in summary if r["sweep"] == sweep], "value",
                                f"completion_vs_{_slug(sweep)}_intervals.png",
-                               f"Total completion time vs {sweep}: mean and 95% interval over seeds")
+                               f"Total completion time vs {sweep}: mean and 95% interval over seeds", xlabel=sweep)
     report.paper_says = [
         "Fig. 6 (37,500-150,000 jobs): A-SRPT is best everywhere, 31%-91% less total JCT than the baselines; "
         "SPJF worst.",
