@@ -12,6 +12,7 @@ import csv
 import io
 import math
 import sys
+import textwrap
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -194,9 +195,10 @@ class Report:
         return ([first] if first else []) + self.tables + ([last] if last else [])
 
     def interval_figure(self, setting: Setting, rows: list[dict], x: str, file: str, caption: str,
-                        log: bool = False, xlabel: str | None = None) -> None:
+                        log: bool = False, xlabel: str | None = None, xlog: bool = False) -> None:
         """Draw each method's mean with its 95% interval against ``x`` from summary ``rows`` (one
-        point's rows: a sweep), save it as ``file`` and list it with ``caption``; nothing without rows."""
+        point's rows: a sweep), save it as ``file`` and list it with ``caption``; nothing without rows.
+        ``log``: a log y axis; ``xlog``: a base-2 log x axis (for sweeps that double, such as F)."""
         if not rows:
             return
         with figure(setting.out_dir / file) as (fig, ax):
@@ -207,7 +209,10 @@ class Report:
                 above = [r["ci_high"] - m for m, r in zip(means, mine)]
                 ax.errorbar([r[x] for r in mine], means, yerr=[below, above], marker="o", capsize=3, label=method)
             ax.set_xlabel(xlabel or x)
-            ax.set_ylabel(f"{rows[0]['summary']} (mean, 95% interval over {rows[0]['n_seeds']} seeds)")
+            ax.set_ylabel(textwrap.fill(f"{rows[0]['summary']} (mean, 95% interval over {rows[0]['n_seeds']} seeds)",
+                                        45))
+            if xlog:
+                ax.set_xscale("log", base=2)
             if log:
                 ax.set_yscale("log")
             ax.legend(fontsize=8)

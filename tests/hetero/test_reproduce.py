@@ -12,14 +12,14 @@ from optsched.hetero import reproduce
 def test_the_reproduction_writes_its_report(monkeypatch, tmp_path, capfd):
     monkeypatch.setitem(reproduce.SCALES, "default", {
         "jobs": [3, 5], "servers_fixed": 3, "servers": [2, 3], "jobs_fixed": 3, "F": [1, 4], "kappas": [0.35],
-        "batch_jobs": [3], "batch_tau": 48})
+        "batch_jobs": [3], "batch_tau": 48, "binding": {"jobs": 6, "servers": 1, "kappa": 8.0}})
     out = tmp_path / "sec7"
     assert main(["reproduce", "hetero-sec7", "--seeds", "1", "--workers", "1", "-o", str(out)]) == 0
     for file in ["report.md", "results.csv", "weighted_completion_vs_jobs_ps.png", "weighted_completion_vs_jobs_allreduce.png",
                  "weighted_completion_vs_servers_ps.png", "aonline_vs_F_raw_kappa_0.35_intervals.png",
                  "aonline_vs_F_per_capacity_kappa_0.35_intervals.png", "maxweight_vs_jain.png",
                  "weighted_completion_vs_servers_allreduce.png", "fig9_worker_types.png",
-                 "fig11_maxweight_vs_F_intervals.png"]:
+                 "fig11_maxweight_vs_F_intervals.png", "aonline_vs_F_binding_intervals.png"]:
         assert (out / file).stat().st_size > 0
     printed = capfd.readouterr().out
     assert "A_maxweight vs Jain" in printed and "Assumed where the paper is silent" in printed
@@ -36,6 +36,11 @@ def test_the_reproduction_writes_its_report(monkeypatch, tmp_path, capfd):
     assert {(r["normalization"], r["F"]) for r in prices} == {(n, F) for n in ("raw", "per_capacity")
                                                               for F in ("1.0", "4.0")}
     assert all(0 <= int(r["priced"]) <= int(r["accepted"]) for r in prices)
+    binding = [r for r in rows if r["sweep"] == "binding"]
+    assert {r["algorithm"] for r in binding} == {"aonline", *reproduce.BASELINES}
+    assert {r["family"] for r in summary if r.get("tests_in_family")} >= {
+        "Fig. 4 where the prices bind: the objective grows with F",
+        "Where the prices bind: A_online beats every baseline (Figs. 2/5)"}
     types = {r["algorithm"] for r in rows if r["sweep"] == "worker type"}
     assert types == {"aonline", *(f"type-{m}" for m in reproduce.FIXED_TYPES)}
     assert {r["F"] for r in rows if r["sweep"] == "maxweight F"} == {"1.0", "4.0"}
@@ -50,3 +55,12 @@ def test_the_reproduction_writes_its_report(monkeypatch, tmp_path, capfd):
         if r["sweep"] == "batch" and r["small_optimum"]:  # neither greedy beats the batch optimum
             assert float(r["small_maxweight"]) <= float(r["small_optimum"]) + 1e-6
             assert float(r["small_jain"]) <= float(r["small_optimum"]) + 1e-6
+
+
+def test_in_one_burst_every_job_arrives_in_slot_1_and_the_prices_bind():
+    """The regime of the "where the prices bind" rows: with every job in one batch on one server that
+    fits several, some accepted job pays a positive price (none does on the Fig. 4 sweep's instances)."""
+    row = reproduce._binding_task(("raw", 1.0, 20, 1, 8.0, 2, "aonline"))
+    assert 0 < row["priced"] <= row["accepted"]
+    instance = reproduce.in_one_burst(reproduce.generate("paper", 2, jobs=20, servers=1, kappa=8.0))
+    assert {job.arrival for job in instance.jobs} == {1}
