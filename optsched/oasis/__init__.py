@@ -57,7 +57,8 @@ FAMILY = Family(
                            "gap": at_least(0, 0.01)},
                           wall_clock=("time_limit",)),
     },
-    generator_options={"mode": ("worker_slots", "chunks"), "slots": at_least(0, 0), "servers": at_least(0, 0)},
+    generator_options={"mode": ("worker_slots", "chunks"), "slots": at_least(0, 0), "servers": at_least(0, 0),
+                       "slot_hours": at_least(0.01, 1.0)},
     reproductions={"oasis-sec5": Reproduction("oasis-sec5", "Section V: utility vs jobs, completion vs target, "
                                               "OPT/OASiS, misestimated constants", here("reproduce:reproduce"))},
     space=here("mutate:space"),

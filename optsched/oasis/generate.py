@@ -22,11 +22,17 @@ Presets:
   1,000 GB storage, ``U[20, 50]`` Gbps); PS servers, demands and utilities are as in ``paper``.
   The paper used the Google 2011 trace, which is not available here.
 
+Option ``slot_hours`` (``paper`` and ``paper-literal``; 1 hour by default, [A15]): the same jobs,
+horizon and utilities in slots of that many hours (:func:`in_slots_of`), for the slot-length sweep.
+
 Every preset draws utilities from the three classes of the evaluation: time-insensitive
 (``γ2 = 0``, 10%), time-sensitive (``γ2 ~ U[0.01, 1]``, 55%), time-critical (``γ2 ~ U[4, 6]``, 35%).
 """
 
 from __future__ import annotations
+
+import math
+from dataclasses import replace
 
 import numpy as np
 
@@ -141,16 +147,20 @@ def _bursty_arrivals(rng: np.random.Generator, count: int, T: int) -> list[int]:
 
 
 def generate(preset: str = "tiny", seed: int = 0, jobs: int | None = None, mode: str = "worker_slots",
-             slots: int = 0, servers: int = 0) -> Instance:
+             slots: int = 0, servers: int = 0, slot_hours: float = 1.0) -> Instance:
     """A seeded instance of ``preset`` (see the module docstring); ``jobs`` overrides the job count,
-    and for ``paper``, ``paper-literal`` and ``trace``, ``slots`` overrides ``T = 300`` and
-    ``servers`` the 50 worker and 50 PS servers (0 keeps the preset's value)."""
+    and for ``paper``, ``paper-literal`` and ``trace``, ``slots`` overrides ``T = 300`` (hours) and
+    ``servers`` the 50 worker and 50 PS servers (0 keeps the preset's value). ``slot_hours``
+    (``paper`` and ``paper-literal``): the same instance in slots of that many hours [A15]."""
     if preset not in PRESETS:
         raise InputError(f"unknown oasis preset {preset!r} (presets: {', '.join(PRESETS)})")
     if jobs is not None and jobs < 1:
         raise InputError(f"--jobs must be at least 1, got {jobs}")
     if slots < 0 or servers < 0:
         raise InputError(f"slots and servers must be positive (0: the preset's), got {slots} and {servers}")
+    if not slot_hours > 0 or (slot_hours != 1.0 and preset not in ("paper", "paper-literal")):
+        raise InputError(f"slot_hours must be > 0, and applies to the paper and paper-literal presets only "
+                         f"(got {slot_hours:g} for {preset!r})")
     T, H = slots or 300, servers or 50
     rng = np.random.default_rng(seed)
     if preset == "tiny":
@@ -160,4 +170,21 @@ def generate(preset: str = "tiny", seed: int = 0, jobs: int | None = None, mode:
                             (1.0, 4.0), mode)
     if preset == "trace":
         return _trace(rng, jobs or 200, mode, T, H)
-    return _paper(rng, jobs or 200, preset == "paper-literal", mode, T, H)
+    instance = _paper(rng, jobs or 200, preset == "paper-literal", mode, T, H)
+    return instance if slot_hours == 1.0 else in_slots_of(instance, slot_hours)
+
+
+def in_slots_of(instance: Instance, hours: float) -> Instance:
+    """``instance`` (drawn in 1-hour slots) in slots of ``hours`` [A15]: the horizon of ``T`` hours
+    becomes ``⌈T / hours⌉`` slots, an arrival in hour ``a`` arrives in the slot holding that hour's
+    start, a mini-batch of ``τ`` hours takes ``τ / hours`` slots, and a utility of the completion delay
+    keeps its value at every delay in hours (``γ2`` times ``hours``, ``γ3`` over ``hours``).
+    Rounding the arrivals and the ``⌈·⌉`` of each job's work in slots is all that changes."""
+    def utility_in_slots(u) -> Sigmoid:
+        if not isinstance(u, Sigmoid):
+            raise ValueError(f"in_slots_of rescales the generators' sigmoid utilities only, not {type(u).__name__}")
+        return Sigmoid(u.gamma1, u.gamma2 * hours, u.gamma3 / hours)
+
+    jobs = tuple(replace(job, arrival=1 + math.floor((job.arrival - 1) / hours), tau=job.tau / hours,
+                         utility=utility_in_slots(job.utility)) for job in instance.jobs)
+    return replace(instance, T=math.ceil(instance.T / hours), jobs=jobs, slot_seconds=instance.slot_seconds * hours)

@@ -20,6 +20,8 @@ def test_reproduce_writes_tables_figures_and_assumptions(monkeypatch, tmp_path, 
     rows = list(csv.DictReader(open(out / "results.csv")))
     fig3 = [r for r in rows if r["figure"] == "3"]
     assert {r["algorithm"] for r in fig3} == set(reproduce.ALGORITHMS) and len(fig3) == 2 * 5
+    assert {r["setup"] for r in rows if r["figure"].startswith("3, ")} == set(reproduce.SETUPS)
+    assert {float(r["pi"]) for r in rows if r["figure"] == "6"} == set(reproduce.PI + reproduce.WIDE_PI)
     fig5 = [r for r in rows if r["figure"] == "5"]
     assert all(float(r["ratio"]) >= 1 - 1e-6 for r in fig5 if r["ratio"])  # OASiS never beats OPT
     assert "What the paper reports" in (out / "report.md").read_text()
