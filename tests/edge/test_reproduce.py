@@ -22,6 +22,9 @@ def test_both_reproductions_write_their_reports(monkeypatch, tmp_path, capfd):
     rows = list(csv.DictReader(open(tmp_path / "edge-ratio" / "results.csv")))
     assert rows and all(r["milp_optimal"] == "True" for r in rows)
     assert all(float(r["jct_ratio"]) >= 1 - 1e-9 for r in rows if r["epsilon"] == "0.0")  # never beats OPT
+    families = {r["family"] for r in csv.DictReader(open(tmp_path / "edge-ratio" / "summary.csv"))}
+    assert {"JCT / OPT(2), worst instance", "Figs. 12/13: the ratio decreases with ε",
+            f"Figs. 12/13: the ratio is close to 1 at ε = 0.5 (mean below {reproduce.CLOSE_TO_ONE:g})"} <= families
     worst = tmp_path / "edge-ratio" / "worst"
     for label in ("online", "optimal"):  # the worst instance at ε = 0, as files 'optsched verify' reads
         code, out, _ = run_cli(capfd, "verify", worst / f"epsilon-0.{label}.instance.json",
