@@ -29,16 +29,20 @@ True
 from __future__ import annotations
 
 import importlib
+from importlib.metadata import PackageNotFoundError, version
 from typing import Any
 
-__version__ = "0.1.0"
+try:  # the one version source is pyproject.toml, read from the installed package's metadata
+    __version__ = version("optsched")
+except PackageNotFoundError:  # a source tree on sys.path that was never installed
+    __version__ = "0+unknown"
 
 #: Public name -> the module that defines it.
 _EXPORTS = {
     "get": "registry", "families": "registry",
     "solve": "pipeline", "run": "pipeline", "judge": "pipeline",
     "Solved": "pipeline", "Run": "pipeline", "Verdict": "pipeline",
-    "Result": "solvers", "InputError": "errors",
+    "Result": "solvers", "SolveStatus": "solvers", "InputError": "errors",
 }
 
 __all__ = ["__version__", *_EXPORTS]

@@ -297,6 +297,8 @@ def _families(args) -> int:
         return 0
     for f in found.values():
         print(f"{f.name} ({f.sense}): {f.summary}")
+        for paper in f.papers:
+            print(f"  paper:        {paper.text()}")
         print(f"  presets:      {', '.join(f.presets)}")
         if f.generator_options:
             print(f"  options:      {', '.join(f'{k}={_declared(v)}' for k, v in f.generator_options.items())}")

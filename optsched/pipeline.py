@@ -246,7 +246,7 @@ def solve(family: Family, instance: Any, formulation: str, *, relax: bool = Fals
     >>> instance = family.generate("tiny", seed=0)
     >>> solved = optsched.solve(family, instance, "time-indexed")
     >>> solved.result.status, solved.verdict.feasible, solved.matches_solver
-    ('optimal', True, True)
+    (<SolveStatus.OPTIMAL: 'optimal'>, True, True)
     >>> bound = optsched.solve(family, instance, "time-indexed", relax=True)
     >>> bound.schedule is None and bound.result.objective <= solved.result.objective + 1e-9
     True
@@ -343,12 +343,12 @@ def _solve_one(family: Family, instance: Any, chosen: Formulation, relax: bool, 
 
 def _out_of_time(model: Any, solver: str | None, budget: dict, build_s: float) -> Result:
     """The result of a solve whose time limit ran out while its model was being built."""
-    from .solvers import CP_SAT, SOLVERS, CpSatModel, Result, cbc_version, cp_sat_version, highs_version
+    from .solvers import CP_SAT, SOLVERS, CpSatModel, Result, SolveStatus, cbc_version, cp_sat_version, highs_version
 
     name = CP_SAT if isinstance(model, CpSatModel) else solver or SOLVERS[0]
     version = {"highs": highs_version, "cbc": cbc_version, CP_SAT: cp_sat_version}[name]()
-    return Result("not_solved", model.sense, getattr(model, "is_mip", True), None, None, None, 0.0, name, version,
-                  message=f"time limit reached while building the model ({build_s:.3g} s): nothing solved",
+    return Result(SolveStatus.NOT_SOLVED, model.sense, getattr(model, "is_mip", True), None, None, None, 0.0, name,
+                  version, message=f"time limit reached while building the model ({build_s:.3g} s): nothing solved",
                   options={**budget, "time_limit": 0.0})
 
 
@@ -358,7 +358,7 @@ def _adjudicate(solved: Solved, other: Solved) -> Solved:
     accepts (status ``feasible``, no bound), or none."""
     from dataclasses import replace
 
-    from .solvers import CrossCheck, compare
+    from .solvers import CrossCheck, SolveStatus, compare
 
     a, b = solved.result, other.result
     verdict, detail = compare(a, b)
@@ -370,15 +370,15 @@ def _adjudicate(solved: Solved, other: Solved) -> Solved:
                and s.problem is None]
     note = f"models disagree: {detail}"
     if not trusted:
-        result = replace(a, status="not_solved", objective=None, bound=None, gap=None, values={}, message=note,
-                         cross_check=check)
+        result = replace(a, status=SolveStatus.NOT_SOLVED, objective=None, bound=None, gap=None, values={},
+                         message=note, cross_check=check)
         return replace(solved, result=result, schedule=None, verdict=None)
     flip = -1.0 if a.sense == "max" else 1.0
     scored = [(flip * s.verdict.objective, k, s) for k, s in enumerate(trusted)
               if s.verdict is not None and s.verdict.objective is not None]
     best = min(scored, key=lambda item: item[:2])[2]
     assert best.verdict is not None
-    result = replace(a, status="feasible", objective=best.verdict.objective, bound=None, gap=None, values={},
+    result = replace(a, status=SolveStatus.FEASIBLE, objective=best.verdict.objective, bound=None, gap=None, values={},
                      message=f"{note}; reporting {best.formulation}'s verified schedule, optimum unknown",
                      cross_check=check)
     return replace(solved, result=result, schedule=best.schedule, verdict=best.verdict)

@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import InitVar, dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from .citations import Paper
 from .errors import InputError
 from .params import bind, default_of, did_you_mean
 
@@ -167,7 +168,8 @@ class Family:
     name: str
     sense: str
     summary: str
-    source: str
+    #: the papers the family implements (:mod:`optsched.citations`), cited wherever its results go
+    papers: tuple[Paper, ...]
     presets: tuple[str, ...]
     generate: Callable[..., Any]
     instance_from_dict: Callable[[Any, str], Any]
@@ -235,6 +237,11 @@ class Family:
 
         return judge(self, instance, schedule)
 
+    @property
+    def source(self) -> str:
+        """The family's papers in short form (``"Zhou et al., IEEE Transactions on Cloud Computing 2023"``)."""
+        return "; ".join(paper.short() for paper in self.papers)
+
     def algorithm(self, name: str) -> Algorithm:
         return _pick(self.algorithms, name, f"family {self.name} has no algorithm")
 
@@ -249,6 +256,7 @@ class Family:
             "sense": self.sense,
             "summary": self.summary,
             "source": self.source,
+            "papers": [paper.to_dict() for paper in self.papers],
             "presets": list(self.presets),
             "generator_options": {key: value if isinstance(value, tuple) else default_of(value)
                                   for key, value in self.generator_options.items()},

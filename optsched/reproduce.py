@@ -23,7 +23,7 @@ from .errors import Failure, InputError
 from .jsonio import dumps, plain, write_text
 from .limits import NODE_LIMIT
 from .outputs import claim
-from .registry import Reproduction, families, get
+from .registry import Family, Reproduction, families, get
 from .solvers import cbc_version, cp_sat_version, highs_version
 from .study.report import Table, figure
 from .study.table import ratio as ratio_to
@@ -334,8 +334,11 @@ def write_report(report: Report, setting: Setting, name: str, results: list[Tabl
     """Write ``report.md`` (with the ``results`` tables, :meth:`Report.results`), ``results.csv`` and
     ``summary.csv`` next to the figures already in ``out_dir``."""
     versions = f"optsched {__version__}, HiGHS {highs_version()}, CBC {cbc_version()}, CP-SAT {cp_sat_version()}"
+    family = owner(name)
+    cited = "; ".join(paper.text() for paper in family.papers) if family else ""
     lines = [f"# {report.title}", "",
              f"`optsched reproduce {name} --preset {setting.scale} --seeds {setting.seeds}` ({versions}).", ""]
+    lines += [f"**Paper:** {cited}", ""] if cited else []
     if report.paper_says:
         lines += ["## What the paper reports", ""] + [f"- {s}" for s in report.paper_says] + [""]
     lines += ["## Settings the paper left open, and what was assumed", ""]
@@ -350,7 +353,8 @@ def write_report(report: Report, setting: Setting, name: str, results: list[Tabl
     for file, caption in report.figures:
         lines += [f"![{caption}]({file})", "", f"*{caption}*", ""]
     write_text(str(setting.out_dir / "report.md"), "\n".join(lines))
-    for rows, file in ((report.records, "results.csv"), (report.decided(), "summary.csv")):
+    summary = [{**r, "paper": cited} for r in report.decided()] if cited else report.decided()
+    for rows, file in ((report.records, "results.csv"), (summary, "summary.csv")):
         if rows:
             _write_csv(setting.out_dir / file, rows)
     return setting.out_dir / "report.md"
@@ -369,6 +373,12 @@ def reproductions() -> dict[str, Reproduction]:
     for family in families().values():
         found.update(family.reproductions)
     return found
+
+
+def owner(name: str) -> Family | None:
+    """The family that registers reproduction ``name`` (whose papers its report cites); None for a
+    reproduction no family registers (a test's)."""
+    return next((family for family in families().values() if name in family.reproductions), None)
 
 
 def run(name: str, scale: str, seeds: int | None, workers: int, out_dir: str | None, out: TextIO | None = None, *,

@@ -10,8 +10,8 @@ forest, mean, median), ``workload`` (the recurring-job Philly stand-in), ``gener
 (Lemmas 1-3, Theorem 1), ``reproduce`` (Figs. 6-9).
 """
 
+from ..citations import PAPERS
 from ..params import at_least, between, positive
-from ..placement import SOURCE
 from ..registry import Algorithm, Check, Family, Formulation, Reproduction, lazy_from
 
 here = lazy_from(__name__)
@@ -24,7 +24,7 @@ ASRPT = Family(
     name="asrpt",
     sense="min",
     summary="online non-preemptive GPU-cluster scheduling with predicted iterations, min total completion time",
-    source=SOURCE,
+    papers=(PAPERS["luo2025"],),
     presets=PRESETS,
     generate=here("generate:generate_stream"),
     instance_from_dict=here("instance:Instance.from_dict"),

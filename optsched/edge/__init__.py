@@ -9,6 +9,7 @@ Modules: ``instance`` (model, JSON, time scaling), ``generate`` (presets F1-F7, 
 fitting, Lemma 1, Theorem 3's factors).
 """
 
+from ..citations import PAPERS
 from ..params import at_least
 from ..registry import Algorithm, Check, Family, Formulation, Reproduction, lazy_from
 
@@ -18,7 +19,7 @@ FAMILY = Family(
     name="edge",
     sense="min",
     summary="edge-cloud preemptive scheduling of PS jobs, chunk dispatch by marginal flow time, min total JCT",
-    source="Online preemptive scheduling of distributed ML jobs in edge-cloud systems (paper 003)",
+    papers=(PAPERS["wang2022"],),
     presets=("tiny", "small", "f1", "f2", "f3", "f4", "f5", "f6", "testbed", "paper", "synthetic"),
     generate=here("generate:generate"),
     instance_from_dict=here("instance:Instance.from_dict"),

@@ -11,6 +11,7 @@ A_dual, A_online, Alg. 1-3), ``baselines`` (FIFO, DRF, AntMan, Tiresias, the Jai
 ``theory`` (λ, γ, α, (A1)/(A2), bounds, the Theorem 5 hook), ``reproduce`` (Section 7).
 """
 
+from ..citations import PAPERS
 from ..params import Bounded, at_least, between, positive
 from ..registry import Algorithm, Check, Family, Formulation, Reproduction, lazy_from
 
@@ -20,8 +21,7 @@ FAMILY = Family(
     name="hetero",
     sense="min",
     summary="Zhou et al.: heterogeneous PS / Ring-AllReduce training jobs, min total weighted completion time",
-    source="Zhou, Li, Wu et al.: Online Scheduling Algorithm for Heterogeneous Distributed Machine Learning Jobs, "
-           "IEEE TCC",
+    papers=(PAPERS["zhou2023"],),
     presets=("tiny", "small", "paper", "trace"),
     generate=here("generate:generate"),
     instance_from_dict=here("instance:Instance.from_dict"),

@@ -8,6 +8,7 @@ generation), ``subroutine`` (Algorithm 2), ``online`` (Algorithm 1), ``baselines
 RRH, Dorm), ``theory`` (constants (23)-(26), α, dual checks).
 """
 
+from ..citations import PAPERS
 from ..limits import MAX_NODES
 from ..params import at_least, between, positive
 from ..registry import Algorithm, Check, Family, Formulation, Reproduction, lazy_from
@@ -18,7 +19,7 @@ FAMILY = Family(
     name="oasis",
     sense="max",
     summary="OASiS (Bao et al. 2018): admit and schedule PS-based training jobs online, max total utility",
-    source="Bao, Peng, Wu, Li: Online Job Scheduling in Distributed Machine Learning Clusters, INFOCOM 2018",
+    papers=(PAPERS["bao2018"],),
     presets=("tiny", "small", "paper", "paper-literal", "trace"),
     generate=here("generate:generate"),
     instance_from_dict=here("instance:Instance.from_dict"),

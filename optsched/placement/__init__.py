@@ -8,19 +8,19 @@ and the allotment rules), ``patterns`` (best counts per split, the true α^min),
 ``mutate`` (search space), ``checks`` (claims for the search), ``reproduce`` (Table II).
 """
 
+from ..citations import PAPERS
 from ..params import at_least
 from ..registry import Algorithm, Check, Family, Formulation, Reproduction, lazy_from
 
 here = lazy_from(__name__)
 
-SOURCE = "Prediction-assisted online distributed deep learning workload scheduling in GPU clusters (paper 004)"
 PRESETS = ("tiny", "small", "paper")
 
 PLACEMENT = Family(
     name="placement",
     sense="min",
     summary="one job's GPU mapping (stages x replicas over servers), min per-iteration time (ms), Table II",
-    source=SOURCE,
+    papers=(PAPERS["luo2025"],),
     presets=PRESETS,
     generate=here("generate:generate"),
     instance_from_dict=here("instance:PlacementInstance.from_dict"),

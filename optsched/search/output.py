@@ -126,7 +126,8 @@ def _report(settings: Settings, outcome: Outcome, result: dict, space) -> str:
     lines = [f"# Search: {settings.family.name} / {settings.algorithm}, target {settings.target}", "",
              f"`optsched search {settings.family.name} --algorithm {settings.algorithm} --target {settings.target} "
              f"--size-max {settings.size_max} --budget {settings.budget} --seed {settings.seed} "
-             f"--strategy {settings.strategy}`", ""]
+             f"--strategy {settings.strategy}`", "",
+             "**Paper:** " + "; ".join(paper.text() for paper in settings.family.papers), ""]
     if settings.target != "ratio":
         check = check_of(settings.family, settings.target.removeprefix("theorem:"))
         lines += [f"Claim: {check.claim}. The slack is >= 0 where the claim holds; the search drives it down.", ""]

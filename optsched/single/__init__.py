@@ -6,6 +6,7 @@ objective), ``formulations`` (time-indexed MILP and its LP), ``online`` (WSPT), 
 ``theory`` (Smith's rule, brute force).
 """
 
+from ..citations import PAPERS
 from ..registry import Algorithm, Check, Family, Formulation, lazy_from
 
 here = lazy_from(__name__)
@@ -14,7 +15,7 @@ FAMILY = Family(
     name="single",
     sense="min",
     summary="one machine, release dates, non-preemptive, min total weighted completion time (1|r_j|Σ w_j C_j)",
-    source="textbook (Smith 1956; Sousa & Wolsey 1992 for the time-indexed formulation)",
+    papers=(PAPERS["smith1956"], PAPERS["sousa1992"]),
     presets=("tiny", "small"),
     generate=here("generate:generate"),
     instance_from_dict=here("instance:Instance.from_dict"),

@@ -7,9 +7,10 @@ backend (``highs``, ``cbc``, ``cpsat``).
 
 Honesty rules (docs/design.md, principle 2):
 
-* ``status`` is one of :data:`STATUSES`. It is ``optimal`` only when the solver proved optimality and
-  the gap between objective and best bound is zero (to :data:`optsched.numeric.OBJ_RTOL`). A MILP
-  stopped by a time limit with an incumbent is ``feasible``; without one it is ``not_solved``.
+* ``status`` is a :class:`SolveStatus` (a ``str``: one of :data:`STATUSES`). It is ``optimal`` only
+  when the solver proved optimality and the gap between objective and best bound is zero (to
+  :data:`optsched.numeric.OBJ_RTOL`). A MILP stopped by a time limit with an incumbent is ``feasible``;
+  without one it is ``not_solved``.
 * ``bound`` is the solver's own best bound (HiGHS ``mip_dual_bound``; CBC's log), never the
   objective copied. For an LP solved to optimality the bound is the objective (strong duality).
 * PuLP's HiGHS adapter reports a time-limited run as "Optimal" and an unbounded MILP as "Infeasible";
@@ -31,10 +32,10 @@ from __future__ import annotations
 from .backend import TIME_LIMIT_REACHED
 from .cbc import version as cbc_version
 from .cpsat import version as cp_sat_version
-from .door import CP_SAT, CROSS_CHECK_RTOL, SOLVERS, STATUSES, CrossCheck, Result, compare, solve
+from .door import CP_SAT, CROSS_CHECK_RTOL, SOLVERS, STATUSES, CrossCheck, Result, SolveStatus, compare, solve
 from .highs import version as highs_version
 from .model import SOLUTION_TOL, Computed, CpSatModel, Generated, Generation, Model, max_violation
 
 __all__ = ("CP_SAT", "CROSS_CHECK_RTOL", "SOLUTION_TOL", "SOLVERS", "STATUSES", "TIME_LIMIT_REACHED", "Computed",
-           "CpSatModel", "CrossCheck", "Generated", "Generation", "Model", "Result", "cbc_version", "compare",
-           "cp_sat_version", "highs_version", "max_violation", "solve")
+           "CpSatModel", "CrossCheck", "Generated", "Generation", "Model", "Result", "SolveStatus", "cbc_version",
+           "compare", "cp_sat_version", "highs_version", "max_violation", "solve")

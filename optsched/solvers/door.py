@@ -10,6 +10,7 @@ import math
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from enum import Enum
 from typing import Any
 
 import pulp
@@ -31,7 +32,31 @@ from .model import (
     variables,
 )
 
-STATUSES = ("optimal", "feasible", "infeasible", "unbounded", "not_solved", "error")
+
+class SolveStatus(str, Enum):
+    """How a solve ended. A ``str`` subclass, so that ``result.status == "optimal"``, JSON, CSV and
+    f-strings see the plain value ("optimal"), as before it was an enum.
+
+    ``OPTIMAL`` only when the solver proved optimality (:attr:`Result.success`); ``FEASIBLE``: a
+    solution without that proof (a limit stopped the search, or the optimum was not confirmed);
+    ``NOT_SOLVED``: no solution (a limit stopped it first); ``ERROR``: the solver failed.
+    """
+
+    OPTIMAL = "optimal"
+    FEASIBLE = "feasible"
+    INFEASIBLE = "infeasible"
+    UNBOUNDED = "unbounded"
+    NOT_SOLVED = "not_solved"
+    ERROR = "error"
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __format__(self, spec: str) -> str:
+        return format(self.value, spec)
+
+
+STATUSES = ("optimal", "feasible", "infeasible", "unbounded", "not_solved", "error")  #: SolveStatus's values
 #: The MILP backends by name, in cross-check order: a cross-check runs the other one.
 SOLVERS = ("highs", "cbc")
 #: The backend of a :class:`CpSatModel`.
@@ -54,13 +79,16 @@ class CrossCheck:
 
     solver: str
     solver_version: str
-    status: str
+    status: SolveStatus
     objective: float | None
     bound: float | None
     runtime_s: float
     verdict: str
     detail: str
     formulation: str | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "status", SolveStatus(self.status))
 
     def to_dict(self) -> dict:
         return {
@@ -87,7 +115,7 @@ class Result:
     not), None when either is missing.
     """
 
-    status: str
+    status: SolveStatus
     sense: str
     is_mip: bool
     objective: float | None
@@ -103,9 +131,18 @@ class Result:
     cross_check: CrossCheck | None = None
     options: Mapping[str, Any] = field(default_factory=dict)
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "status", SolveStatus(self.status))  # a backend's string becomes the enum
+
     @property
     def optimal(self) -> bool:
-        return self.status == "optimal"
+        return self.status is SolveStatus.OPTIMAL
+
+    @property
+    def success(self) -> bool:
+        """True only when the solver proved optimality (as ``scipy.optimize.OptimizeResult.success``
+        for an optimizer that converged): then :attr:`objective` is the optimum."""
+        return self.optimal
 
     @property
     def has_solution(self) -> bool:
@@ -209,9 +246,9 @@ def solve(
             return result
         left = None if time_limit is None else time_limit - result.runtime_s  # the limit covers both solves
         if left is not None and left <= 0:
-            return replace(result, cross_check=CrossCheck(SOLVERS[1 - SOLVERS.index(solver)], "", "not_solved",
-                                                          None, None, 0.0, "consistent",
-                                                          "not run: the time limit was used up by the first solve"))
+            skipped = CrossCheck(SOLVERS[1 - SOLVERS.index(solver)], "", SolveStatus.NOT_SOLVED, None, None, 0.0,
+                                 "consistent", "not run: the time limit was used up by the first solve")
+            return replace(result, cross_check=skipped)
         other = _solve_with(SOLVERS[1 - SOLVERS.index(solver)], problem, options | {"time_limit": left}, msg, start)
     return _adjudicate(problem, result, other)
 
@@ -219,7 +256,7 @@ def solve(
 def _computed(model: Computed, solver: str, options: dict, cross_check: bool, msg: bool) -> Result:
     started = time.perf_counter()
     value = float(model.compute())
-    result = Result("optimal", model.sense, model.is_mip, value, value, 0.0, time.perf_counter() - started,
+    result = Result(SolveStatus.OPTIMAL, model.sense, model.is_mip, value, value, 0.0, time.perf_counter() - started,
                     model.method, __version__, message=model.proof, options={k: v for k, v in options.items() if v})
     return _checked_against(result, model.milp, solver, options, cross_check, msg)
 
@@ -324,7 +361,7 @@ def _finished(raw: Raw, sense: str, mip: bool, objective: float | None, bound: f
         message = (f"{raw.solver} stopped at relative gap {gap:.3g} "
                    f"(requested {options['gap']:g}); not proven optimal")
     return Result(
-        status=status, sense=sense, is_mip=mip, objective=objective, bound=bound, gap=gap,
+        status=SolveStatus(status), sense=sense, is_mip=mip, objective=objective, bound=bound, gap=gap,
         runtime_s=runtime, solver=raw.solver, solver_version=raw.version, values=raw.values,
         duals=raw.duals if status == "optimal" else None,
         reduced_costs=raw.reduced_costs if status == "optimal" else None,
@@ -389,10 +426,10 @@ def _adjudicate(problem: pulp.LpProblem, primary: Result, other: Result) -> Resu
                   if r.has_solution and r.objective is not None and max_violation(problem, r.values) <= SOLUTION_TOL]
     note = f"solvers disagree: {detail}"
     if not candidates:
-        return replace(primary, status="not_solved", objective=None, bound=None, gap=None, values={},
+        return replace(primary, status=SolveStatus.NOT_SOLVED, objective=None, bound=None, gap=None, values={},
                        duals=None, reduced_costs=None, message=note, cross_check=check)
     best = min(candidates, key=lambda pair: pair[0])[1]
-    return replace(primary, status="feasible", objective=best.objective, bound=None, gap=None,
+    return replace(primary, status=SolveStatus.FEASIBLE, objective=best.objective, bound=None, gap=None,
                    values=best.values, duals=None, reduced_costs=None,
                    message=f"{note}; reporting {best.solver}'s verified incumbent, optimum unknown",
                    cross_check=check)

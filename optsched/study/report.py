@@ -21,6 +21,7 @@ import numpy as np
 import pandas as pd
 
 from ..jsonio import write_file, write_text
+from ..registry import get
 
 if TYPE_CHECKING:
     from .runner import Outcome
@@ -254,6 +255,9 @@ def write_report(outcome: Outcome, out: Path) -> None:
                      f"(budget {ref.budget()}"
                      f"{', cross-checked' if ref.cross_check else ''}); methods "
                      + ", ".join(f"`{m.label}`" for m in part.methods))
+    lines += ["", "## Papers", ""]
+    cited = dict.fromkeys(paper for part in study.parts for paper in get(part.family).papers)
+    lines += [f"- `{paper.key}`: {paper.text()}" for paper in cited]
     lines += ["", "## Summary", ""]
     lines += [t.markdown() + "\n" for t in summary_tables(outcome)]
     problems = outcome.problems

@@ -210,7 +210,11 @@ def _csv(frame: pd.DataFrame) -> str:
 def _write(outcome: Outcome, out: Path) -> None:
     write_text(str(out / "results.csv"), _csv(outcome.results))
     write_text(str(out / "references.csv"), _csv(outcome.references))
-    write_text(str(out / "summary.csv"), _csv(outcome.method_summary))
+    summary = outcome.method_summary
+    if len(summary):  # each family's papers, cited on its rows
+        summary = summary.assign(paper=[
+            "; ".join(paper.text() for paper in get(name).papers) for name in summary["family"]])
+    write_text(str(out / "summary.csv"), _csv(summary))
     write_text(str(out / "summary_references.csv"), _csv(outcome.reference_summary))
     write_json(str(out / "study.json"), {**outcome.study.to_dict(), "versions": outcome.versions})
     write_report(outcome, out)

@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from optsched.citations import PAPERS
 from optsched.registry import get
 from optsched.search import run
 from optsched.search.output import summary_lines
@@ -42,3 +43,4 @@ def test_the_summary_names_the_search_its_certificate_and_the_verdict(searched):
     assert "-0 " not in lines[0]
     assert lines[-1] == "  counterexample: no"
     assert "Smith's rule" in (out / "report.md").read_text()
+    assert PAPERS["smith1956"].text() in (out / "report.md").read_text()

@@ -323,3 +323,30 @@ def test_no_module_of_the_solver_package_holds_mutable_state():
                     isinstance(value, ast.Tuple) and all(isinstance(e, ast.Constant) for e in value.elts))
                 assert constant or call in allowed_calls, f"{path.name}:{stmt.lineno} holds module-level state"
 
+
+
+def test_the_status_is_an_enum_that_still_reads_as_its_string(tmp_path):
+    """SolveStatus is a str: comparisons, JSON, CSV and f-strings see "optimal" as before; success
+    is True only for a proven optimum."""
+    import csv
+    import json
+
+    from optsched.solvers import SolveStatus
+
+    optimal = solve(knapsack(n=10, constant=7.5))
+    assert optimal.status is SolveStatus.OPTIMAL and optimal.status == "optimal" and optimal.success
+    assert json.dumps({"status": optimal.status}) == '{"status": "optimal"}'
+    assert f"{optimal.status}|{optimal.status:>8}" == "optimal| optimal" and str(optimal.status) == "optimal"
+    with open(tmp_path / "s.csv", "w", newline="") as handle:
+        csv.writer(handle).writerow([optimal.status])
+    assert (tmp_path / "s.csv").read_text().strip() == "optimal"
+    stopped = solve(market_split(), time_limit=0.3)
+    assert stopped.status is SolveStatus.NOT_SOLVED and not stopped.success and not stopped.optimal
+    with pytest.raises(ValueError):
+        SolveStatus("proven")
+
+
+def test_statuses_are_the_enums_values():
+    from optsched.solvers import STATUSES, SolveStatus
+
+    assert STATUSES == tuple(status.value for status in SolveStatus)

@@ -11,6 +11,7 @@ import pandas as pd
 import pytest
 
 import optsched.solvers as solvers_module
+from optsched.citations import PAPERS
 from optsched.errors import InputError
 from optsched.study import run, study
 
@@ -33,6 +34,9 @@ def test_a_study_writes_certified_tables_a_report_and_resumes_from_its_cache(tmp
                  "summary.csv", "study.json"):
         assert (tmp_path / "s" / name).stat().st_size > 0
     assert first.problems == []
+    smith = PAPERS["smith1956"].text()  # the family's papers, cited in the report and on every summary row
+    assert smith in (tmp_path / "s" / "report.md").read_text()
+    assert (pd.read_csv(tmp_path / "s" / "summary.csv")["paper"].str.contains(smith, regex=False)).all()
     again = run(s, progress=False)
     assert again.cached == again.units == first.units
     pd.testing.assert_frame_equal(stable(again.results), stable(first.results))

@@ -1,0 +1,81 @@
+"""The papers as citations (optsched/citations.py): in the registry, `optsched families --json`,
+and each family's docs page."""
+
+import csv
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from optsched.citations import PAPERS, Paper
+from optsched.registry import families
+
+DOCS = Path(__file__).resolve().parents[1] / "docs"
+#: The docs page of each family (placement shares A-SRPT's).
+PAGES = {"single": "single.md", "oasis": "oasis.md", "edge": "edge.md", "hetero": "hetero.md",
+         "placement": "asrpt.md", "asrpt": "asrpt.md"}
+
+
+def test_every_family_cites_its_papers_with_authors_title_venue_and_year():
+    for family in families().values():
+        assert family.papers, family.name
+        for paper in family.papers:
+            assert paper.authors and paper.title and paper.venue and 1950 < paper.year < 2100
+            assert paper.url == (f"https://doi.org/{paper.doi}" if paper.doi
+                                 else f"https://arxiv.org/abs/{paper.arxiv}" if paper.arxiv else "")
+
+
+def test_the_reference_text_in_ieee_style():
+    two = Paper("x", ("A. One", "B. Two"), "A Title", "Some Journal", 2020, volume="3", pages="1-9", doi="10.1/x")
+    assert two.text() == "A. One and B. Two, \u201cA Title,\u201d Some Journal, vol. 3, pp. 1-9, 2020. doi:10.1/x"
+    assert two.short() == "One and Two, Some Journal 2020" and two.url == "https://doi.org/10.1/x"
+    assert PAPERS["luo2025"].url == "https://arxiv.org/abs/2501.05563"
+    assert PAPERS["zhou2023"].text().startswith("R. Zhou, J. Pang, Q. Zhang, C. Wu, L. Jiao, Y. Zhong, and Z. Li,")
+
+
+def test_families_json_carries_full_citations():
+    out = subprocess.run([sys.executable, "-m", "optsched.cli", "families", "--json"], capture_output=True, text=True,
+                         check=True).stdout
+    listed = {f["name"]: f for f in json.loads(out)}
+    hetero = listed["hetero"]["papers"][0]
+    assert hetero["doi"] == "10.1109/TCC.2022.3143153" and hetero["year"] == 2023
+    assert hetero["citation"] == PAPERS["zhou2023"].text()
+    assert listed["hetero"]["source"] == "Zhou et al., IEEE Transactions on Cloud Computing 2023"
+
+
+@pytest.mark.parametrize("name", sorted(PAGES))
+def test_each_family_page_gives_its_papers_full_reference(name):
+    page = (DOCS / PAGES[name]).read_text()
+    for paper in families()[name].papers:
+        assert paper.text() in page, f"docs/{PAGES[name]} does not cite {paper.key} as the registry does"
+
+
+def test_a_reproduction_cites_its_paper_in_report_and_summary(tmp_path):
+    out = tmp_path / "t2"
+    subprocess.run([sys.executable, "-m", "optsched.cli", "reproduce", "asrpt-table2", "--preset", "quick", "--quiet",
+                    "-o", str(out)], capture_output=True, text=True, check=True)
+    luo = PAPERS["luo2025"].text()
+    assert f"**Paper:** {luo}" in (out / "report.md").read_text()
+    with open(out / "summary.csv", newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    assert rows and all(r["paper"] == luo for r in rows)
+
+
+def test_citation_cff_names_optsched_at_its_version_and_every_paper():
+    """CITATION.cff is written by hand; this ties it to pyproject's version and to PAPERS."""
+    try:
+        import tomllib
+    except ModuleNotFoundError:  # Python 3.10
+        import tomli as tomllib
+
+    root = Path(__file__).resolve().parents[1]
+    cff = (root / "CITATION.cff").read_text()
+    project = tomllib.loads((root / "pyproject.toml").read_text())["project"]
+    assert f'version: "{project["version"]}"' in cff and "license: MIT" in cff
+    for paper in PAPERS.values():
+        assert f'title: "{paper.title}"' in cff, paper.key
+        assert f"year: {paper.year}" in cff
+        if paper.doi:
+            assert f'doi: "{paper.doi}"' in cff
