@@ -25,6 +25,7 @@ from .errors import Failure, InputError
 from .jsonio import MAX_INPUT_MB, check_writable, dumps, fingerprint, plain, read_json, write_json
 from .limits import MAX_JOBS, MAX_NODES, MAX_SEED, MAX_SEEDS, MAX_WORKERS, NODE_LIMIT
 from .params import Bounded, bind, did_you_mean
+from .plot import FORMATS, report_format
 from .registry import families, get
 
 #: The solvers of :mod:`optsched.solvers` (``SOLVERS`` there; tests/test_cli.py keeps the two equal),
@@ -193,6 +194,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--fresh", action="store_true", help="discard the cached tasks and run everything again")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("--json", action="store_true", help="print the tables as one JSON document")
+    p.add_argument("--format", choices=FORMATS, default="svg",
+                   help="figure format: svg (vector, the default), pdf (vector), or png at 300 dpi")
 
     p = verbs.add_parser("study", help="a ratio study: methods vs the offline optimum over many instances, cached")
     p.add_argument("file", nargs="?", metavar="STUDY.toml", help="a study file (see docs/study.md)")
@@ -224,6 +227,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--fresh", action="store_true", help="discard the cache and run everything again")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
+    p.add_argument("--format", choices=FORMATS, default="svg",
+                   help="figure format: svg (vector, the default), pdf (vector), or png at 300 dpi")
 
     p = verbs.add_parser("search", help="search for an algorithm's worst instance or a theorem's counterexample")
     p.add_argument("family")
@@ -248,6 +253,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--executor", choices=("local", "dask"), default="local")
     p.add_argument("--scheduler", metavar="ADDRESS", help="Dask scheduler (default: start a local cluster)")
     p.add_argument("-o", "--output", metavar="DIR", help="output folder (default search-FAMILY-ALGORITHM)")
+    p.add_argument("--format", choices=FORMATS, default="svg",
+                   help="figure format: svg (vector, the default), pdf (vector), or png at 300 dpi")
     p.add_argument("--fresh", action="store_true", help="discard the folder's cache and an earlier run's outputs")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("--json", action="store_true", help="print result.json")
@@ -454,8 +461,9 @@ def _reproduce(args) -> int:
         for name, r in reproductions().items():
             print(f"{name}: {r.summary}")
         return 0
-    run(args.name, args.preset, args.seeds, args.workers, args.output, progress=not args.quiet,
-        executor=args.executor, scheduler=args.scheduler, fresh=args.fresh, as_json=args.json)
+    with report_format(args.format):
+        run(args.name, args.preset, args.seeds, args.workers, args.output, progress=not args.quiet,
+            executor=args.executor, scheduler=args.scheduler, fresh=args.fresh, as_json=args.json)
     return 0
 
 
@@ -468,7 +476,8 @@ def _study(args) -> int:
     output = Path(args.output) if args.output else None
     table, where = studies.spec.from_command(args.file, args.preset, args.family, vars(args))
     study = studies.study(table, where, output)
-    outcome = studies.run(study, fresh=args.fresh, progress=not args.quiet, log=sys.stderr)
+    with report_format(args.format):
+        outcome = studies.run(study, fresh=args.fresh, progress=not args.quiet, log=sys.stderr)
     if args.json:
         summary = {"output": str(study.output), "units": outcome.units, "cached": outcome.cached,
                    "recomputed": outcome.recomputed, "wall_s": outcome.wall_s, "problems": outcome.problems,
@@ -508,11 +517,12 @@ def _search(args) -> int:
         bar.refresh()
 
     try:
-        outcome = search.run(args.family, args.algorithm, args.target, report=progress, params=params,
-                             size_max=args.size_max, budget=args.budget, time_limit=args.time, seed=args.seed,
-                             strategy=args.strategy, shrink_budget=args.shrink_budget, exceed=args.exceed,
-                             workers=args.workers, executor=args.executor, scheduler=args.scheduler, out_dir=output,
-                             fresh=args.fresh, regime=args.regime)
+        with report_format(args.format):
+            outcome = search.run(args.family, args.algorithm, args.target, report=progress, params=params,
+                                 size_max=args.size_max, budget=args.budget, time_limit=args.time, seed=args.seed,
+                                 strategy=args.strategy, shrink_budget=args.shrink_budget, exceed=args.exceed,
+                                 workers=args.workers, executor=args.executor, scheduler=args.scheduler,
+                                 out_dir=output, fresh=args.fresh, regime=args.regime)
     finally:
         bar.close()
     result = read_json(os.path.join(output, "result.json"))

@@ -23,9 +23,10 @@ from .errors import Failure, InputError
 from .jsonio import dumps, plain, write_text
 from .limits import NODE_LIMIT
 from .outputs import claim
+from .plot import figure, markdown_figure, report_name
 from .registry import Family, Reproduction, families, get
 from .solvers import cbc_version, cp_sat_version, highs_version
-from .study.report import Table, figure
+from .study.report import Table
 from .study.table import ratio as ratio_to
 
 SCALES = ("quick", "default", "paper")
@@ -351,7 +352,7 @@ def write_report(report: Report, setting: Setting, name: str, results: list[Tabl
     for table in results:
         lines += [table.markdown(), ""]
     for file, caption in report.figures:
-        lines += [f"![{caption}]({file})", "", f"*{caption}*", ""]
+        lines += [markdown_figure(file, caption), "", f"*{caption}*", ""]
     write_text(str(setting.out_dir / "report.md"), "\n".join(lines))
     summary = [{**r, "paper": cited} for r in report.decided()] if cited else report.decided()
     for rows, file in ((report.records, "results.csv"), (summary, "summary.csv")):
@@ -408,7 +409,7 @@ def run(name: str, scale: str, seeds: int | None, workers: int, out_dir: str | N
     folder.finish()
     if as_json:
         document = {"name": name, "preset": scale, "seeds": setting.seeds, "output": str(setting.out_dir),
-                    "report": str(path), "title": report.title, "figures": [f for f, _ in report.figures],
+                    "report": str(path), "title": report.title, "figures": [report_name(f) for f, _ in report.figures],
                     "tables": [{"title": t.title, "columns": t.columns, "rows": t.rows, "note": t.note}
                                for t in results],
                     "assumptions": report.assumptions}
@@ -422,7 +423,7 @@ def run(name: str, scale: str, seeds: int | None, workers: int, out_dir: str | N
     print("Assumed where the paper is silent:", file=out)
     for a in report.assumptions:
         print(f"  - {a}", file=out)
-    print(f"\nreport: {path}; figures: {', '.join(f for f, _ in report.figures)}", file=out)
+    print(f"\nreport: {path}; figures: {', '.join(report_name(f) for f, _ in report.figures)}", file=out)
     return report
 
 

@@ -138,4 +138,4 @@ def test_every_file_of_a_study_folder_follows_the_umask(tmp_path):
         os.umask(old)
     assert done.code == 0, done.err
     modes = {p.name: stat.S_IMODE(p.stat().st_mode) for p in (tmp_path / "out").iterdir()}
-    assert "ratios.png" in modes and set(modes.values()) == {0o644}, modes
+    assert "ratios.svg" in modes and set(modes.values()) == {0o644}, modes

@@ -15,9 +15,10 @@ from __future__ import annotations
 from typing import Any
 
 from ..placement.templates import PAPER_CLUSTER
+from ..plot import figure
 from ..registry import get
 from ..reproduce import Report, Setting, certified_ratio, mean, parallel_map
-from ..study.report import Table, figure
+from ..study.report import Table
 from .generate import generate_stream
 from .schedule import completions
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from ..plot import figure
 from ..registry import get
 from ..reproduce import (
     EXACT_BUDGET,
@@ -30,7 +31,7 @@ from ..reproduce import (
     sweep_points,
     sweep_rows,
 )
-from ..study.report import Table, figure
+from ..study.report import Table
 from . import baselines
 from .generate import generate
 from .instance import Instance, speed_augmented

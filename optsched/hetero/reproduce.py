@@ -27,10 +27,11 @@ import math
 from dataclasses import replace
 from typing import Any
 
+from ..plot import figure
 from ..registry import get
 from ..reproduce import EXACT_BUDGET, Report, Setting, certified_ratio, mean, parallel_map, sweep_points, sweep_rows
 from ..solvers import solve
-from ..study.report import Table, figure
+from ..study.report import Table
 from . import baselines, oracles
 from .checks import sub_round_markets
 from .formulations import mwsp

@@ -20,9 +20,10 @@ from typing import Any
 
 import numpy as np
 
+from ..plot import figure
 from ..registry import get
 from ..reproduce import EXACT_BUDGET, Report, Setting, certified_ratio, confirmed_optimum, mean, parallel_map, save_case
-from ..study.report import Table, figure
+from ..study.report import Table
 from .generate import CLASSES, generate, small_family, utility
 from .online import run_oasis
 from .theory import constants

@@ -6,9 +6,10 @@ from __future__ import annotations
 import random
 import time
 
+from ..plot import figure
 from ..registry import get
 from ..reproduce import EXACT_BUDGET, Report, Setting, mean, parallel_map
-from ..study.report import Table, figure
+from ..study.report import Table
 from .generate import generate
 from .instance import PlacementInstance
 from .online import allot, place

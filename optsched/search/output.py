@@ -4,7 +4,7 @@
 * ``alg.schedule.json`` and, where the target needs the optimum, ``opt.schedule.json``: the
   algorithm's schedule and the optimal one, both verified (``optsched verify`` reads them);
 * ``result.json``: the settings, both finds, the certificate and the counts;
-* ``history.csv``: every scored instance in order; ``progress.png``: the value over the search;
+* ``history.csv``: every scored instance in order; ``progress.svg`` (``--format``): the value over the search;
 * ``report.md``: all of it in words.
 
 The certificate: the optimum of the shrunk instance re-solved within the node budget and confirmed
@@ -20,9 +20,9 @@ from typing import Any
 
 from ..documents import instance_document, schedule_document
 from ..jsonio import write_file, write_json, write_text
+from ..plot import figure, markdown_figure
 from ..registry import Family
 from ..reproduce import confirmed_optimum
-from ..study.report import figure
 from .evaluate import check_of, reference_formulation
 from .space import size_of
 from .strategy import Outcome, Scored, Settings, as_plain, describe, space_of
@@ -158,7 +158,7 @@ def _report(settings: Settings, outcome: Outcome, result: dict, space) -> str:
                      f"`{json.dumps(outcome.shrunk.result['details'])}`")
     if result["violation"] is not None:
         lines.append(f"- counterexample: {'yes' if result['violation'] else 'no'}")
-    lines += ["", "![progress](progress.png)", ""]
+    lines += ["", markdown_figure("progress.png", "progress"), ""]
     return "\n".join(lines) + "\n"
 
 

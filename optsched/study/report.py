@@ -20,8 +20,10 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import pandas as pd
 
-from ..jsonio import write_file, write_text
+from ..jsonio import write_text
+from ..plot import figure, intervals, markdown_figure, ratios
 from ..registry import get
+from .stats import describe
 
 if TYPE_CHECKING:
     from .runner import Outcome
@@ -55,23 +57,6 @@ def _cell(v: Any) -> str:
     if isinstance(v, float):
         return f"{v:.4g}"
     return str(v)
-
-
-@contextmanager
-def figure(path: Path):
-    """``with figure(p) as (fig, ax): ...`` draws one matplotlib figure and saves it to ``p``."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    fig, ax = plt.subplots(figsize=(6.4, 4.0))
-    try:
-        yield fig, ax
-        fig.tight_layout()
-        write_file(str(path), lambda tmp: fig.savefig(tmp, dpi=110, format="png"))
-    finally:
-        plt.close(fig)
 
 
 def _num(x, digits: int = 3):
@@ -109,28 +94,21 @@ def summary_tables(outcome: Outcome) -> list[Table]:
 
 
 @contextmanager
-def _panels(path: Path, count: int, title: str):
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-    from matplotlib.ticker import MaxNLocator
-
-    fig, axes = plt.subplots(1, count, figsize=(4.4 * count, 3.8), squeeze=False)
-    for ax in axes[0]:
-        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
-    try:
-        yield list(axes[0])
+def _panels(path: Path, count: int, title: str, sizes: list[list[int]], ylabel: str):
+    """One panel per part, stacked in one paper column, each with its legend on its right and its
+    instance sizes (job counts) as the x ticks; one y label for all."""
+    with figure(path, rows=count, height=0.45 + 1.05 * count, squeeze=False) as (fig, axes):
+        flat = list(axes.ravel())
+        yield flat
+        for ax, ticks in zip(flat, sizes):
+            ax.set_xticks(ticks)
+            if len(ticks) == 1:  # one size: a point, not a range
+                ax.set_xlim(ticks[0] - 1, ticks[0] + 1)
+            if ax.get_legend_handles_labels()[0]:
+                ax.legend(loc="upper left", bbox_to_anchor=(1.02, 1.0), fontsize=6, handlelength=1.2)
+        flat[-1].set_xlabel("jobs per instance")
+        fig.supylabel(ylabel, fontsize=8)
         fig.suptitle(title)
-        fig.tight_layout()
-        write_file(str(path), lambda tmp: fig.savefig(tmp, dpi=100, format="png"))
-    finally:
-        plt.close(fig)
-
-
-def _legend(ax) -> None:
-    if ax.get_legend_handles_labels()[0]:
-        ax.legend(fontsize=7)
 
 
 def _parts(frame: pd.DataFrame):
@@ -138,39 +116,13 @@ def _parts(frame: pd.DataFrame):
         yield f"{family}" if frame["part"].nunique() == frame["family"].nunique() else f"{family} (part {part})", g
 
 
+def _sizes(parts) -> list[list[int]]:
+    return [sorted(int(s) for s in g["size"].dropna().unique()) for _, g in parts]
+
+
 def _ratio_figure(results: pd.DataFrame, path: Path) -> None:
-    parts = list(_parts(results))
-    with _panels(path, len(parts), "Empirical ratio per method (1 is best)") as axes:
-        for ax, (name, g) in zip(axes, parts):
-            methods = list(dict.fromkeys(g["method"]))
-            every = [g.loc[(g["method"] == m) & (g["ratio_kind"] == "exact"), "ratio"].astype(float) for m in methods]
-            exact = [s[np.isfinite(s)] for s in every]
-            top = max([1.05] + [s.max() for s in exact if len(s)])
-            ax.boxplot([s.tolist() or [math.nan] for s in exact], showfliers=False)
-            for x, s in enumerate(exact, start=1):
-                ax.plot([x + 0.15 * ((k % 5) / 4 - 0.5) for k in range(len(s))], s, ".", color="tab:blue", alpha=0.5)
-                if infinite := int((~np.isfinite(every[x - 1])).sum()):
-                    ax.annotate(f"{infinite} x inf", (x, top * 1.02), ha="center", fontsize=7, color="tab:purple")
-                upper = g.loc[(g["method"] == methods[x - 1]) & (g["ratio_kind"] == "upper bound"), "ratio"]
-                if len(upper):
-                    ax.plot([x] * len(upper), upper.astype(float), "o", mfc="none", color="tab:orange",
-                            label="vs bound only" if x == 1 else None)
-                bound = g.loc[g["method"] == methods[x - 1], "theorem_bound"].dropna()
-                if len(bound):
-                    b = float(bound.min())
-                    if b <= 3 * top:
-                        ax.hlines(b, x - 0.4, x + 0.4, colors="tab:red", label="theorem bound")
-                        top = max(top, b * 1.05)
-                    else:
-                        ax.annotate(f"bound >= {b:.3g}\n(off scale)", (x, top), ha="center", va="bottom",
-                                    fontsize=7, color="tab:red")
-            ax.set_xticks(range(1, len(methods) + 1), methods, rotation=30, ha="right", fontsize=8)
-            if top > 5:
-                ax.set_yscale("log")
-            ax.set_ylim(0.98, top * 1.12)
-            ax.set_title(name)
-            ax.set_ylabel("ratio")
-            _legend(ax)
+    panels = pd.concat([g.assign(panel=name) for name, g in _parts(results)]) if len(results) else results
+    ratios(panels, by="panel", path=path)
 
 
 def _by_size(frame: pd.DataFrame, value: str, how: str) -> pd.Series:
@@ -179,38 +131,36 @@ def _by_size(frame: pd.DataFrame, value: str, how: str) -> pd.Series:
 
 def _size_figure(results: pd.DataFrame, path: Path) -> None:
     parts = list(_parts(results))
-    with _panels(path, len(parts), "Mean exact ratio vs instance size (jobs)") as axes:
+    with _panels(path, len(parts), "Mean exact ratio vs instance size, with 95% intervals", _sizes(parts),
+                 "ratio (ALG/OPT, or OPT/ALG for max families)") as axes:
         for ax, (name, g) in zip(axes, parts):
             exact = g[g["ratio_kind"] == "exact"].astype({"ratio": float})
             exact = exact[np.isfinite(exact["ratio"])]
-            for method, h in exact.groupby("method", sort=False):
-                series = _by_size(h, "ratio", "mean")
-                ax.plot(series.index, series.values, marker="o", label=method)
-            ax.set_title(name)
-            ax.set_xlabel("jobs")
-            ax.set_ylabel("mean ratio")
-            _legend(ax)
+            rows = [{"method": method, "size": int(size), **describe(list(h["ratio"]))}
+                    for (method, size), h in exact.groupby(["method", "size"], sort=False)]
+            if rows:
+                intervals(rows, "size", ax=ax, xlabel="", ylabel=" ", legend=False, title=name)
 
 
 def _gap_figure(references: pd.DataFrame, path: Path) -> None:
     parts = list(_parts(references))
-    with _panels(path, len(parts), "Integrality gap of the reference MILP (1 = LP tight)") as axes:
+    with _panels(path, len(parts), "Integrality gap of the reference MILP (dots: instances; line: mean)", _sizes(parts),
+                 "OPT/LP (min) or LP/OPT (max); 1 = LP tight") as axes:
         for ax, (name, g) in zip(axes, parts):
             gaps = g.dropna(subset=["integrality_gap"])
             ax.plot(gaps["size"], gaps["integrality_gap"].astype(float), ".", alpha=0.6)
             if len(gaps):
                 series = _by_size(gaps.astype({"integrality_gap": float}), "integrality_gap", "mean")
-                ax.plot(series.index, series.values, "-", color="black", label="mean")
-                ax.legend(fontsize=7)
+                ax.plot(series.index, series.values, "-D", color="black", markersize=3)
             relaxed = [f for f in dict.fromkeys(g["lp_formulation"]) if isinstance(f, str) and f]
-            ax.set_title(f"{name}: LP of {'/'.join(relaxed)}" if relaxed else name)  # for best, the MILP's LP
-            ax.set_xlabel("jobs")
-            ax.set_ylabel("OPT/LP (min) or LP/OPT (max)")
+            ax.set_title(f"{name}: LP of {'/'.join(relaxed)}" if relaxed else name, loc="left", fontsize=7,
+                         pad=2)  # for best, the MILP's LP
 
 
 def _runtime_figure(results: pd.DataFrame, references: pd.DataFrame, path: Path) -> None:
     parts = list(_parts(results))
-    with _panels(path, len(parts), "Median runtime vs instance size") as axes:
+    with _panels(path, len(parts), "Median runtime vs instance size (wall clock)", _sizes(parts),
+                 "seconds (median)") as axes:
         for ax, (name, g) in zip(axes, parts):
             for method, h in g.dropna(subset=["runtime_s"]).groupby("method", sort=False):
                 series = _by_size(h, "runtime_s", "median")
@@ -220,13 +170,11 @@ def _runtime_figure(results: pd.DataFrame, references: pd.DataFrame, path: Path)
                 series = _by_size(refs, "runtime_s", "median")
                 ax.plot(series.index, series.values, "k--", marker="s", label=f"solve {refs['formulation'].iloc[0]}")
             ax.set_yscale("log")
-            ax.set_title(name)
-            ax.set_xlabel("jobs")
-            ax.set_ylabel("seconds")
-            _legend(ax)
+            ax.set_title(name, loc="left", fontsize=7, pad=2)
 
 
-FIGURES = (("ratios.png", "Empirical ratio per method; the red line is the paper's bound where it proves one"),
+FIGURES = (("ratios.png", "Empirical ratio per method and family: instances, mean and 95% interval; the red bar is "
+                           "the paper's bound where it proves one"),
            ("ratio_vs_size.png", "Mean exact ratio vs instance size"),
            ("integrality_gap.png", "Integrality gap of the reference MILP vs instance size"),
            ("runtime_vs_size.png", "Median runtime of each method and of the reference solve vs instance size"))
@@ -264,7 +212,7 @@ def write_report(outcome: Outcome, out: Path) -> None:
     lines += ["## Checks", "", *(f"- **{p}**" for p in problems)] if problems else \
         ["## Checks", "", "- every schedule verified; none beat a proven optimum or bound; no solver disagreement"]
     lines += ["", "## Figures", ""]
-    lines += [f"![{caption}]({name})\n\n{caption}.\n" for name, caption in FIGURES]
+    lines += [f"{markdown_figure(name, caption)}\n\n{caption}.\n" for name, caption in FIGURES]
     lines += ["## Files", "", "`results.csv` (one row per instance and method), `references.csv` (one row per "
               "instance), `summary.csv`, `summary_references.csv`, `study.json`. Column `ratio_kind` says whether "
               "a ratio is `exact` or an `upper bound` on the true ratio (reference not proven optimal).", ""]

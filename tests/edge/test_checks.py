@@ -16,7 +16,7 @@ def test_the_lemma2b_search_finds_a_counterexample_of_at_most_three_jobs(tmp_pat
     instance = json.loads((tmp_path / "out" / "instance.json").read_text())["instance"]
     assert result["violation"] is True and result["shrunk"]["slack"] < 0
     assert len(instance["jobs"]) <= 3
-    for name in ("alg.schedule.json", "found.instance.json", "history.csv", "progress.png", "report.md"):
+    for name in ("alg.schedule.json", "found.instance.json", "history.csv", "progress.svg", "report.md"):
         assert (tmp_path / "out" / name).exists()
     check = installed("verify", tmp_path / "out" / "instance.json", tmp_path / "out" / "alg.schedule.json")
     assert check.code == 0

@@ -11,8 +11,8 @@ def test_both_reproductions_write_their_reports(monkeypatch, tmp_path, capfd):
     monkeypatch.setitem(reproduce.SCALES, "default", {
         "jobs": [6, 10], "servers_fixed": 6, "servers": [4, 6], "jobs_fixed": 6,
         "ratio_jobs": [2], "ratio_instances": 2})
-    for name, figures in (("edge-sec5", ["jct_rate_vs_jobs.png", "jct_rate_vs_servers.png", "utilisation.png"]),
-                          ("edge-ratio", ["competitive_ratio.png"])):
+    for name, figures in (("edge-sec5", ["jct_rate_vs_jobs.svg", "jct_rate_vs_servers.svg", "utilisation.svg"]),
+                          ("edge-ratio", ["competitive_ratio.svg"])):
         out = tmp_path / name
         assert main(["reproduce", name, "--seeds", "1", "--workers", "1", "-o", str(out)]) == 0
         for file in ["report.md", "results.csv", *figures]:

@@ -21,7 +21,7 @@ def searched(tmp_path_factory):
 
 def test_the_folder_holds_every_output_and_a_history_row_per_scored_instance(searched):
     out, outcome, result = searched
-    for name in ("result.json", "report.md", "history.csv", "progress.png", "instance.json", "found.instance.json",
+    for name in ("result.json", "report.md", "history.csv", "progress.svg", "instance.json", "found.instance.json",
                  "alg.schedule.json"):
         assert (out / name).is_file(), name
     with open(out / "history.csv", newline="") as handle:

@@ -1,6 +1,8 @@
 """A study's report (optsched/study/report.py): tables as markdown and text, the summary tables
 from a run, and report.md with its figures."""
 
+from pathlib import Path
+
 import pytest
 
 from optsched.study import run
@@ -31,6 +33,7 @@ def test_summary_tables_have_a_row_per_family_and_per_method(outcome):
 def test_the_report_links_every_figure_it_draws(outcome, tmp_path):
     write_report(outcome, tmp_path)
     text = (tmp_path / "report.md").read_text()
-    for name, caption in FIGURES:
-        assert (tmp_path / name).stat().st_size > 0 and f"![{caption}]({name})" in text
+    for name, caption in FIGURES:  # SVG by default (optsched.plot.REPORT_FORMAT)
+        drawn = Path(name).with_suffix(".svg").name
+        assert (tmp_path / drawn).stat().st_size > 0 and f"![{caption}]({drawn})" in text
     assert "every schedule verified" in text

@@ -30,7 +30,7 @@ def test_a_study_writes_certified_tables_a_report_and_resumes_from_its_cache(tmp
     refs = pd.read_csv(tmp_path / "s" / "references.csv")
     assert (refs["status"] == "optimal").all() and (refs["cross_check"] == "agree").all()
     assert (refs["integrality_gap"] >= 1 - 1e-9).all() and set(refs["size"]) == {3, 4}
-    for name in ("report.md", "ratios.png", "ratio_vs_size.png", "integrality_gap.png", "runtime_vs_size.png",
+    for name in ("report.md", "ratios.svg", "ratio_vs_size.svg", "integrality_gap.svg", "runtime_vs_size.svg",
                  "summary.csv", "study.json"):
         assert (tmp_path / "s" / name).stat().st_size > 0
     assert first.problems == []

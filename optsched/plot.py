@@ -1,0 +1,441 @@
+"""Figures of schedules and of study results, in one style: ``optsched.plot``.
+
+* :func:`gantt` draws a schedule of any family: its servers (or workers) over time, one colour per
+  job, a job's preemptions as the gaps between its bars, its placement as the rows it occupies, and a
+  preemptive baseline's killed runs hatched. For ``placement`` (one job, no time) it draws the
+  job's stages over the GPUs of each server.
+* :func:`bars` gives the rectangles behind a Gantt chart, for tables or other plotting libraries.
+* :func:`intervals` draws means with their 95% intervals against a swept value (a reproduction's
+  ``summary.csv`` rows); :func:`ratios` draws a study's ratios per method and family.
+* :func:`figure` and :func:`save`: the project's style (:data:`STYLE`), one column wide, written as
+  PNG at 300 dpi, PDF or SVG.
+
+Examples
+--------
+>>> import optsched
+>>> from optsched import plot
+>>> family = optsched.get("single")
+>>> instance = family.generate("tiny", seed=0)
+>>> ran = optsched.run(family, instance, "wspt")
+>>> ax = plot.gantt(instance, ran.schedule)
+>>> ax.get_xlabel()
+'time'
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .errors import InputError
+from .jsonio import write_file
+
+#: Output formats of :func:`save`; PDF and SVG are vector.
+FORMATS = ("png", "pdf", "svg")
+#: The format of the figures a report writes (``--format``; SVG, vector and shown by Markdown
+#: viewers, unless set): :func:`report_format` sets it for the code that writes one report.
+REPORT_FORMAT: ContextVar[str] = ContextVar("optsched_report_format", default="svg")
+#: Raster resolution.
+DPI = 300
+#: One column of a two-column paper (inches).
+COLUMN_WIDTH = 3.5
+#: The project's matplotlib style: serif text at paper sizes, light grid, no top or right spine.
+STYLE: dict[Any, Any] = {
+    "font.family": "serif", "font.size": 8, "axes.titlesize": 8, "axes.labelsize": 8, "legend.fontsize": 7,
+    "xtick.labelsize": 7, "ytick.labelsize": 7, "axes.grid": True, "grid.alpha": 0.3, "grid.linewidth": 0.5,
+    "axes.spines.top": False, "axes.spines.right": False, "lines.linewidth": 1.2, "lines.markersize": 4,
+    "errorbar.capsize": 2, "legend.frameon": False, "figure.constrained_layout.use": True,
+    "savefig.dpi": DPI, "pdf.fonttype": 42, "svg.fonttype": "none",
+}
+
+
+@dataclass(frozen=True)
+class Bar:
+    """One rectangle of a Gantt chart: ``job`` on row ``row`` from ``start`` to ``end``;
+    ``killed``: a run a preemptive baseline started and later killed (its work was lost)."""
+
+    row: str
+    start: float
+    end: float
+    job: int
+    killed: bool = False
+
+
+def _pyplot():
+    import matplotlib.pyplot as plt
+
+    return plt
+
+
+def styled(function):
+    """Run ``function`` in the project's style (:data:`STYLE`): text and lines take their sizes
+    when they are drawn, so the whole drawing happens inside the style, and nothing outside changes."""
+    import functools
+
+    @functools.wraps(function)
+    def inside(*args, **kwargs):
+        import matplotlib
+
+        with matplotlib.rc_context(STYLE):
+            return function(*args, **kwargs)
+
+    return inside
+
+
+@contextmanager
+def report_format(format: str) -> Iterator[str]:
+    """``with report_format("pdf"): ...``: the figures the enclosed code writes with :func:`figure`
+    are PDFs, and :func:`report_name` names them so."""
+    if format not in FORMATS:
+        raise InputError(f"--format must be one of {', '.join(FORMATS)}, got {format!r}")
+    token = REPORT_FORMAT.set(format)
+    try:
+        yield format
+    finally:
+        REPORT_FORMAT.reset(token)
+
+
+def report_name(name: str) -> str:
+    """A report's figure file ``name`` in the current :data:`REPORT_FORMAT` (``x.png`` -> ``x.svg``)."""
+    return str(Path(name).with_suffix(f".{REPORT_FORMAT.get()}"))
+
+
+def markdown_figure(name: str, caption: str) -> str:
+    """A report figure in Markdown: an image for PNG and SVG, a link for PDF (which viewers do not
+    show inline)."""
+    name = report_name(name)
+    return f"[{caption}]({name})" if name.endswith(".pdf") else f"![{caption}]({name})"
+
+
+@contextmanager
+def figure(path: Path | str | None = None, *, format: str | None = None, rows: int = 1, cols: int = 1,
+           width: float = COLUMN_WIDTH, height: float | None = None, **subplots: Any) -> Iterator[tuple[Any, Any]]:
+    """``with figure(path) as (fig, ax): ...`` draws in the project's style and saves to ``path``
+    in ``format``, by default the current report's (:data:`REPORT_FORMAT`, which replaces the
+    suffix of ``path``); ``rows`` x ``cols`` panels share one figure ``width`` inches wide (one
+    column by default)."""
+    import matplotlib
+
+    plt = _pyplot()
+    with matplotlib.rc_context(STYLE):
+        fig, ax = plt.subplots(rows, cols, figsize=(width, height or width * 0.62 * rows / max(1, cols) ** 0.5),
+                               **{"squeeze": rows * cols == 1, **subplots})
+        try:
+            yield fig, ax
+            if path is not None:
+                save(fig, path, format=format or REPORT_FORMAT.get())
+        finally:
+            if path is not None:
+                plt.close(fig)
+
+
+def save(fig: Any, path: Path | str, *, format: str | None = None) -> Path:
+    """Write ``fig`` to ``path`` atomically as PNG (300 dpi), PDF or SVG: ``format``, else the
+    suffix of ``path``; a path without one gets ``.{format}``. Returns the path written."""
+    path = Path(path)
+    chosen = format or path.suffix.lstrip(".") or "png"
+    if chosen not in FORMATS:
+        raise InputError(f"figure format must be one of {', '.join(FORMATS)}, got {chosen!r}")
+    if path.suffix.lstrip(".") != chosen:
+        path = path.with_suffix(f".{chosen}")
+    import matplotlib
+
+    with matplotlib.rc_context(STYLE):
+        write_file(str(path), lambda tmp: fig.savefig(tmp, format=chosen, dpi=DPI, bbox_inches="tight"))
+    return path
+
+
+def family_of(instance: Any) -> str:
+    """The family whose instance ``instance`` is, from the package that defines its class."""
+    from .registry import FAMILY_PACKAGES
+
+    module = type(instance).__module__
+    for name, package in FAMILY_PACKAGES.items():
+        if module.startswith(package + "."):
+            return name
+    raise InputError(f"not an optsched instance: {type(instance).__name__}")
+
+
+def bars(instance: Any, schedule: Any, family: str | None = None) -> list[Bar]:
+    """The rectangles of ``schedule``'s Gantt chart, per family: rows are servers (``hetero``,
+    ``oasis``, ``asrpt``), workers (``edge``: ``server/worker``, and ``cloud``) or the machine
+    (``single``); time is in the family's unit (slots; seconds for ``asrpt``). Consecutive slots of
+    one job on one row merge into one bar, so a gap is a preemption."""
+    name = family or family_of(instance)
+    drawn = _BARS.get(name)
+    if drawn is None:
+        raise InputError(f"no Gantt chart for family {name!r} (the placement family: plot.gantt draws its GPUs)")
+    return _merged(drawn(instance, schedule))
+
+
+def _single(instance, schedule) -> Iterable[Bar]:
+    for j, (job, start) in enumerate(zip(instance.jobs, schedule.start)):
+        yield Bar("machine", start, start + job.p, j)
+
+
+def _hetero(instance, schedule) -> Iterable[Bar]:
+    def runs(j, run, killed, until=None):
+        end = run.start - 1 + run.d if until is None else until
+        for h, (workers, pss) in enumerate(zip(run.y, run.s)):
+            if workers or pss:
+                yield Bar(f"server {h}", run.start - 1, end, j, killed)
+
+    for j, run in enumerate(schedule.jobs):
+        yield from runs(j, run, False)
+    for j, run, killed_at in schedule.killed:
+        yield from runs(j, run, True, killed_at - 1)
+
+
+def _oasis(instance, schedule) -> Iterable[Bar]:
+    for j, plan in enumerate(schedule.plans):
+        for pool, entries in (("worker server", plan.workers), ("PS server", plan.ps)):
+            for t, server, count in entries:
+                if count > 0:
+                    yield Bar(f"{pool} {server}", t - 1, t, j)
+
+
+def _edge(instance, schedule) -> Iterable[Bar]:
+    for j, run in enumerate(schedule.jobs):
+        for t, server, worker in run.edge:
+            yield Bar(f"server {server}/worker {worker}", t, t + 1, j)
+        for t, count in run.cloud:
+            if count > 0:
+                yield Bar("cloud", t, t + 1, j)
+
+
+def _asrpt(instance, schedule) -> Iterable[Bar]:
+    from .asrpt.schedule import completions
+
+    for j, (run, end) in enumerate(zip(schedule.jobs, completions(instance, schedule))):
+        for server in sorted(run.counts):
+            yield Bar(f"server {server}", run.start, end, j)
+
+
+_BARS = {"single": _single, "hetero": _hetero, "oasis": _oasis, "edge": _edge, "asrpt": _asrpt}
+#: The time axis of each family's chart.
+TIME_UNIT = {"single": "time", "hetero": "time (slots)", "oasis": "time (slots)", "edge": "time (slots)",
+             "asrpt": "time (s)"}
+
+
+def _merged(drawn: Iterable[Bar]) -> list[Bar]:
+    out: list[Bar] = []
+    for bar in sorted(drawn, key=lambda b: (b.row, b.job, b.killed, b.start)):
+        last = out[-1] if out else None
+        if last and (last.row, last.job, last.killed) == (bar.row, bar.job, bar.killed) and bar.start <= last.end:
+            out[-1] = Bar(last.row, last.start, max(last.end, bar.end), last.job, last.killed)
+        else:
+            out.append(bar)
+    return out
+
+
+def _lanes(row_bars: Sequence[Bar]) -> tuple[dict[int, int], int]:
+    """Interval colouring of one row's bars: each gets the first lane free at its start."""
+    ends: list[float] = []
+    lane: dict[int, int] = {}
+    for k, bar in sorted(enumerate(row_bars), key=lambda item: (item[1].start, item[1].job)):
+        free = next((i for i, end in enumerate(ends) if end <= bar.start + 1e-12), None)
+        if free is None:
+            ends.append(bar.end)
+            free = len(ends) - 1
+        ends[free] = bar.end
+        lane[k] = free
+    return lane, max(1, len(ends))
+
+
+@styled
+def gantt(instance: Any, schedule: Any, *, family: str | None = None, ax: Any = None,
+          title: str | None = None) -> Any:
+    """Draw ``schedule`` of ``instance`` as a Gantt chart on ``ax`` (a new one-column figure when
+    None) and return the axes. Rows are the resources a job occupies (see :func:`bars`); jobs that
+    share a row at the same time are stacked in lanes; a job's colour is the same on every row, so
+    its placement reads down a column and its preemptions as gaps. Killed runs are hatched."""
+    name = family or family_of(instance)
+    if name == "placement":
+        return _placement(instance, schedule, ax, title)
+    drawn = bars(instance, schedule, name)
+    if ax is None:
+        with figure(height=min(9.0, 0.9 + 0.22 * (len({b.row for b in drawn}) or 1))) as (_, ax):
+            pass
+    plt = _pyplot()
+    colours = plt.get_cmap("tab20")
+    rows = sorted({b.row for b in drawn}, key=_row_key)
+    for y, row in enumerate(rows):
+        mine = [b for b in drawn if b.row == row]
+        lane, lanes = _lanes(mine)
+        for k, bar in enumerate(mine):
+            height = 0.8 / lanes
+            ax.barh(y - 0.4 + lane[k] * height + height / 2, bar.end - bar.start, left=bar.start, height=height,
+                    color=colours(bar.job % 20), edgecolor="black", linewidth=0.3,
+                    hatch="////" if bar.killed else None, alpha=0.5 if bar.killed else 1.0)
+            if bar.end - bar.start > 0 and lanes <= 2:
+                ax.text((bar.start + bar.end) / 2, y - 0.4 + lane[k] * height + height / 2, str(bar.job),
+                        ha="center", va="center", fontsize=5)
+    ax.set_yticks(range(len(rows)), rows)
+    ax.invert_yaxis()
+    ax.set_xlabel(TIME_UNIT[name])
+    ax.grid(axis="y", visible=False)
+    if any(b.killed for b in drawn):
+        from matplotlib.patches import Patch
+
+        ax.legend(handles=[Patch(facecolor="white", edgecolor="black", hatch="////", label="killed run")],
+                  loc="upper right")
+    ax.set_title(title or f"{name}: {len({b.job for b in drawn})} jobs (labels: job index)")
+    return ax
+
+
+#: Row groups in drawing order: the machine or worker servers first, then PS servers, then the cloud.
+_GROUP = {"PS": 1, "cloud": 2}
+
+
+def _row_key(row: str) -> tuple:
+    parts = row.replace("/", " ").split()
+    return (_GROUP.get(parts[0], 0), *(int(part) if part.isdigit() else part for part in parts))
+
+
+def _placement(instance, placement, ax, title):
+    """The placement family: each server's GPUs, coloured by the stage placed on them."""
+    if ax is None:
+        with figure(height=min(9.0, 0.9 + 0.22 * len(instance.available))) as (_, ax):
+            pass
+    plt = _pyplot()
+    colours = plt.get_cmap("tab10")
+    for m, (free, counts) in enumerate(zip(instance.available, placement.counts)):
+        left = 0
+        for s, count in enumerate(counts):
+            if count:
+                ax.barh(m, count, left=left, color=colours(s % 10), edgecolor="black", linewidth=0.3,
+                        label=f"stage {s}")
+                left += count
+        if free > left:
+            ax.barh(m, free - left, left=left, color="white", edgecolor="0.6", linewidth=0.3, label="free GPU")
+        if instance.gpus > free:
+            ax.barh(m, instance.gpus - free, left=free, color="0.85", edgecolor="0.6", linewidth=0.3,
+                    label="unavailable GPU")
+    handles, labels = ax.get_legend_handles_labels()
+    unique = dict(sorted(zip(labels, handles), key=lambda item: (not item[0].startswith("stage"), item[0])))
+    ax.legend(unique.values(), unique.keys(), loc="upper left", bbox_to_anchor=(1.0, 1.0))
+    ax.set_yticks(range(len(instance.available)), [f"server {m}" for m in range(len(instance.available))])
+    ax.invert_yaxis()
+    ax.set_xlabel("GPUs")
+    ax.xaxis.get_major_locator().set_params(integer=True)
+    ax.grid(axis="y", visible=False)
+    ax.set_title(title or f"placement: {instance.job.model or 'job'} over {len(instance.available)} servers")
+    return ax
+
+
+@styled
+def intervals(rows: Sequence[dict], x: str, *, ax: Any = None, xlabel: str | None = None, ylabel: str | None = None,
+              log: bool = False, xlog: bool = False, title: str | None = None, legend: bool = True) -> Any:
+    """Each method's mean with its 95% interval against ``x``, from summary rows (a reproduction's
+    ``summary.csv``: ``method``, ``mean``, ``ci_low``, ``ci_high``, ``n_seeds``). Methods are
+    offset slightly along ``x`` so that equal values stay visible; ``log``/``xlog``: log axes;
+    ``legend``: draw the legend inside the axes (else the caller places it)."""
+    if ax is None:
+        with figure() as (_, ax):
+            pass
+    methods = list(dict.fromkeys(r["method"] for r in rows))
+    xs = sorted({r[x] for r in rows})
+    spread = 0.02 * len(methods)
+    for k, method in enumerate(methods):
+        mine = sorted((r for r in rows if r["method"] == method), key=lambda r: r[x])
+        shift = (k - (len(methods) - 1) / 2) * spread / max(1, len(methods))
+        positions = [xs.index(r[x]) + shift if not _numeric(xs) else _offset(r[x], shift, xlog) for r in mine]
+        means = [r["mean"] for r in mine]
+        ax.errorbar(positions, means, yerr=[[m - r["ci_low"] for m, r in zip(means, mine)],
+                                            [r["ci_high"] - m for m, r in zip(means, mine)]],
+                    marker="o", label=method)
+    if not _numeric(xs):
+        ax.set_xticks(range(len(xs)), [str(v) for v in xs])
+    if xlog:
+        ax.set_xscale("log", base=2)
+    if log:
+        ax.set_yscale("log")
+    n = max((int(r.get("n_seeds") or 0) for r in rows), default=0)
+    ax.set_xlabel(x if xlabel is None else xlabel)
+    ax.set_ylabel(textwrap.fill(ylabel or (rows[0].get("summary", "value") if rows else "value"), 40))
+    if legend and len(methods) > 1:
+        ax.legend(ncols=2 if len(methods) > 4 else 1)
+    if title:
+        ax.set_title(title, loc="left", fontsize=7, pad=2)
+    else:
+        ax.set_title(f"mean and 95% interval over {n} seeds")
+    return ax
+
+
+def _numeric(values: Sequence[Any]) -> bool:
+    return all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in values)
+
+
+def _offset(value: float, shift: float, log: bool) -> float:
+    return value * (2 ** shift) if log else value + shift * (abs(value) or 1) * 0.5
+
+
+@styled
+def ratios(results: Any, *, by: str = "family", path: Path | str | None = None, title: str | None = None) -> Any:
+    """A study's ratios (``results.csv``: ``method``, ``ratio``, and the panel column ``by``), one
+    panel per value of ``by`` stacked in one column on a shared x axis (1 is optimal; log scale
+    when a ratio passes 5). Per method: each instance's ratio as a dot, the mean with its 95%
+    Student-t interval in black; where the frame has them, ratios only against a bound
+    (``ratio_kind`` = ``upper bound``) as hollow orange circles, the paper's per-instance bound
+    (``theorem_bound``) as a red bar, and runs with an infinite ratio counted in the method's label.
+    Saved to ``path`` when given; returns the first panel's axes."""
+    import numpy as np
+    import pandas as pd
+
+    from .study.stats import describe
+
+    frame = pd.DataFrame(results)
+    frame["ratio"] = frame["ratio"].astype(float)
+    kind = frame["ratio_kind"] if "ratio_kind" in frame else pd.Series("exact", index=frame.index)
+    panels = list(dict.fromkeys(frame[by]))
+    counts = [frame.loc[frame[by] == p, "method"].nunique() for p in panels]
+    finite = frame.loc[np.isfinite(frame["ratio"]), "ratio"]
+    top = max(1.05, float(finite.max()) if len(finite) else 1.05)
+    with figure(path, rows=len(panels), height=0.55 + 0.2 * sum(counts) + 0.25 * len(panels), sharex=True,
+                squeeze=False, gridspec_kw={"height_ratios": counts}) as (fig, axes):
+        flat = list(np.asarray(axes).ravel())
+        for ax, panel in zip(flat, panels):
+            mine = frame[frame[by] == panel]
+            methods = list(dict.fromkeys(mine["method"]))
+            labels = []
+            for y, method in enumerate(methods):
+                rows = mine[mine["method"] == method]
+                exact = rows.loc[(kind[rows.index] == "exact") & np.isfinite(rows["ratio"]), "ratio"]
+                jitter = (np.arange(len(exact)) % 7 - 3) * 0.05
+                ax.plot(exact, y + jitter, ".", color="tab:blue", alpha=0.45, markersize=2.5)
+                if len(exact) >= 2:
+                    s = describe(list(exact))
+                    ax.errorbar([s["mean"]], [y], xerr=[[s["mean"] - s["ci_low"]], [s["ci_high"] - s["mean"]]],
+                                fmt="o", color="black", markersize=3, zorder=3)
+                bounded = rows.loc[kind[rows.index] == "upper bound", "ratio"]
+                ax.plot(bounded, [y] * len(bounded), "o", mfc="none", color="tab:orange", markersize=3,
+                        label="vs a bound only" if len(bounded) else None)
+                label = method
+                if infinite := int((~np.isfinite(rows["ratio"])).sum()):
+                    label += f" ({infinite}×∞)"
+                if "theorem_bound" in rows and rows["theorem_bound"].notna().any():
+                    bound = float(rows["theorem_bound"].min())
+                    if bound <= 3 * top:
+                        ax.plot([bound], [y], "|", color="tab:red", markersize=9, markeredgewidth=1.5,
+                                label="paper's bound")
+                    else:
+                        label += f" (bound ≥ {bound:.3g})"
+                labels.append(label)
+            ax.axvline(1.0, color="0.4", linewidth=0.6)
+            ax.set_yticks(range(len(methods)), labels)
+            ax.set_ylim(len(methods) - 0.5, -0.5)
+            ax.set_title(str(panel), loc="left", fontsize=7, pad=2)
+            ax.grid(axis="y", visible=False)
+        if top > 5:
+            flat[-1].set_xscale("log")
+        flat[-1].set_xlabel("ratio (ALG/OPT, or OPT/ALG for max families; 1 = optimal)")
+        handles = {label: handle for ax in flat for handle, label in zip(*ax.get_legend_handles_labels())}
+        if handles:
+            fig.legend(handles.values(), handles.keys(), loc="outside lower center", ncols=len(handles))
+        fig.suptitle(title or "Ratio per method: instances (dots), mean and 95% interval (black)")
+    return flat[0]

@@ -1,0 +1,90 @@
+"""optsched.plot: Gantt charts of every family, interval and ratio plots, and figures saved in every
+format in the project's style."""
+
+import matplotlib
+import pytest
+
+import optsched
+from optsched import plot
+from optsched.errors import InputError
+from optsched.registry import families
+
+matplotlib.use("Agg")
+
+#: The algorithm whose schedule each family's chart is drawn from.
+ALGORITHM = {"single": "wspt", "oasis": "oasis", "edge": "aonline", "hetero": "aonline", "placement": "heavy-edge",
+             "asrpt": "asrpt"}
+SIGNATURE = {"png": b"\x89PNG", "pdf": b"%PDF", "svg": b"<?xml"}
+
+
+@pytest.mark.parametrize("name", sorted(families()))
+def test_gantt_draws_a_schedule_of_every_family_in_every_format(name, tmp_path):
+    family = optsched.get(name)
+    instance = family.generate("tiny", seed=2)
+    ran = optsched.run(family, instance, ALGORITHM[name])
+    ax = plot.gantt(instance, ran.schedule)
+    assert ax.patches and ax.get_yticklabels()
+    if name != "placement":  # every scheduled job has a bar of its own colour
+        drawn = plot.bars(instance, ran.schedule)
+        assert {b.job for b in drawn} <= set(range(len(instance.jobs))) and drawn
+        assert all(b.end > b.start for b in drawn)
+    for fmt in plot.FORMATS:
+        path = plot.save(ax.figure, tmp_path / f"gantt.{fmt}")
+        assert path.read_bytes().startswith(SIGNATURE[fmt])
+
+
+def test_a_preemption_is_a_gap_and_a_killed_run_is_hatched():
+    """Consecutive slots merge into one bar, so a job with two bars on one row was preempted; a
+    preemptive baseline's killed runs are marked."""
+    merged = plot._merged([plot.Bar("w", 0, 1, 0), plot.Bar("w", 1, 2, 0), plot.Bar("w", 4, 5, 0)])
+    assert merged == [plot.Bar("w", 0, 2, 0), plot.Bar("w", 4, 5, 0)]
+    family = optsched.get("hetero")
+    for seed in range(30):
+        instance = family.generate("small", seed=seed)
+        ran = optsched.run(family, instance, "antman", seed=seed)
+        if ran.schedule.killed:
+            break
+    else:
+        pytest.fail("no AntMan run killed a job on 30 small instances")
+    drawn = plot.bars(instance, ran.schedule)
+    assert any(b.killed for b in drawn) and any(not b.killed for b in drawn)
+    ax = plot.gantt(instance, ran.schedule)
+    assert [t.get_text() for t in ax.get_legend().get_texts()] == ["killed run"]
+
+
+def test_lanes_stack_jobs_that_share_a_row_at_the_same_time():
+    lane, lanes = plot._lanes([plot.Bar("s", 0, 4, 0), plot.Bar("s", 1, 2, 1), plot.Bar("s", 2, 3, 2),
+                               plot.Bar("s", 4, 5, 3)])
+    assert lanes == 2 and lane == {0: 0, 1: 1, 2: 1, 3: 0}
+
+
+def test_intervals_and_ratios_render_and_leave_the_style_as_it_was(tmp_path):
+    before = dict(matplotlib.rcParams)
+    rows = [{"method": m, "value": v, "mean": 1.0 + k + v, "ci_low": 0.5 + k + v, "ci_high": 1.5 + k + v,
+             "n_seeds": 5, "summary": "total completion time"} for k, m in enumerate(("a", "b")) for v in (1, 2, 4)]
+    ax = plot.intervals(rows, "value", xlog=True)
+    assert len(ax.get_legend().get_texts()) == 2 and ax.get_title() == "mean and 95% interval over 5 seeds"
+    results = [{"family": f, "method": m, "ratio": 1.0 + 0.1 * s} for f in ("single", "edge") for m in ("x", "y")
+               for s in range(4)]
+    axis = plot.ratios(results)
+    for fmt in plot.FORMATS:
+        assert plot.save(axis.figure, tmp_path / f"r.{fmt}").stat().st_size > 0
+    assert dict(matplotlib.rcParams) == before
+
+
+def test_a_figure_in_the_projects_style_and_a_bad_format(tmp_path):
+    with plot.figure(tmp_path / "f.pdf", format="pdf") as (fig, ax):
+        ax.plot([0, 1], [0, 1])
+        assert fig.get_figwidth() == plot.COLUMN_WIDTH and matplotlib.rcParams["font.family"] == ["serif"]
+    assert (tmp_path / "f.pdf").read_bytes().startswith(b"%PDF")
+    with plot.figure(tmp_path / "report-figure.png") as (_, ax):  # a report's figure: SVG unless --format says
+        ax.plot([0, 1], [0, 1])
+    with plot.report_format("png"), plot.figure(tmp_path / "as-png.png") as (_, ax):
+        ax.plot([0, 1], [0, 1])
+        assert plot.report_name("x.png") == "x.png" and plot.markdown_figure("x.png", "c") == "![c](x.png)"
+    assert (tmp_path / "report-figure.svg").exists() and (tmp_path / "as-png.png").read_bytes().startswith(b"\x89PNG")
+    with plot.report_format("pdf"):
+        assert plot.markdown_figure("x.png", "c") == "[c](x.pdf)"  # viewers show no PDF inline: a link
+    assert plot.save(fig, tmp_path / "g", format="svg").name == "g.svg"
+    with pytest.raises(InputError, match="figure format must be one of png, pdf, svg"):
+        plot.save(fig, tmp_path / "h.jpg")
