@@ -127,11 +127,34 @@ def figure(path: Path | str | None = None, *, format: str | None = None, rows: i
                                **{"squeeze": rows * cols == 1, **subplots})
         try:
             yield fig, ax
+            finish(fig)
             if path is not None:
                 save(fig, path, format=format or REPORT_FORMAT.get())
         finally:
             if path is not None:
                 plt.close(fig)
+
+
+def finish(fig: Any) -> None:
+    """What a reviewer would otherwise send back, fixed on every panel of ``fig``: a legend inside
+    the data moves to the right of the panel; an axis whose plotted values are all integers (job and
+    server counts) gets integer ticks; a y label longer than the panel is wrapped."""
+    import numpy as np
+    from matplotlib.ticker import MaxNLocator
+
+    for ax in fig.axes:
+        legend = ax.get_legend()
+        if legend is not None and legend.get_bbox_to_anchor() == ax.bbox:  # not placed by the caller
+            handles, labels = ax.get_legend_handles_labels()
+            if handles:
+                ax.legend(handles, labels, loc="upper left", bbox_to_anchor=(1.02, 1.0), fontsize=6,
+                          handlelength=1.5)
+        xs = [x for line in ax.get_lines() for x in np.asarray(line.get_xdata(), dtype=float).ravel()]
+        if xs and ax.get_xscale() == "linear" and all(np.isfinite(x) and float(x).is_integer() for x in xs):
+            ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+        label = ax.get_ylabel()
+        if len(label) > 45 and "\n" not in label:
+            ax.set_ylabel(textwrap.fill(label, 45))
 
 
 def save(fig: Any, path: Path | str, *, format: str | None = None) -> Path:
@@ -333,28 +356,37 @@ def intervals(rows: Sequence[dict], x: str, *, ax: Any = None, xlabel: str | Non
               log: bool = False, xlog: bool = False, title: str | None = None, legend: bool = True) -> Any:
     """Each method's mean with its 95% interval against ``x``, from summary rows (a reproduction's
     ``summary.csv``: ``method``, ``mean``, ``ci_low``, ``ci_high``, ``n_seeds``). Methods are
-    offset slightly along ``x`` so that equal values stay visible; ``log``/``xlog``: log axes;
+    offset slightly along ``x`` so that equal values stay visible; ``log``/``xlog``: log axes (on a log
+    y axis an interval reaching 0 or below stops at the axis floor, marked "v");
     ``legend``: draw the legend inside the axes (else the caller places it)."""
     if ax is None:
         with figure() as (_, ax):
             pass
     methods = list(dict.fromkeys(r["method"] for r in rows))
     xs = sorted({r[x] for r in rows})
-    spread = 0.02 * len(methods)
+    positive = [v for r in rows for v in (r["mean"], r["ci_low"]) if v > 0]
+    floor = min(positive, default=1.0) / 1.5
+    step = 0.02 if _numeric(xs) else 0.6 / max(2, len(methods))  # categories: spread within a band
     for k, method in enumerate(methods):
         mine = sorted((r for r in rows if r["method"] == method), key=lambda r: r[x])
-        shift = (k - (len(methods) - 1) / 2) * spread / max(1, len(methods))
+        shift = (k - (len(methods) - 1) / 2) * step
         positions = [xs.index(r[x]) + shift if not _numeric(xs) else _offset(r[x], shift, xlog) for r in mine]
         means = [r["mean"] for r in mine]
-        ax.errorbar(positions, means, yerr=[[m - r["ci_low"] for m, r in zip(means, mine)],
-                                            [r["ci_high"] - m for m, r in zip(means, mine)]],
-                    marker="o", label=method)
+        # a t-interval can reach 0 or below for a positive quantity: on a log axis it stops at the
+        # axis floor, marked with a "v"
+        lows = [r["ci_low"] if not log or r["ci_low"] > 0 else floor for r in mine]
+        drawn = ax.errorbar(positions, means, yerr=[[m - low for m, low in zip(means, lows)],
+                                                    [r["ci_high"] - m for m, r in zip(means, mine)]],
+                            marker="o", linestyle="-" if _numeric(xs) else "none", label=method)
+        clipped = [p for p, r in zip(positions, mine) if log and r["ci_low"] <= 0]
+        ax.plot(clipped, [floor] * len(clipped), "v", color=drawn.lines[0].get_color(), markersize=4)
     if not _numeric(xs):
         ax.set_xticks(range(len(xs)), [str(v) for v in xs])
     if xlog:
         ax.set_xscale("log", base=2)
     if log:
         ax.set_yscale("log")
+        ax.set_ylim(bottom=floor)
     n = max((int(r.get("n_seeds") or 0) for r in rows), default=0)
     ax.set_xlabel(x if xlabel is None else xlabel)
     ax.set_ylabel(textwrap.fill(ylabel or (rows[0].get("summary", "value") if rows else "value"), 40))

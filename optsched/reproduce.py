@@ -12,7 +12,6 @@ import csv
 import io
 import math
 import sys
-import textwrap
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,7 +22,7 @@ from .errors import Failure, InputError
 from .jsonio import dumps, plain, write_text
 from .limits import NODE_LIMIT
 from .outputs import claim
-from .plot import figure, markdown_figure, report_name
+from .plot import figure, intervals, markdown_figure, report_name
 from .registry import Family, Reproduction, families, get
 from .solvers import cbc_version, cp_sat_version, highs_version
 from .study.report import Table
@@ -202,21 +201,10 @@ class Report:
         ``log``: a log y axis; ``xlog``: a base-2 log x axis (for sweeps that double, such as F)."""
         if not rows:
             return
-        with figure(setting.out_dir / file) as (fig, ax):
-            for method in dict.fromkeys(r["method"] for r in rows):
-                mine = sorted((r for r in rows if r["method"] == method), key=lambda r: r[x])
-                means = [r["mean"] for r in mine]
-                below = [m - r["ci_low"] for m, r in zip(means, mine)]
-                above = [r["ci_high"] - m for m, r in zip(means, mine)]
-                ax.errorbar([r[x] for r in mine], means, yerr=[below, above], marker="o", capsize=3, label=method)
-            ax.set_xlabel(xlabel or x)
-            ax.set_ylabel(textwrap.fill(f"{rows[0]['summary']} (mean, 95% interval over {rows[0]['n_seeds']} seeds)",
-                                        45))
-            if xlog:
-                ax.set_xscale("log", base=2)
-            if log:
-                ax.set_yscale("log")
-            ax.legend(fontsize=8)
+        with figure(setting.out_dir / file) as (_, ax):
+            intervals(rows, x, ax=ax, xlabel=xlabel, log=log, xlog=xlog,
+                      ylabel=f"{rows[0]['summary']} (mean, 95% interval over {rows[0]['n_seeds']} seeds)",
+                      title=" ")
         self.figures.append((file, caption))
 
 

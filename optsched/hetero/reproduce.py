@@ -27,7 +27,7 @@ import math
 from dataclasses import replace
 from typing import Any
 
-from ..plot import figure
+from ..plot import figure, intervals
 from ..registry import get
 from ..reproduce import EXACT_BUDGET, Report, Setting, certified_ratio, mean, parallel_map, sweep_points, sweep_rows
 from ..solvers import solve
@@ -540,18 +540,10 @@ def _worker_types(report: Report, rows: list[dict], setting: Setting) -> None:
         means = {r["method"]: r["mean"] for r in summary if r["framework"] == framework}
         table.rows.append([framework, means.get("aonline"), *[means.get(f"type-{m}") for m in FIXED_TYPES]])
     report.tables.append(table)
-    with figure(setting.out_dir / "fig9_worker_types.png") as (fig, ax):
-        for k, framework in enumerate(("ps", "allreduce")):
-            mine = [r for r in summary if r["framework"] == framework]
-            xs = [i + 0.15 * (2 * k - 1) for i in range(len(mine))]
-            ys = [r["mean"] for r in mine]
-            ax.errorbar(xs, ys, yerr=[[y - r["ci_low"] for y, r in zip(ys, mine)],
-                                      [r["ci_high"] - y for y, r in zip(ys, mine)]],
-                        fmt="o", capsize=3, label=framework)
-            ax.set_xticks(range(len(mine)), [r["method"] for r in mine])
-        ax.set_yscale("log")
-        ax.set_ylabel("total weighted completion time (mean, 95% interval)")
-        ax.legend()
+    with figure(setting.out_dir / "fig9_worker_types.png") as (_, ax):  # frameworks as series, types along x
+        intervals([{**r, "method": r["framework"], "choice": r["method"]} for r in summary], "choice", ax=ax,
+                  log=True, xlabel="worker type (aonline: A_online's free choice)", title=" ",
+                  ylabel="total weighted completion time (mean, 95% interval)")
     report.figures.append(("fig9_worker_types.png", "Fig. 9 analogue: fixed worker types vs A_online's free choice"))
 
 
