@@ -65,6 +65,7 @@ class Paper:
         return reference
 
     def to_dict(self) -> dict:
+        """This ``Paper`` as JSON-ready plain data (lists, dicts, numbers, strings)."""
         return {"key": self.key, "authors": list(self.authors), "title": self.title, "venue": self.venue,
                 "year": self.year, "volume": self.volume, "issue": self.issue, "pages": self.pages,
                 "doi": self.doi, "arxiv": self.arxiv, "url": self.url, "citation": self.text()}

@@ -114,6 +114,7 @@ def _log_option(parser: argparse.ArgumentParser) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """The ``optsched`` argument parser, with every verb of the command-line contract (docs/design.md)."""
     parser = _Parser(prog="optsched",
                      description="Online scheduling of distributed ML training jobs, with exact baselines.")
     parser.add_argument("--version", action="version", version=f"optsched {__version__}")
@@ -262,6 +263,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run ``optsched`` with ``argv`` (default: the process's) and return its exit code: 0 success, 1 an infeasible
+    result or a failed computation, 2 bad input (one line on stderr, no traceback)."""
     try:
         args = build_parser().parse_args(argv)
         log = getattr(args, "log", None)

@@ -23,6 +23,8 @@ FORMAT = 1
 
 @dataclass(frozen=True)
 class LoadedInstance:
+    """An instance read from a document: its family, the instance, the document's ``meta`` and the fingerprint that
+    schedules of it carry."""
     family: Family
     instance: Any
     meta: dict
@@ -30,6 +32,8 @@ class LoadedInstance:
 
 
 def instance_document(family: Family, instance: Any, meta: dict | None = None) -> dict:
+    """The JSON document of ``instance`` (family, format, ``meta`` with optsched's version, the instance), as
+    ``optsched generate`` writes it."""
     return {
         "family": family.name,
         "format": FORMAT,
@@ -39,6 +43,8 @@ def instance_document(family: Family, instance: Any, meta: dict | None = None) -
 
 
 def schedule_document(family: Family, instance: Any, schedule: Any, produced_by: dict) -> dict:
+    """The JSON document of ``schedule`` (family, format, the fingerprint of its instance, ``produced_by`` with
+    optsched's version, the schedule), as ``optsched solve -o`` and ``run -o`` write it."""
     return {
         "family": family.name,
         "format": FORMAT,

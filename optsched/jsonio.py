@@ -47,6 +47,8 @@ def read_json(path: str, max_mb: float = MAX_INPUT_MB) -> Any:
 
 
 def parse_json(text: str, where: str = "<input>") -> Any:
+    """Parse ``text`` as strict JSON: NaN and Infinity are refused, and a syntax error raises ``InputError`` naming
+    ``where``, the line and the column."""
     def refuse(literal: str) -> Any:
         raise InputError(f"{where}: {literal} is not a number JSON allows")
 

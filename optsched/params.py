@@ -25,10 +25,12 @@ class Bounded:
     open_low: bool = False
 
     def admits(self, value: float) -> bool:
+        """Whether ``value`` lies in the declared range."""
         above = self.low is None or (value > self.low if self.open_low else value >= self.low)
         return above and (self.high is None or value <= self.high)
 
     def describe(self) -> str:
+        """The range in words, as error messages and ``optsched families`` show it (``>= 0 and <= 1``)."""
         low = "" if self.low is None else f"{'>' if self.open_low else '>='} {self.low:g}"
         high = "" if self.high is None else f"<= {self.high:g}"
         return " and ".join(filter(None, (low, high)))

@@ -41,9 +41,11 @@ class Verdict:
 
     @property
     def feasible(self) -> bool:
+        """True when the verifier found no violation."""
         return not self.violations
 
     def to_dict(self) -> dict:
+        """This ``Verdict`` as JSON-ready plain data (lists, dicts, numbers, strings)."""
         return {"feasible": self.feasible, "objective": self.objective, "violations": list(self.violations)}
 
 
@@ -141,13 +143,16 @@ class Run:
 
     @property
     def feasible(self) -> bool:
+        """True when the verifier accepted the schedule."""
         return self.verdict.feasible
 
     @property
     def objective(self) -> float | None:
+        """The schedule's objective, as the verifier computed it (None when infeasible)."""
         return self.verdict.objective
 
     def to_dict(self) -> dict:
+        """This ``Run`` as JSON-ready plain data (lists, dicts, numbers, strings)."""
         return {"family": self.family, "algorithm": self.algorithm, "params": dict(self.params), "seed": self.seed,
                 **self.verdict.to_dict(), "runtime_s": round(self.runtime_s, 6), "wall_clock": list(self.wall_clock)}
 

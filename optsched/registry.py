@@ -48,6 +48,7 @@ class Lazy:
         self._function: Callable[..., Any] | None = None
 
     def resolve(self) -> Callable[..., Any]:
+        """The function itself, imported on the first call."""
         if self._function is None:
             module, _, attribute = self.target.partition(":")
             found: Any = importlib.import_module(module)
@@ -204,6 +205,7 @@ class Family:
         object.__setattr__(self, "_objective", objective)
 
     def formulation(self, name: str) -> Formulation:
+        """The formulation ``name``; an unknown name raises ``InputError`` listing the known ones."""
         return _pick(self.formulations, name, f"family {self.name} has no formulation")
 
     def best_formulation(self, instance: Any, relax: bool = False) -> str:
@@ -243,14 +245,17 @@ class Family:
         return "; ".join(paper.short() for paper in self.papers)
 
     def algorithm(self, name: str) -> Algorithm:
+        """The algorithm ``name``; an unknown name raises ``InputError`` listing the known ones."""
         return _pick(self.algorithms, name, f"family {self.name} has no algorithm")
 
     def check_preset(self, preset: str) -> None:
+        """Raise ``InputError`` (with a suggestion) unless ``preset`` is one of the family's generator presets."""
         if preset not in self.presets:
             raise InputError(f"family {self.name} has no preset '{preset}'{did_you_mean(preset, self.presets)} "
                              f"(presets: {', '.join(self.presets)})")
 
     def to_dict(self) -> dict:
+        """This ``Family`` as JSON-ready plain data (lists, dicts, numbers, strings)."""
         return {
             "name": self.name,
             "sense": self.sense,

@@ -48,6 +48,8 @@ QUICK_WARNING = ("**The quick preset is a smoke test, not evidence.** It runs fe
 
 @dataclass(frozen=True)
 class Setting:
+    """How a reproduction runs: its preset (``quick``, ``default`` or ``paper``), seeds per point, worker
+    processes, report folder, progress bar, executor and Dask scheduler."""
     scale: str  #: "quick" (under 2 minutes), "default" (minutes) or "paper" (the paper's sizes)
     seeds: int
     workers: int
@@ -59,6 +61,8 @@ class Setting:
 
 @dataclass
 class Report:
+    """What a reproduction reports: its title, tables, figures, the assumptions it made, the paper's claims, the
+    rows of ``results.csv`` and the tested claims of ``summary.csv``."""
     title: str
     tables: list[Table] = field(default_factory=list)
     figures: list[tuple[str, str]] = field(default_factory=list)  #: (file name, caption)
@@ -358,6 +362,7 @@ def _write_csv(path: Path, rows: list[dict]) -> None:
 
 
 def reproductions() -> dict[str, Reproduction]:
+    """Every registered reproduction, by name."""
     found: dict[str, Reproduction] = {}
     for family in families().values():
         found.update(family.reproductions)
@@ -436,5 +441,6 @@ def sweep_rows(rows: list[dict], sweep: str, p: dict) -> list[dict]:
 
 
 def mean(values: Iterable[float]) -> float:
+    """The mean of ``values`` (NaN when there are none)."""
     values = list(values)
     return sum(values) / len(values) if values else float("nan")

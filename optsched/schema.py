@@ -36,16 +36,21 @@ class Fields:
         return default
 
     def path(self, key: str) -> str:
+        """The path of field ``key`` in the document, for error messages."""
         return f"{self.where}.{key}" if self.where else key
 
     def integer(self, key: str, *, min: int | None = None, default: Any = ...) -> int:
+        """Field ``key`` as an integer (at least ``min``), or ``default`` when absent; else ``InputError``."""
         return integer(self._get(key, default), self.path(key), min=min)
 
     def number(self, key: str, *, min: float | None = None, positive: bool = False,
                default: Any = ...) -> float:
+        """Field ``key`` as a finite number (at least ``min``, or > 0 with ``positive``), or ``default`` when
+        absent; else ``InputError``."""
         return number(self._get(key, default), self.path(key), min=min, positive=positive)
 
     def text(self, key: str, *, default: Any = ..., choices: tuple[str, ...] | None = None) -> str:
+        """Field ``key`` as a string (one of ``choices``), or ``default`` when absent; else ``InputError``."""
         value = self._get(key, default)
         if not isinstance(value, str):
             raise InputError(f"{self.path(key)}: must be a string, got {_show(value)}")
@@ -54,6 +59,7 @@ class Fields:
         return value
 
     def array(self, key: str, *, nonempty: bool = False, default: Any = ...) -> list:
+        """Field ``key`` as a list (not empty with ``nonempty``), or ``default`` when absent; else ``InputError``."""
         value = self._get(key, default)
         if not isinstance(value, list):
             raise InputError(f"{self.path(key)}: must be a list, got {_show(value)}")
@@ -62,9 +68,12 @@ class Fields:
         return value
 
     def raw(self, key: str, default: Any = ...) -> Any:
+        """Field ``key`` as it is, or ``default`` when absent."""
         return self._get(key, default)
 
     def done(self) -> None:
+        """Raise ``InputError`` naming the first field no reader asked for (an unknown field is bad input, not
+        ignored)."""
         extra = sorted(set(self.obj) - self._read)
         if extra:
             raise InputError(f"{self.where or 'document'}: unknown field '{extra[0]}'")
@@ -82,6 +91,8 @@ def per_job(d: Any, count: int, where: str, items: str = "entries") -> list[tupl
 
 
 def integer(value: Any, where: str, *, min: int | None = None) -> int:
+    """``value`` as an int if it is an integral number within the magnitude limit (at least ``min``); else
+    ``InputError`` naming ``where``."""
     if isinstance(value, bool) or not isinstance(value, (int, float)) or (
         isinstance(value, float) and not (math.isfinite(value) and value.is_integer())
     ):
@@ -95,6 +106,8 @@ def integer(value: Any, where: str, *, min: int | None = None) -> int:
 
 
 def number(value: Any, where: str, *, min: float | None = None, positive: bool = False) -> float:
+    """``value`` as a finite float within the magnitude limit (at least ``min``, or > 0 with ``positive``); else
+    ``InputError`` naming ``where``."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise InputError(f"{where}: must be a number, got {_show(value)}")
     _check_magnitude(value, where)

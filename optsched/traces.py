@@ -35,6 +35,7 @@ SHA256 = {
 
 @dataclass(frozen=True)
 class TraceJob:
+    """A Philly trace job: submission time (s since the first), duration, GPUs, GPU-seconds and its cluster."""
     submit_s: float  #: seconds since the first submission in the trace
     duration_s: float
     gpus: int
@@ -44,6 +45,7 @@ class TraceJob:
 
 @dataclass(frozen=True)
 class GpuNode:
+    """An Alibaba 2023 GPU node: name, vCPUs, memory (GiB), GPUs and GPU model."""
     name: str
     cpus: float  #: vCPUs
     memory_gb: float  #: GiB
@@ -53,6 +55,7 @@ class GpuNode:
 
 @dataclass(frozen=True)
 class TracePod:
+    """An Alibaba 2023 pod: name, vCPUs and memory requested, whole GPUs, and its share of one GPU."""
     name: str
     cpus: float  #: vCPUs requested
     memory_gb: float

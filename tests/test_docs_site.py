@@ -28,3 +28,21 @@ def test_every_module_is_on_an_api_page():
         documented.update(re.findall(r"^::: (optsched[\w.]*)$", page.read_text(), flags=re.MULTILINE))
     missing = sorted(m for m in modules if m not in documented and not m.endswith("__main__"))
     assert not missing, f"modules on no page of docs/api: {missing}"
+
+
+def test_every_public_function_class_and_method_has_a_docstring():
+    """The API reference shows only what is documented: every public name of optsched has a
+    docstring (members of private classes and functions nested in functions are not public)."""
+    import ast
+
+    def undocumented(node, where, prefix=""):
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and not child.name.startswith("_"):
+                if ast.get_docstring(child) is None:
+                    yield f"{where}: {prefix}{child.name}"
+                if isinstance(child, ast.ClassDef):
+                    yield from undocumented(child, where, f"{prefix}{child.name}.")
+
+    missing = [name for path in sorted((ROOT / "optsched").rglob("*.py"))
+               for name in undocumented(ast.parse(path.read_text()), path.relative_to(ROOT))]
+    assert not missing, f"{len(missing)} public definitions without a docstring: {missing[:10]}"

@@ -57,6 +57,7 @@ class ClusterState:
         self.rng = random.Random(seed)
 
     def next_completion(self) -> float:
+        """The earliest completion time among the running jobs (``inf`` when none runs)."""
         return self._running[0][0] if self._running else math.inf
 
     def finish_until(self, time: float) -> None:
@@ -68,6 +69,7 @@ class ClusterState:
                 self.total_free += sum(row)
 
     def fits(self, i: int) -> bool:
+        """Whether job ``i``'s GPUs fit the free GPUs of the whole cluster now (Algorithm 1's admission test)."""
         return self.instance.jobs[i].job.gpus <= self.total_free
 
     def placement(self, i: int, rule: str) -> tuple[dict[int, list[int]], float]:
@@ -76,6 +78,8 @@ class ClusterState:
         return place(job, allot(self.free, job.gpus, rule), self.instance.cluster, self.rng)
 
     def start(self, i: int, counts: dict[int, list[int]], time: float) -> None:
+        """Start job ``i`` at ``time`` with ``counts`` (server -> replicas per stage): take its GPUs and record its
+        run; a placement that does not fit raises ``RuntimeError``."""
         sj = self.instance.jobs[i]
         for m, row in counts.items():
             if sum(row) > self.free[m]:
@@ -87,6 +91,7 @@ class ClusterState:
         heapq.heappush(self._running, (time + length, i))
 
     def schedule(self) -> Schedule:
+        """The ``Schedule`` of the runs started, one per job; ``RuntimeError`` if some job never started."""
         if len(self.runs) != len(self.instance.jobs):
             raise RuntimeError(f"{len(self.instance.jobs) - len(self.runs)} jobs never started")
         return Schedule(tuple(self.runs[i] for i in range(len(self.instance.jobs))))

@@ -26,6 +26,7 @@ class StreamJob:
     user: int = -1
 
     def to_dict(self) -> dict:
+        """This ``StreamJob`` as JSON-ready plain data (lists, dicts, numbers, strings)."""
         return {"release": self.release, "iterations": self.iterations, "predicted": self.predicted,
                 "group": self.group, "user": self.user, **self.job.to_dict()}
 
@@ -51,11 +52,14 @@ class Instance:
             raise InputError("cluster: intra_bw must be at least inter_bw / gpus (spec §1.3, [A23])")
 
     def to_dict(self) -> dict:
+        """This ``Instance`` as JSON-ready plain data (lists, dicts, numbers, strings)."""
         return {"kind": "stream", "cluster": self.cluster.to_dict(), "slot": self.slot,
                 "provenance": dict(self.provenance), "jobs": [sj.to_dict() for sj in self.jobs]}
 
     @classmethod
     def from_dict(cls, d: object, where: str = "instance") -> Instance:
+        """Read a ``Instance`` from its JSON form ``d`` (what ``to_dict`` writes), checked against ``instance``; a
+        malformed document raises ``InputError`` naming ``where`` and the field."""
         f = Fields(d, where)
         f.text("kind", choices=("stream",))
         cluster = Cluster.from_dict(f.raw("cluster"), f.path("cluster"))

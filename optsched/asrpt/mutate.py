@@ -34,6 +34,8 @@ def _refusal(instance: Instance) -> str:
 
 
 def space() -> Space:
+    """The search space of ``asrpt`` instances for ``optsched search`` (docs/search.md): jobs, their stages, the
+    cluster's servers and GPUs, releases and iteration counts."""
     return Space(
         start=_start,
         items=(Items("jobs"), Items("jobs.*.stages", 1, 2)),

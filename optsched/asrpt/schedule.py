@@ -22,22 +22,29 @@ from .instance import Instance
 
 @dataclass(frozen=True)
 class Run:
+    """One job's run: its start time ``t_i`` (s) and its placement, the replicas of each stage per server (non-
+    preemptive: it holds these GPUs until it completes)."""
     start: float  #: t_i (s)
     counts: dict[int, tuple[int, ...]]  #: server -> replicas per stage
 
     def to_dict(self) -> dict:
+        """This ``Run`` as JSON-ready plain data (lists, dicts, numbers, strings)."""
         return {"start": self.start, "placement": [[m, list(row)] for m, row in sorted(self.counts.items())]}
 
 
 @dataclass(frozen=True)
 class Schedule:
+    """A schedule of an ``asrpt`` instance: one ``Run`` per job, in instance order."""
     jobs: tuple[Run, ...]
 
     def to_dict(self) -> dict:
+        """This ``Schedule`` as JSON-ready plain data (lists, dicts, numbers, strings)."""
         return {"jobs": [run.to_dict() for run in self.jobs]}
 
     @classmethod
     def from_dict(cls, d: object, instance: Instance, where: str = "schedule") -> Schedule:
+        """Read a ``Schedule`` from its JSON form ``d`` (what ``to_dict`` writes), checked against ``instance``; a
+        malformed document raises ``InputError`` naming ``where`` and the field."""
         runs = []
         for entry, path in per_job(d, len(instance.jobs), where):
             f = Fields(entry, path)

@@ -27,6 +27,8 @@ from .srpt import srpt
 
 @dataclass(frozen=True)
 class Constants:
+    """The constants of Theorem 1's competitive ratio (spec asrpt.md §4): ρ, ρ', ρ̄, the extreme per-iteration times
+    α^max and α^min, the total prediction error ε and the job count."""
     rho: float
     rho_prime: float
     rho_bar: float
@@ -39,6 +41,7 @@ class Constants:
 
     @property
     def epsilon_bar(self) -> float:
+        """ε̄ = ε / n, the mean absolute prediction error per job."""
         return self.epsilon / self.jobs
 
 
@@ -50,6 +53,7 @@ def per_job(instance: Instance) -> list[tuple[float, float, float]]:
 
 
 def constants(instance: Instance, perfect: bool = False) -> Constants:
+    """Theorem 1's constants for ``instance``; ``perfect``: with exact predictions (ε = 0, A-SRPT-Perfect)."""
     alphas = per_job(instance)
     eps = 0.0 if perfect else sum(abs(sj.iterations - sj.predicted) for sj in instance.jobs)
     return Constants(

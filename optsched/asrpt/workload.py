@@ -45,6 +45,8 @@ SINGLE_GPU_MODELS = tuple(name for name, m in MODELS.items() if m.params * STATE
 
 @dataclass(frozen=True)
 class WorkloadJob:
+    """One job of the recurring-job workload: its submission time (s since the trace's first job), the DNN job, its
+    true iteration count, its recurring group and its user."""
     submit: float  #: seconds since the trace's first job
     job: Job
     iterations: int

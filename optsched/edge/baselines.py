@@ -205,6 +205,8 @@ def srtf(instance: Instance, *, seed: int = 0, gang: str = "trace") -> Schedule:
 
 
 def run_srtf(instance: Instance, gang: str = "trace") -> tuple[Schedule, int]:
+    """SRTF (§V-A): at each slot, the released jobs by remaining work per gang worker, each run as a gang of ``gang``
+    workers (``trace``: the trace's, [E34]; ``demand``: its own chunk count), preemptively."""
     def order(sim, t, active):
         return sorted(active, key=lambda j: (sim.remaining(j) / sim.gang(j), instance.jobs[j].release, j))
 
@@ -217,6 +219,8 @@ def tiresias_l(instance: Instance, *, seed: int = 0, queues: int = 2, gang: str 
 
 
 def run_tiresias(instance: Instance, queues: int = 2, gang: str = "trace") -> tuple[Schedule, int]:
+    """Tiresias-L (§V-A): least attained service with ``queues`` priority queues split at the median demand of the
+    released jobs, gangs as in ``run_srtf``."""
     def order(sim, t, active):
         # active = sim.active(t), so sim.released holds every job released by t
         demand = statistics.median(instance.jobs[j].chunks * instance.jobs[j].p_edge for j in sim.released)

@@ -14,6 +14,8 @@ from .theory import fitted_dual_check
 
 
 def lemma2b_slack(instance: Instance, algorithm: str, params: dict, optimum: float | None) -> tuple[float, dict]:
+    """Lemma 2(b) as a search target: minus the largest violation of dual constraint (6a) by the fitted duals of
+    A_online's run (positive slack: the lemma held), with the violations' details."""
     run = run_aonline(instance, q_mode=params.get("q_mode", "timeline"), repaired=params.get("repaired", False),
                       edge_only=algorithm == "aonline-edge")
     check = fitted_dual_check(run, repaired=params.get("repaired", False))

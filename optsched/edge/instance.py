@@ -29,15 +29,20 @@ Place = int | tuple[str, int, int]
 
 @dataclass(frozen=True)
 class Server:
+    """An edge server: the type of each of its workers and of each of its PSs."""
     workers: tuple[str, ...]  #: the type of each worker on this edge server
     ps: tuple[str, ...]  #: the type of each PS on this edge server
 
     def to_dict(self) -> dict:
+        """This ``Server`` as JSON-ready plain data (lists, dicts, numbers, strings)."""
         return {"workers": list(self.workers), "ps": list(self.ps)}
 
 
 @dataclass(frozen=True)
 class Job:
+    """A job (spec §1): release ``r_j``, ``D_j`` chunks, slots per chunk on the edge (``p^0_j``) and in the cloud
+    (``p^1_j``), upload delays to each edge server and to the cloud, worker and PS types, the trace's gang size
+    [E34] and the communication share of a slot."""
     release: int  #: r_j >= 0
     chunks: int  #: D_j
     p_edge: int  #: p^0_j: slots per chunk unless the whole job is in the cloud
@@ -55,6 +60,7 @@ class Job:
         return Fraction(1, self.chunks * self.p_edge)
 
     def to_dict(self) -> dict:
+        """This ``Job`` as JSON-ready plain data (lists, dicts, numbers, strings)."""
         return {"release": self.release, "chunks": self.chunks, "p_edge": self.p_edge, "p_cloud": self.p_cloud,
                 "delay_edge": list(self.delay_edge), "delay_cloud": self.delay_cloud,
                 "worker_type": self.worker_type, "ps_type": self.ps_type, "gang": self.gang,
@@ -63,6 +69,7 @@ class Job:
 
 @dataclass(frozen=True)
 class Instance:
+    """An ``edge`` instance: the edge servers, the jobs, and whether the cloud may be used."""
     servers: tuple[Server, ...]
     jobs: tuple[Job, ...]
     cloud: bool = True
@@ -83,6 +90,7 @@ class Instance:
 
     @property
     def max_chunks(self) -> int:
+        """D_max: the most chunks of any job (Theorem 3's ratio D_max (1 + 1/ε))."""
         return max((job.chunks for job in self.jobs), default=1)
 
     def horizon(self, j: int | None = None) -> int:
@@ -108,11 +116,14 @@ class Instance:
         return self.horizon()
 
     def to_dict(self) -> dict:
+        """This ``Instance`` as JSON-ready plain data (lists, dicts, numbers, strings)."""
         return {"cloud": self.cloud, "servers": [s.to_dict() for s in self.servers],
                 "jobs": [job.to_dict() for job in self.jobs]}
 
     @classmethod
     def from_dict(cls, d: object, where: str = "instance") -> Instance:
+        """Read a ``Instance`` from its JSON form ``d`` (what ``to_dict`` writes), checked against ``instance``; a
+        malformed document raises ``InputError`` naming ``where`` and the field."""
         f = Fields(d, where)
         cloud = f.raw("cloud", True)
         if not isinstance(cloud, bool):

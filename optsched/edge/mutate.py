@@ -20,6 +20,8 @@ def _by_release(doc: Document) -> Document:
 
 
 def space() -> Space:
+    """The search space of ``edge`` instances for ``optsched search``: jobs, servers and their workers, releases, chunk
+    counts, times and delays."""
     return Space(
         start=_start,
         items=(Items("jobs"), Items("servers", 1, 3, coupled=("jobs.*.delay_edge",)),

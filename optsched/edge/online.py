@@ -39,6 +39,8 @@ Q_MODES = ("timeline", "eq5")
 
 @dataclass
 class Chunk:
+    """One data chunk of a job in A_online's plan (Alg. 1-2): its weight 1/D_j, slots ``p``, rate γ, where and when it
+    runs, and its dual variable α."""
     job: int
     index: int
     weight: Fraction  #: 1/D_j
@@ -60,6 +62,8 @@ class Chunk:
 
 @dataclass
 class Candidate:
+    """A place where A_online could insert a chunk (Alg. 2): the marginal increase ``q`` of the fractional flow time,
+    the start slot t*, and the planned chunks the insertion postpones (A_2)."""
     q: Fraction
     start: int  #: t*: where the chunk would start
     postponed: list[Chunk]  #: A_2: planned chunks the insertion pushes back
@@ -75,6 +79,8 @@ class Counters:
 
 @dataclass
 class EdgeRun:
+    """A run of A_online: its chunks, the cloud decisions ζ_j, the PS of each (job, slot), and the
+    operation counters."""
     instance: Instance
     chunks: list[Chunk]
     zeta: list[bool]
@@ -84,6 +90,7 @@ class EdgeRun:
 
     @property
     def completions(self) -> list[int]:
+        """C_j per job: the end of its last chunk."""
         ends: dict[int, int] = {}
         for c in self.chunks:
             ends[c.job] = max(ends.get(c.job, 0), c.end)
@@ -91,10 +98,12 @@ class EdgeRun:
 
     @property
     def total_jct(self) -> int:
+        """Σ_j (C_j − r_j), the objective."""
         return sum(c - job.release for c, job in zip(self.completions, self.instance.jobs))
 
     @property
     def alpha_sum(self) -> Fraction:
+        """Σ α over the chunks: the dual objective's first term (Lemma 2)."""
         return sum((c.alpha for c in self.chunks), Fraction(0))
 
     @property

@@ -153,6 +153,9 @@ def _slot_claims(report: Report, rows: list[dict], slots: list[dict], p: dict) -
 
 
 def reproduce_sec5(setting: Setting) -> Report:
+    """``optsched reproduce edge-sec5``: Section V of the paper (Figs. 6-11), A_online against A_online-E, SRTF,
+    Tiresias-L and BatchSche as jobs and servers vary, with the set-up sweeps (gangs, cloud price, slot length)
+    and every claim tested as stated."""
     p = SCALES[setting.scale]
     seeds = range(setting.seeds)
     tasks = [(j, n, s, a) for j, n in sweep_points(p) for s in seeds for a in ALGORITHMS + PRICED]
@@ -356,6 +359,8 @@ def _ratio_task(task):
 
 
 def reproduce_ratio(setting: Setting) -> Report:
+    """``optsched reproduce edge-ratio``: Figs. 12/13, A_online's JCT against the proven optimum of MILP-2 for ε in {0,
+    0.2, 0.5}, with the worst instance per ε saved and the claims tested."""
     p = SCALES[setting.scale]
     instances = max(setting.seeds, p["ratio_instances"])
     rows = parallel_map(_ratio_task, [(j, s, e) for j in p["ratio_jobs"] for s in range(instances) for e in EPSILONS],

@@ -24,6 +24,8 @@ from .instance import Instance
 
 @dataclass(frozen=True)
 class JobRun:
+    """One job's schedule: the (slot, server, worker) triples it occupies on the edge, its cloud workers per slot, and
+    its PSs on the edge or in the cloud."""
     edge: tuple[tuple[int, int, int], ...] = ()  #: (slot, server, worker) busy for the job
     cloud: tuple[tuple[int, int], ...] = ()  #: (slot, number of cloud workers)
     edge_ps: tuple[tuple[int, int, int], ...] = ()  #: (slot, server, PS)
@@ -35,6 +37,7 @@ class JobRun:
         return not self.edge and not self.edge_ps
 
     def busy_slots(self) -> set[int]:
+        """The slots in which the job trains at least one chunk, on the edge or in the cloud."""
         return {t for t, _, _ in self.edge} | {t for t, k in self.cloud if k > 0}
 
     def completion(self) -> int | None:
@@ -43,19 +46,24 @@ class JobRun:
         return max(busy) + 1 if busy else None
 
     def to_dict(self) -> dict:
+        """This ``JobRun`` as JSON-ready plain data (lists, dicts, numbers, strings)."""
         return {"edge": [list(e) for e in self.edge], "cloud": [list(c) for c in self.cloud],
                 "edge_ps": [list(e) for e in self.edge_ps], "cloud_ps": list(self.cloud_ps)}
 
 
 @dataclass(frozen=True)
 class Schedule:
+    """A schedule of an ``edge`` instance: one ``JobRun`` per job, in instance order."""
     jobs: tuple[JobRun, ...]
 
     def to_dict(self) -> dict:
+        """This ``Schedule`` as JSON-ready plain data (lists, dicts, numbers, strings)."""
         return {"jobs": [run.to_dict() for run in self.jobs]}
 
     @classmethod
     def from_dict(cls, d: object, instance: Instance, where: str = "schedule") -> Schedule:
+        """Read a ``Schedule`` from its JSON form ``d`` (what ``to_dict`` writes), checked against ``instance``; a
+        malformed document raises ``InputError`` naming ``where`` and the field."""
         runs = []
         for entry, path in per_job(d, len(instance.jobs), where):
             g = Fields(entry, path)

@@ -19,6 +19,9 @@ from .online import CLOUD, Chunk, EdgeRun
 
 @dataclass(frozen=True)
 class DualFitCheck:
+    """Dual constraint (6a) checked on A_online's fitted duals (Lemma 2): how many (chunk, worker, slot) triples
+    violate it, how many on the worker the chunk went to, the largest violation and where, and how many triples
+    were checked."""
     violations: int  #: (chunk, worker, slot) triples where (6a) fails
     on_selected: int  #: of those, on the worker the chunk was sent to
     max_violation: Fraction  #: max α − rhs
@@ -88,12 +91,14 @@ def fitted_dual_check(run: EdgeRun, speed: Fraction = Fraction(1), repaired: boo
 
 @dataclass(frozen=True)
 class Lemma1:
+    """Lemma 1's chain on one run: the fractional flow time (3) <= the chunk-weighted flow time <= the total JCT."""
     fractional_flow: Fraction  #: Σ f_jd(y), eq. (3)
     chunk_weighted: Fraction  #: Σ (1/D_j)(C_jd − r_j)
     jct: int  #: Σ_j (C_j − r_j)
 
     @property
     def holds(self) -> bool:
+        """Whether both inequalities of the chain hold (exactly, in fractions)."""
         return self.fractional_flow <= self.chunk_weighted <= self.jct
 
 

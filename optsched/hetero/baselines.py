@@ -47,6 +47,7 @@ TOL = 1e-9
 
 @dataclass(frozen=True)
 class Config:
+    """A job's ideal configuration [P]: worker type ``m``, PS type ``p`` (None for Ring-AllReduce) and worker count."""
     m: int
     p: int | None
     workers: int
@@ -244,6 +245,7 @@ def _first_fit(cap: np.ndarray, count: int, exclude: int | None) -> list[int] | 
 
 @dataclass
 class Run:
+    """A baseline's run: its schedule and its counters (``stats``: killed runs and the like)."""
     schedule: Schedule
     stats: dict = field(default_factory=dict)
 
@@ -292,6 +294,8 @@ class _Simulator:
 
 
 def run_fifo(instance: Instance, seed: int = 0) -> Run:
+    """FIFO (spec §5.3): jobs in arrival order, each with its ideal types and a worker count drawn in 1..min(30, D_j)
+    (seeded), placed first-fit when it fits; never preempted."""
     rng = np.random.default_rng(seed)
     cluster = Cluster(instance)
     configs = ideal(instance)
@@ -329,6 +333,8 @@ def _dominant_share(instance: Instance, l: JobSchedule, totals: np.ndarray) -> f
 
 
 def run_drf(instance: Instance) -> Run:
+    """DRF: at each event, progressive filling of the waiting and running jobs by dominant share, each in its ideal
+    configuration."""
     sim = _Simulator(instance)
     totals = sim.cluster.capacity.sum(axis=0)
 
@@ -363,6 +369,9 @@ def run_drf(instance: Instance) -> Run:
 
 
 def run_antman(instance: Instance, seed: int = 0, guaranteed: float = 0.5, threshold: int = 5) -> Run:
+    """AntMan: each job is resource-guaranteed with probability ``guaranteed`` (drawn on arrival, seeded) or
+    opportunistic; guaranteed jobs run first, and an opportunistic run is killed (its progress lost) when a
+    guaranteed job has waited ``threshold`` slots."""
     rng = np.random.default_rng(seed)
     sim = _Simulator(instance)
     rg: set[int] = set()  # resource-guarantee jobs
@@ -408,6 +417,8 @@ def run_antman(instance: Instance, seed: int = 0, guaranteed: float = 0.5, thres
 
 
 def run_tiresias(instance: Instance) -> Run:
+    """Tiresias (spec §5.3): at every event the jobs by smallest remaining work x GPUs first, the running ones
+    kept while they fit and the others killed (their progress lost), waiting jobs started when they fit."""
     sim = _Simulator(instance)
     gpus = [instance.worker_demand[c.m][0] * c.workers for c in sim.config]
 
@@ -452,18 +463,22 @@ def run_tiresias(instance: Instance) -> Run:
 
 
 def fifo(instance: Instance, *, seed: int = 0) -> Schedule:
+    """FIFO's schedule (registry entry; ``run_fifo``)."""
     return run_fifo(instance, seed).schedule
 
 
 def drf(instance: Instance, *, seed: int = 0) -> Schedule:
+    """DRF's schedule (registry entry; ``run_drf``)."""
     return run_drf(instance).schedule
 
 
 def antman(instance: Instance, *, seed: int = 0, guaranteed: float = 0.5, threshold: int = 5) -> Schedule:
+    """AntMan's schedule (registry entry; ``run_antman``)."""
     return run_antman(instance, seed, guaranteed, threshold).schedule
 
 
 def tiresias(instance: Instance, *, seed: int = 0) -> Schedule:
+    """Tiresias's schedule (registry entry; ``run_tiresias``)."""
     return run_tiresias(instance).schedule
 
 

@@ -81,6 +81,7 @@ class Option:
     s: tuple[int, ...]
 
     def at(self, start: int) -> JobSchedule:
+        """This placement option as a ``JobSchedule`` starting at slot ``start``."""
         sh = self.shape
         return JobSchedule(start, sh.d, sh.m, sh.p, sh.q, self.y, self.s)
 
@@ -130,6 +131,7 @@ class Horizon:
 
     @property
     def last_slot(self) -> int:
+        """The last slot any job may occupy under this horizon."""
         return max(self.latest) - 1
 
 

@@ -64,6 +64,9 @@ def _job(rng: np.random.Generator, framework: str, M: int, P: int, T: int) -> Jo
 
 def generate(preset: str = "tiny", seed: int = 0, jobs: int | None = None, framework: str = "ps",
              servers: int = 0, kappa: float = 0.35) -> Instance:
+    """A seeded instance of ``preset`` (see the module docstring): ``jobs`` and ``servers`` override the preset's
+    counts (0: its own), ``framework`` is ``ps`` or ``allreduce``, and ``kappa`` rescales the ``paper`` servers
+    to that share of the jobs' ideal demand."""
     if preset not in SIZES:
         raise InputError(f"hetero has no preset '{preset}' (presets: {', '.join(PRESETS)})")
     if framework not in ("ps", "allreduce"):

@@ -38,6 +38,8 @@ FRAMEWORKS = ("ps", "allreduce")
 
 @dataclass(frozen=True)
 class Job:
+    """A job (spec §1): arrival a_j, weight w_j, epochs E_j, D_j chunks (also its most workers), K_j mini-batches per
+    chunk, training time per mini-batch on each worker type, update time per PS type, and the gradient size."""
     arrival: int  #: a_j >= 1
     weight: float  #: w_j > 0 (D14)
     epochs: int  #: E_j
@@ -53,6 +55,7 @@ class Job:
         return self.epochs * self.chunks * self.minibatches
 
     def to_dict(self) -> dict:
+        """This ``Job`` as JSON-ready plain data (lists, dicts, numbers, strings)."""
         return {"arrival": self.arrival, "weight": self.weight, "epochs": self.epochs, "chunks": self.chunks,
                 "minibatches": self.minibatches, "train": list(self.train), "update": list(self.update),
                 "gradient": self.gradient}
@@ -91,6 +94,8 @@ class ShapeTable:
 
     @classmethod
     def of(cls, shapes: list[Shape], framework: str) -> ShapeTable:
+        """The table of ``shapes`` as sorted numpy columns (by worker type, PS type and duration for PS jobs; by worker
+        type and count for Ring-AllReduce), for the oracles' vectorised search."""
         key = (lambda s: (s.m, s.p, s.d)) if framework == "ps" else (lambda s: (s.m, s.workers))
         ordered = tuple(sorted(shapes, key=key))
 
@@ -103,6 +108,8 @@ class ShapeTable:
 
 @dataclass(frozen=True)
 class Instance:
+    """A ``hetero`` instance: the framework (``ps`` or ``allreduce``), the price horizon T, each server's capacity per
+    resource, each worker and PS type's demand, which resource is bandwidth, and the jobs."""
     framework: str
     T: int  #: the horizon of the paper's λ = 2THRF + 1 (offline models pick their own, spec §2.7)
     capacity: tuple[tuple[float, ...], ...]  #: C[h][r]
@@ -116,24 +123,30 @@ class Instance:
 
     @property
     def H(self) -> int:
+        """The number of servers."""
         return len(self.capacity)
 
     @property
     def R(self) -> int:
+        """The number of resources."""
         return len(self.capacity[0])
 
     @property
     def M(self) -> int:
+        """The number of worker types."""
         return len(self.worker_demand)
 
     @property
     def P(self) -> int:
+        """The number of PS types (0 for Ring-AllReduce)."""
         return len(self.ps_demand)
 
     def b(self, m: int) -> float:
+        """b_m: the bandwidth a type-``m`` worker needs."""
         return self.worker_demand[m][self.bandwidth]
 
     def B(self, p: int) -> float:
+        """B_p: the bandwidth a type-``p`` PS provides."""
         return self.ps_demand[p][self.bandwidth]
 
     def ps_cover(self, m: int, p: int, remote: int) -> int:
@@ -254,6 +267,7 @@ class Instance:
         return out
 
     def to_dict(self) -> dict:
+        """This ``Instance`` as JSON-ready plain data (lists, dicts, numbers, strings)."""
         return {"framework": self.framework, "T": self.T, "capacity": [list(c) for c in self.capacity],
                 "worker_demand": [list(e) for e in self.worker_demand],
                 "ps_demand": [list(z) for z in self.ps_demand], "bandwidth": self.bandwidth,
@@ -261,6 +275,8 @@ class Instance:
 
     @classmethod
     def from_dict(cls, d: object, where: str = "instance") -> Instance:
+        """Read a ``Instance`` from its JSON form ``d`` (what ``to_dict`` writes), checked against ``instance``; a
+        malformed document raises ``InputError`` naming ``where`` and the field."""
         f = Fields(d, where)
         framework = f.text("framework", choices=FRAMEWORKS)
         T = f.integer("T", min=1)

@@ -34,6 +34,8 @@ def _refusal(instance: Instance) -> str:
 
 
 def space() -> Space:
+    """The search space of ``hetero`` instances for ``optsched search``: jobs, servers, worker and PS types and their
+    demands, and the jobs' parameters."""
     return Space(
         start=_start,
         items=(Items("jobs"), Items("capacity", 1, 3),

@@ -67,6 +67,7 @@ class MaxWeight:
     oracle_tuples: list[tuple[int, int]] = field(default_factory=list)  #: per oracle call: (job, tuples priced)
 
     def weight(self, instance: Instance) -> float:
+        """The total weight of the jobs A_maxweight accepted."""
         return sum(instance.jobs[j].weight for j in self.accepted)
 
 
@@ -130,6 +131,9 @@ class Dual:
 
 def a_dual(instance: Instance, batch: list[int], tau: int, alpha: int, lam: float, oracle: str = "exact",
          tie_break: str = "paper", normalization: str = "raw") -> Dual:
+    """A_dual (Algorithm 2): up to ``alpha`` sub-rounds of A_maxweight on fresh capacity for the jobs of ``batch`` not
+    yet scheduled, sub-round ι in local slots (ι−1)τ+1..ιτ; stops early when all are scheduled or a sub-round
+    accepts none."""
     out = Dual({}, [], [])
     for iota in range(1, alpha + 1):
         remaining = [j for j in batch if j not in out.schedules]
@@ -148,6 +152,8 @@ def a_dual(instance: Instance, batch: list[int], tau: int, alpha: int, lam: floa
 
 @dataclass
 class Round:
+    """One round of A_online (Algorithm 1): its index i, τ_i, α, the batch J_i, and A_dual's result (None when the
+    batch was empty)."""
     i: int
     tau: int
     alpha: int
@@ -157,6 +163,7 @@ class Round:
 
 @dataclass
 class OnlineRun:
+    """A run of A_online: the schedule, its rounds, λ, γ, and the α Theorem 5's formula gives."""
     schedule: Schedule
     rounds: list[Round]
     lam: float
@@ -166,6 +173,7 @@ class OnlineRun:
 
     @property
     def largest_batch(self) -> int:
+        """The most jobs any round batched (property (ii) needs α at least this, D4)."""
         return max((len(r.batch) for r in self.rounds), default=0)
 
 

@@ -55,6 +55,8 @@ TOL = 1e-9
 
 @dataclass
 class Market:
+    """What the oracles price a job against: the instance, the deadline τ, the prices δ[h, r, t] and the residual
+    capacity ω[h, r, t] of the current sub-round."""
     instance: Instance
     tau: int
     price: np.ndarray  #: δ[h, r, t] for t in 0..tau (index 0 unused)
@@ -204,6 +206,8 @@ class Best:
         return (lower < self.cost - TIE) | ((lower <= self.cost + TIE) & earlier)
 
     def offer(self, cost: float, schedule: JobSchedule) -> None:
+        """Consider ``schedule`` at ``cost``: keep it when it is cheaper than the best so far, or (earliest-completion
+        ties) as cheap and earlier (D17)."""
         if not self.earliest or self.schedule is None:
             better = cost < self.cost
         else:
@@ -239,6 +243,7 @@ class Best:
         return not self.earliest and self.schedule is not None and self.cost == 0
 
     def result(self) -> tuple[float, JobSchedule | None]:
+        """The best ``(cost, schedule)`` offered, or ``(inf, None)`` when none was."""
         return (self.cost, self.schedule) if self.schedule is not None else (INF, None)
 
     def _key(self, l: JobSchedule) -> tuple[int, float]:
@@ -278,6 +283,8 @@ def _one_hot(H: int, h: int, count: int) -> tuple[int, ...]:
 
 def colocated_ps(market: Market, j: int, below: float = INF, tie_break: str = "paper",
                  incumbent: JobSchedule | None = None) -> tuple[float, JobSchedule | None]:
+    """A_mincost2 (§3.6.2, made concrete, D13): the cheapest PS schedule of job ``j`` with all its workers and PSs on
+    one server, below ``below``, by exact search over shapes and starts."""
     inst = market.instance
     best = Best(inst, below, incumbent, tie_break)
     for shape, bound in _shapes(market, j, 1, best):
@@ -412,6 +419,8 @@ def distributed_paper(market: Market, j: int, below: float = INF, tie_break: str
 
 def colocated_allreduce(market: Market, j: int, below: float = INF, tie_break: str = "paper",
                         incumbent: JobSchedule | None = None) -> tuple[float, JobSchedule | None]:
+    """A_RAmincost2 (Alg. 7, with E6-E9): the cheapest Ring-AllReduce schedule of job ``j`` with all its workers on one
+    server, below ``below``."""
     inst = market.instance
     best = Best(inst, below, incumbent, tie_break)
     for shape, bound in _shapes(market, j, 1, best):

@@ -251,6 +251,8 @@ def _batch_task(task):
 
 
 def reproduce(setting: Setting) -> Report:
+    """``optsched reproduce hetero-sec7``: Section 7 of Zhou et al. (the module docstring lists the figures), with the
+    set-up sweeps and every claim tested as stated."""
     p = SCALES[setting.scale]
     seeds = range(setting.seeds)
     tasks = [(fw, j, h, 1.0, s, a) for fw in ("ps", "allreduce") for j, h in sweep_points(p) for s in seeds

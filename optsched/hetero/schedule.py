@@ -26,6 +26,8 @@ CAPACITY_TOL = 1e-9
 
 @dataclass(frozen=True)
 class JobSchedule:
+    """One job's schedule l (problem (2)): start slot, duration d in slots, worker type m, PS type p (None for Ring-
+    AllReduce), PS count q, workers y_h and PSs s_h per server."""
     start: int
     d: int
     m: int
@@ -36,10 +38,12 @@ class JobSchedule:
 
     @property
     def completion(self) -> int:
+        """The completion slot, start + d."""
         return self.start + self.d
 
     @property
     def workers(self) -> int:
+        """The job's worker count, Σ_h y_h."""
         return sum(self.y)
 
     def footprint(self, instance: Instance, h: int) -> tuple[float, ...]:
@@ -49,6 +53,7 @@ class JobSchedule:
         return tuple(self.y[h] * e[r] + self.s[h] * z[r] for r in range(instance.R))
 
     def to_dict(self) -> dict:
+        """This ``JobSchedule`` as JSON-ready plain data (lists, dicts, numbers, strings)."""
         return {"start": self.start, "d": self.d, "m": self.m, "p": self.p, "q": self.q,
                 "y": list(self.y), "s": list(self.s)}
 
@@ -63,10 +68,13 @@ class Schedule:
     killed: tuple[tuple[int, JobSchedule, int], ...] = field(default=(), compare=False)
 
     def to_dict(self) -> dict:
+        """This ``Schedule`` as JSON-ready plain data (lists, dicts, numbers, strings)."""
         return {"jobs": [job.to_dict() for job in self.jobs]}
 
     @classmethod
     def from_dict(cls, d: object, instance: Instance, where: str = "schedule") -> Schedule:
+        """Read a ``Schedule`` from its JSON form ``d`` (what ``to_dict`` writes), checked against ``instance``; a
+        malformed document raises ``InputError`` naming ``where`` and the field."""
         return cls(tuple(_job(entry, instance, path) for entry, path in per_job(d, len(instance.jobs), where)))
 
 

@@ -74,6 +74,8 @@ def instance_F(instance: Instance, normalization: str = "raw") -> float:
 
 @dataclass(frozen=True)
 class Assumptions:
+    """Whether an instance meets the paper's assumptions: (A1) 1 <= w_j / cons_j(l) <= F for every schedule, (A2) every
+    schedule takes at most 1/log2 λ of any server's resource, and the largest share seen."""
     a1: bool  #: 1 <= w_j / cons_j(l) <= F for every job and schedule
     a2: bool  #: f^r_h(l) / C^r_h <= 1 / log2 λ everywhere
     largest_share: float  #: max f/C over every schedule, server and resource

@@ -14,6 +14,8 @@ from .theory import dual_check
 
 
 def dual_slack(instance: Instance, algorithm: str, params: dict, optimum: float | None) -> tuple[float, dict]:
+    """Theorem 2 as a search target: minus the infeasibility of OASiS's payoffs and final prices in the dual
+    (19)/(20) [A10] (positive: the dual was feasible), with the violating jobs and the dual values."""
     run = run_oasis(instance, **{k: v for k, v in params.items() if k != "seed"})
     check = dual_check(instance, run.prices_w, run.prices_p, run.payoffs)
     return -check.infeasibility, {"infeasibility": check.infeasibility, "violating_jobs": check.violating_jobs,

@@ -32,6 +32,8 @@ class TooManyColumns(InputError):
 
 @dataclass(frozen=True)
 class Column:
+    """One schedule l of a job in the compact-exponential ILP (14): its completion slot t_il, utility f_i(t_il −
+    a_i), and its workers (t, h, y) and PSs (t, k, z)."""
     job: int
     completion: int  #: t_il, the last slot with workers
     utility: float  #: f_i(t_il − a_i)
@@ -39,6 +41,7 @@ class Column:
     ps: tuple[tuple[int, int, int], ...]  #: (t, k, z)
 
     def to_job_plan(self) -> JobPlan:
+        """This column as an admitted ``JobPlan``."""
         return JobPlan(True, self.workers, self.ps)
 
 

@@ -232,6 +232,7 @@ class ColumnGeneration:
 
     @property
     def iterations(self) -> int:
+        """The number of master solves."""
         return len(self.master_values)
 
 

@@ -46,12 +46,15 @@ class Sigmoid:
     gamma3: float
 
     def log_value(self, d: float) -> float:
+        """ln f(d) for a completion delay ``d`` in slots, computed in log space so that it never underflows [A8]."""
         return math.log(self.gamma1) - _softplus(self.gamma2 * (d - self.gamma3))
 
     def value(self, d: float) -> float:
+        """f(d) = γ1 / (1 + exp(γ2 (d − γ3)))."""
         return math.exp(self.log_value(d))
 
     def to_dict(self) -> dict:
+        """This ``Sigmoid`` as JSON-ready plain data (lists, dicts, numbers, strings)."""
         return {"kind": "sigmoid", "gamma1": self.gamma1, "gamma2": self.gamma2, "gamma3": self.gamma3}
 
 
@@ -63,13 +66,16 @@ class Table:
     values: tuple[float, ...]
 
     def value(self, d: float) -> float:
+        """f(d): the table's value at delay ``d`` (its last value beyond the table)."""
         return self.values[min(int(d), len(self.values) - 1)]
 
     def log_value(self, d: float) -> float:
+        """ln f(d) (−inf where f(d) = 0)."""
         v = self.value(d)
         return math.log(v) if v > 0 else -math.inf
 
     def to_dict(self) -> dict:
+        """This ``Table`` as JSON-ready plain data (lists, dicts, numbers, strings)."""
         return {"kind": "table", "values": list(self.values)}
 
 
@@ -82,6 +88,9 @@ def _softplus(x: float) -> float:
 
 @dataclass(frozen=True)
 class Job:
+    """A job (spec §1): arrival a_i, epochs E_i, N_i chunks (also the cap on concurrent workers), M_i mini-batches
+    per chunk, compute time per mini-batch τ_i (slots), gradient size e_i (MB), per-worker and per-PS
+    demands (the last entry is bandwidth), and its utility f_i of the completion delay."""
     arrival: int  #: a_i, slot 1..T
     epochs: int  #: E_i
     chunks: int  #: N_i, also the cap on concurrent workers (3)
@@ -94,13 +103,16 @@ class Job:
 
     @property
     def b(self) -> float:
+        """b_i: the bandwidth of one worker (Gbps)."""
         return self.worker_demand[-1]
 
     @property
     def B(self) -> float:
+        """B_i: the bandwidth of one PS (Gbps)."""
         return self.ps_demand[-1]
 
     def to_dict(self) -> dict:
+        """This ``Job`` as JSON-ready plain data (lists, dicts, numbers, strings)."""
         return {"arrival": self.arrival, "epochs": self.epochs, "chunks": self.chunks,
                 "minibatches": self.minibatches, "tau": self.tau, "grad_mb": self.grad_mb,
                 "worker_demand": list(self.worker_demand), "ps_demand": list(self.ps_demand),
@@ -133,6 +145,8 @@ class JobFacts:
 
 @dataclass(frozen=True)
 class Instance:
+    """An ``oasis`` instance: T slots, the resource names (the last is bandwidth), the worker and PS servers'
+    capacities, the jobs in arrival order, how the workload is counted ([A1]) and the slot length [A15]."""
     T: int
     resources: tuple[str, ...]  #: resource names; the last is bandwidth
     worker_servers: tuple[tuple[float, ...], ...]  #: c_h^r
@@ -146,25 +160,32 @@ class Instance:
 
     @property
     def H(self) -> int:
+        """The number of worker servers."""
         return len(self.worker_servers)
 
     @property
     def K(self) -> int:
+        """The number of PS servers."""
         return len(self.ps_servers)
 
     @property
     def R(self) -> int:
+        """The number of resources."""
         return len(self.resources)
 
     @cached_property
     def facts(self) -> tuple[JobFacts, ...]:
+        """Each job's derived quantities (``JobFacts``: ρ, its work, fewest slots, worker caps, feasibility),
+        computed once."""
         return tuple(_facts(self, job) for job in self.jobs)
 
     def rho(self, job: Job) -> float:
+        """ρ_i: worker-slots per chunk, M_i (τ_i + the gradient exchange 2 e_i / b_i in slots)."""
         comm = 2 * job.grad_mb * SECONDS_PER_MB_PER_GBPS / job.b / self.slot_seconds
         return job.minibatches * (job.tau + comm)
 
     def to_dict(self) -> dict:
+        """This ``Instance`` as JSON-ready plain data (lists, dicts, numbers, strings)."""
         return {"T": self.T, "resources": list(self.resources), "mode": self.mode,
                 "slot_seconds": self.slot_seconds,
                 "worker_servers": [list(c) for c in self.worker_servers],
@@ -173,6 +194,8 @@ class Instance:
 
     @classmethod
     def from_dict(cls, d: object, where: str = "instance") -> Instance:
+        """Read a ``Instance`` from its JSON form ``d`` (what ``to_dict`` writes), checked against ``instance``; a
+        malformed document raises ``InputError`` naming ``where`` and the field."""
         f = Fields(d, where)
         T = f.integer("T", min=1)
         refuse_above(T, MAX_SLOTS, f.path("T"))

@@ -49,6 +49,8 @@ def _outside_small_demands(instance) -> str:
 
 
 def space() -> Space:
+    """The search space of ``oasis`` instances for ``optsched search``: jobs, worker and PS servers, T and
+    capacities, demands and utilities."""
     return Space(
         start=_start,
         items=(Items("jobs"), Items("worker_servers", 1, 3), Items("ps_servers", 1, 3)),

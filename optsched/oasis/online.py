@@ -44,6 +44,8 @@ class Step:
 
 @dataclass
 class OasisRun:
+    """A run of OASiS (Algorithm 1): the schedule, the constants (23)-(26), the initial dual D_0, each arrival's
+    step (payoff, utility, dual increase, share), the final prices, the usage and the counters."""
     schedule: Schedule
     constants: Constants
     initial_dual: float  #: D_0
@@ -72,6 +74,7 @@ class OasisRun:
 
     @property
     def delta(self) -> float:
+        """δ: the largest share of any server's resource one admitted job took (Appendix E assumes it small)."""
         return max((s.share for s in self.steps), default=0.0)
 
 

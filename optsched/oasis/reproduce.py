@@ -147,6 +147,8 @@ def _fig6_task(task):
 
 
 def reproduce(setting: Setting) -> Report:
+    """``optsched reproduce oasis-sec5``: Section V of OASiS (Figs. 3-6, see the module docstring), with the set-up
+    sweeps and every claim tested as stated."""
     p = SCALES[setting.scale]
     seeds = range(setting.seeds)
     T, servers = p["T"], p["servers"]

@@ -24,17 +24,21 @@ from .instance import Instance
 
 @dataclass(frozen=True)
 class JobPlan:
+    """One job's plan: whether it was admitted, and its workers (t, h, y_ih(t)) and PSs (t, k, z_ik(t)) per slot
+    and server."""
     admitted: bool
     workers: tuple[tuple[int, int, int], ...] = ()  #: (slot t, worker server h, y_ih(t) > 0)
     ps: tuple[tuple[int, int, int], ...] = ()  #: (slot t, PS server k, z_ik(t) > 0)
 
     def workers_per_slot(self) -> dict[int, int]:
+        """Σ_h y_ih(t) per slot t with workers."""
         per: defaultdict[int, int] = defaultdict(int)
         for t, _, n in self.workers:
             per[t] += n
         return dict(per)
 
     def ps_per_slot(self) -> dict[int, int]:
+        """Σ_k z_ik(t) per slot t with PSs."""
         per: defaultdict[int, int] = defaultdict(int)
         for t, _, m in self.ps:
             per[t] += m
@@ -45,6 +49,7 @@ class JobPlan:
         return max((t for t, _, n in self.workers if n > 0), default=None)
 
     def to_dict(self) -> dict:
+        """This ``JobPlan`` as JSON-ready plain data (lists, dicts, numbers, strings)."""
         return {"admitted": self.admitted, "workers": [list(e) for e in self.workers],
                 "ps": [list(e) for e in self.ps]}
 
@@ -62,10 +67,13 @@ class Schedule:
     unfinished: tuple[tuple[int, JobPlan], ...] = field(default=(), compare=False)
 
     def to_dict(self) -> dict:
+        """This ``Schedule`` as JSON-ready plain data (lists, dicts, numbers, strings)."""
         return {"jobs": [plan.to_dict() for plan in self.plans]}
 
     @classmethod
     def from_dict(cls, d: object, instance: Instance, where: str = "schedule") -> Schedule:
+        """Read a ``Schedule`` from its JSON form ``d`` (what ``to_dict`` writes), checked against ``instance``; a
+        malformed document raises ``InputError`` naming ``where`` and the field."""
         plans = []
         for entry, path in per_job(d, len(instance.jobs), where, "plans"):
             p = Fields(entry, path)

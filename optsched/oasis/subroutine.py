@@ -61,14 +61,18 @@ class Plan:
 
     @property
     def payoff(self) -> float:
+        """Utility minus the cost at the current prices (Algorithm 1 admits a job when its best plan's payoff is
+        positive)."""
         return self.utility - self.cost
 
     @property
     def completion(self) -> int:
+        """The plan's completion slot, its last slot with workers."""
         active = np.flatnonzero(self.workers.sum(axis=1))
         return self.first + int(active[-1])
 
     def to_job_plan(self) -> JobPlan:
+        """This plan as an admitted ``JobPlan``."""
         return JobPlan(True, _entries(self.first, self.workers), _entries(self.first, self.ps))
 
 

@@ -31,6 +31,8 @@ UTILITY_FLOOR = 1e-12
 
 @dataclass(frozen=True)
 class Constants:
+    """The price-function constants (23)-(26) as logarithms [A8]: L_1, L_2, U_1 and U_2 per resource, η_1, η_2, and
+    which resources any job uses."""
     log_L1: float
     log_L2: float
     log_U1: tuple[float, ...]  #: per resource
@@ -56,6 +58,7 @@ class Constants:
         return np.exp(log_L + share * (np.asarray(log_U) - log_L))
 
     def to_dict(self) -> dict:
+        """This ``Constants`` as JSON-ready plain data (lists, dicts, numbers, strings)."""
         return {"L1": math.exp(self.log_L1), "L2": math.exp(self.log_L2),
                 "U1": [math.exp(u) for u in self.log_U1], "U2": [math.exp(u) for u in self.log_U2],
                 "log_L1": self.log_L1, "log_L2": self.log_L2, "eta1": self.eta1, "eta2": self.eta2,

@@ -42,6 +42,7 @@ class Cluster:
 
     @property
     def total_gpus(self) -> int:
+        """The cluster's GPUs, servers x GPUs per server."""
         return self.servers * self.gpus
 
     @property
@@ -55,10 +56,13 @@ class Cluster:
         return 1.0 / self.intra_bw
 
     def to_dict(self) -> dict:
+        """This ``Cluster`` as JSON-ready plain data (lists, dicts, numbers, strings)."""
         return {"servers": self.servers, "gpus": self.gpus, "inter_bw": self.inter_bw, "intra_bw": self.intra_bw}
 
     @classmethod
     def from_dict(cls, d: object, where: str = "cluster") -> Cluster:
+        """Read a ``Cluster`` from its JSON form ``d`` (what ``to_dict`` writes); a malformed document raises
+        ``InputError`` naming ``where`` and the field."""
         f = Fields(d, where)
         cluster = cls(f.integer("servers", min=1), f.integer("gpus", min=1), f.number("inter_bw", positive=True),
                       f.number("intra_bw", positive=True))
@@ -68,6 +72,9 @@ class Cluster:
 
 @dataclass(frozen=True)
 class Stage:
+    """One pipeline stage of a job (spec asrpt.md §1): compute time P_s per mini-batch on one replica, replicas
+    k_s, parameter size h_s (its AllReduce volume), the volume it sends to the next stage, and the AllReduce
+    kind."""
     compute: float  #: P_s: forward + backward time of one mini-batch on one replica (s)
     replicas: int = 1  #: k_s
     params: float = 0.0  #: h_s: parameter size (MB), the AllReduce volume
@@ -75,11 +82,14 @@ class Stage:
     allreduce: str = "ring"  #: ring (RAR) or tree (TAR): graph weights only
 
     def to_dict(self) -> dict:
+        """This ``Stage`` as JSON-ready plain data (lists, dicts, numbers, strings)."""
         return {"compute": self.compute, "replicas": self.replicas, "params": self.params, "send": self.send,
                 "allreduce": self.allreduce}
 
     @classmethod
     def from_dict(cls, d: object, where: str) -> Stage:
+        """Read a ``Stage`` from its JSON form ``d`` (what ``to_dict`` writes); a malformed document raises
+        ``InputError`` naming ``where`` and the field."""
         f = Fields(d, where)
         stage = cls(f.number("compute", positive=True), f.integer("replicas", min=1, default=1),
                     f.number("params", min=0.0, default=0.0), f.number("send", min=0.0, default=0.0),
@@ -117,10 +127,13 @@ class Job:
         return tuple(stage.send / stage.replicas for stage in self.stages)
 
     def to_dict(self) -> dict:
+        """This ``Job`` as JSON-ready plain data (lists, dicts, numbers, strings)."""
         return {"model": self.model, "stages": [stage.to_dict() for stage in self.stages]}
 
     @classmethod
     def from_dict(cls, d: object, where: str = "job") -> Job:
+        """Read a ``Job`` from its JSON form ``d`` (what ``to_dict`` writes); a malformed document raises
+        ``InputError`` naming ``where`` and the field."""
         f = Fields(d, where)
         raw = f.array("stages", nonempty=True)
         stages = tuple(Stage.from_dict(s, f.path(f"stages[{k}]")) for k, s in enumerate(raw))
@@ -155,6 +168,7 @@ class PlacementInstance:
 
     @property
     def cluster(self) -> Cluster:
+        """The cluster this instance's servers form."""
         return Cluster(len(self.available), self.gpus, self.inter_bw, self.intra_bw)
 
     @property
@@ -163,11 +177,14 @@ class PlacementInstance:
         return (self.job,)
 
     def to_dict(self) -> dict:
+        """This ``PlacementInstance`` as JSON-ready plain data (lists, dicts, numbers, strings)."""
         return {"kind": "placement", "gpus": self.gpus, "inter_bw": self.inter_bw, "intra_bw": self.intra_bw,
                 "available": list(self.available), "fill": self.fill, "job": self.job.to_dict()}
 
     @classmethod
     def from_dict(cls, d: object, where: str = "instance") -> PlacementInstance:
+        """Read a ``PlacementInstance`` from its JSON form ``d`` (what ``to_dict`` writes), checked against
+        ``instance``; a malformed document raises ``InputError`` naming ``where`` and the field."""
         f = Fields(d, where)
         f.text("kind", choices=("placement",))
         gpus = f.integer("gpus", min=1)

@@ -23,6 +23,8 @@ def _last_sends_nothing(doc: Document) -> Document:
 
 
 def space() -> Space:
+    """The search space of ``placement`` instances for ``optsched search``: the job's stages, the servers' free
+    GPUs, GPUs per server and bandwidths."""
     return Space(
         start=_start,
         items=(Items("job.stages"), Items("available", 1, 4)),

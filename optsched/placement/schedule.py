@@ -16,6 +16,8 @@ from .timing import alpha
 
 
 def count_errors(job: Job, rows: dict[int, list[int]], where: str) -> list[str]:
+    """What is wrong with ``rows`` (server -> replicas per stage) as a placement of ``job``: wrong lengths,
+    negative counts, stages not placed exactly; each message starts with ``where``."""
     problems = []
     S = len(job.stages)
     for m, row in rows.items():
@@ -32,13 +34,17 @@ def count_errors(job: Job, rows: dict[int, list[int]], where: str) -> list[str]:
 
 @dataclass(frozen=True)
 class Placement:
+    """A placement: ``x[m][s]``, the replicas of stage s on server m, one row per server of the instance."""
     counts: tuple[tuple[int, ...], ...]  #: x[m][s], one row per server of the instance
 
     def to_dict(self) -> dict:
+        """This ``Placement`` as JSON-ready plain data (lists, dicts, numbers, strings)."""
         return {"counts": [list(row) for row in self.counts]}
 
     @classmethod
     def from_dict(cls, d: object, instance: PlacementInstance, where: str = "schedule") -> Placement:
+        """Read a ``Placement`` from its JSON form ``d`` (what ``to_dict`` writes), checked against ``instance``; a
+        malformed document raises ``InputError`` naming ``where`` and the field."""
         f = Fields(d, where)
         raw = f.array("counts")
         f.done()
@@ -54,6 +60,8 @@ class Placement:
 
     @classmethod
     def from_rows(cls, rows: dict[int, list[int]], instance: PlacementInstance) -> Placement:
+        """The placement with ``rows`` (server -> replicas per stage) and zeros on every other server of
+        ``instance``."""
         zero = [0] * len(instance.job.stages)
         return cls(tuple(tuple(rows.get(m, zero)) for m in range(len(instance.available))))
 

@@ -50,6 +50,7 @@ MB = 1e6
 
 @dataclass(frozen=True)
 class Layer:
+    """One layer of a Table I network: parameters, forward FLOPs and output values per sample."""
     params: float  #: parameters
     flops: float  #: forward FLOPs per sample
     activations: float  #: output values per sample
@@ -57,6 +58,7 @@ class Layer:
 
 @dataclass(frozen=True)
 class Network:
+    """A Table I network: its name, mini-batch size, layers, and a note on how it was built."""
     name: str
     batch: int  #: Table I mini-batch size
     layers: tuple[Layer, ...]
@@ -64,6 +66,7 @@ class Network:
 
     @property
     def params(self) -> float:
+        """The network's parameters, summed over its layers."""
         return sum(layer.params for layer in self.layers)
 
 

@@ -39,6 +39,8 @@ OUTSIDE = "outside its stated regime"
 
 @dataclass(frozen=True)
 class Replay:
+    """A corpus entry replayed on the current code: the target's value now, whether the claim is still violated,
+    and why."""
     value: float | None  #: the target's value now (−slack, or the ratio)
     violated: bool
     reason: str

@@ -60,6 +60,8 @@ def certify(settings: Settings, item: Scored) -> dict:
 
 
 def write(settings: Settings, outcome: Outcome) -> None:
+    """Write the search's folder: ``history.csv``, the progress figure, the found and shrunk instances with their
+    schedules, the re-proved certificate in ``result.json``, and ``report.md``."""
     out = settings.out_dir
     space = space_of(settings)
     rows = []

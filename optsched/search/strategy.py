@@ -45,6 +45,8 @@ IMMIGRANTS = 0.1
 
 @dataclass(frozen=True)
 class Settings:
+    """A search's settings: family, algorithm and its parameters, target, size limit, budgets, seed, strategy,
+    bound to exceed, regime, executor, workers and output folder."""
     family: Family
     algorithm: str
     params: dict
@@ -76,11 +78,14 @@ class Scored:
 
     @property
     def value(self) -> float | None:
+        """The target's value (−slack, or the ratio) when the instance was valid, else None."""
         return self.result.get("value") if self.result.get("valid") else None
 
 
 @dataclass
 class Outcome:
+    """What a search found: every scored instance in order, the best, the best after shrinking, whether the clock
+    stopped it, and the certificate ``output.write`` re-proves."""
     history: list[Scored] = field(default_factory=list)
     best: Scored | None = None  #: the best instance the search found
     shrunk: Scored | None = None  #: the best after shrinking (None if there was nothing to shrink)
@@ -89,10 +94,12 @@ class Outcome:
 
     @property
     def search_evaluations(self) -> int:
+        """How many instances the search phase scored."""
         return sum(s.phase == "search" for s in self.history)
 
     @property
     def shrink_evaluations(self) -> int:
+        """How many instances the shrinking phase scored."""
         return sum(s.phase == "shrink" for s in self.history)
 
 
@@ -126,6 +133,8 @@ class Scorer:
         return not self.space.refusal(instance)
 
     def score(self, batch: list[tuple[dict, str]], phase: str) -> list[Scored]:
+        """Score a ``batch`` of (instance document, origin) pairs in ``phase``: exact solves and the algorithm's
+        run, as cached units on the settings' executor."""
         s = self.settings
         tasks = [(s.family.name, s.algorithm, self.params, s.target, text_of(doc)) for doc, _ in batch]
         units = [make_task_unit(evaluate, task) for task in tasks]
@@ -272,6 +281,7 @@ def describe(doc: dict, space: moves.Space) -> str:
 
 
 def as_plain(item: Scored | None) -> dict[str, Any] | None:
+    """A scored instance as plain data for ``result.json`` (None stays None)."""
     if item is None:
         return None
     return {"number": item.number, "origin": item.origin, "phase": item.phase, **item.result}

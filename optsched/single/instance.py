@@ -16,6 +16,7 @@ from ..schema import Fields
 
 @dataclass(frozen=True)
 class Job:
+    """A job: processing time p_j (a positive integer), weight w_j > 0 and release date r_j >= 0."""
     p: int  #: processing time, a positive integer
     w: float  #: weight, positive
     r: int = 0  #: release date, a non-negative integer
@@ -23,6 +24,7 @@ class Job:
 
 @dataclass(frozen=True)
 class Instance:
+    """A ``single`` instance: 1|r_j|Σ w_j C_j on its jobs (at least one)."""
     jobs: tuple[Job, ...]
 
     def __post_init__(self):
@@ -35,6 +37,7 @@ class Instance:
 
     @property
     def n(self) -> int:
+        """The number of jobs."""
         return len(self.jobs)
 
     @property
@@ -47,10 +50,13 @@ class Instance:
         return max(job.r for job in self.jobs) + sum(job.p for job in self.jobs)
 
     def to_dict(self) -> dict:
+        """This ``Instance`` as JSON-ready plain data (lists, dicts, numbers, strings)."""
         return {"jobs": [{"p": job.p, "w": job.w, "r": job.r} for job in self.jobs]}
 
     @classmethod
     def from_dict(cls, d: object, where: str = "instance") -> Instance:
+        """Read a ``Instance`` from its JSON form ``d`` (what ``to_dict`` writes), checked against ``instance``; a
+        malformed document raises ``InputError`` naming ``where`` and the field."""
         fields = Fields(d, where)
         raw_jobs = fields.array("jobs", nonempty=True)
         fields.done()

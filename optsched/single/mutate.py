@@ -13,6 +13,7 @@ def _start(seed: int, size: int) -> Document:
 
 
 def space() -> Space:
+    """The search space of ``single`` instances for ``optsched search``: jobs with their p, w and r."""
     return Space(
         start=_start,
         items=(Items("jobs"),),

@@ -18,16 +18,21 @@ from .instance import Instance
 
 @dataclass(frozen=True)
 class Schedule:
+    """A schedule: each job's start time, in instance order (non-preemptive)."""
     start: tuple[float, ...]  #: start time of each job, in instance order
 
     def completion(self, instance: Instance) -> tuple[float, ...]:
+        """C_j = S_j + p_j per job."""
         return tuple(s + job.p for s, job in zip(self.start, instance.jobs))
 
     def to_dict(self) -> dict:
+        """This ``Schedule`` as JSON-ready plain data (lists, dicts, numbers, strings)."""
         return {"start": [int(s) if float(s).is_integer() else s for s in self.start]}
 
     @classmethod
     def from_dict(cls, d: object, instance: Instance, where: str = "schedule") -> Schedule:
+        """Read a ``Schedule`` from its JSON form ``d`` (what ``to_dict`` writes), checked against ``instance``; a
+        malformed document raises ``InputError`` naming ``where`` and the field."""
         fields = Fields(d, where)
         raw = fields.array("start")
         fields.done()

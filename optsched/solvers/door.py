@@ -91,6 +91,7 @@ class CrossCheck:
         object.__setattr__(self, "status", SolveStatus(self.status))
 
     def to_dict(self) -> dict:
+        """This ``CrossCheck`` as JSON-ready plain data (lists, dicts, numbers, strings)."""
         return {
             "formulation": self.formulation,
             "solver": self.solver,
@@ -136,6 +137,7 @@ class Result:
 
     @property
     def optimal(self) -> bool:
+        """True when the solver proved optimality at a zero gap (status ``optimal``)."""
         return self.status is SolveStatus.OPTIMAL
 
     @property
@@ -146,6 +148,7 @@ class Result:
 
     @property
     def has_solution(self) -> bool:
+        """True when there is a solution (``optimal`` or ``feasible`` with an objective)."""
         return self.status in ("optimal", "feasible") and self.objective is not None
 
     def value(self, var: pulp.LpVariable | str) -> float:

@@ -37,10 +37,12 @@ class Model:
 
     @property
     def sense(self) -> str:
+        """``min`` or ``max``."""
         return sense_of(self.problem)
 
     @property
     def is_mip(self) -> bool:
+        """True when some variable is integer."""
         return is_mip(self.problem)
 
 
@@ -93,6 +95,7 @@ class Generated:
 
     @property
     def is_mip(self) -> bool:
+        """False: column generation solves an LP."""
         return False
 
 
@@ -120,10 +123,12 @@ class CpSatModel:
 
     @property
     def is_mip(self) -> bool:
+        """True: a CP-SAT model is integral."""
         return True
 
     @property
     def has_objective(self) -> bool:
+        """Whether the model has an objective (else it is a feasibility model)."""
         return bool(self.model.has_objective())
 
     def to_family(self, value: float) -> float:
@@ -132,10 +137,12 @@ class CpSatModel:
 
 
 def sense_of(problem: pulp.LpProblem) -> str:
+    """``min`` or ``max``, the sense of a PuLP problem."""
     return "max" if problem.sense == pulp.LpMaximize else "min"
 
 
 def is_mip(problem: pulp.LpProblem) -> bool:
+    """True when some variable of the PuLP problem is integer."""
     return any(v.cat == pulp.LpInteger for v in variables(problem))
 
 

@@ -29,6 +29,9 @@ def _checksum(key: str, text: str) -> str:
 
 
 class Cache:
+    """The results of finished units in one SQLite file (``cache.sqlite`` in the output folder), keyed by the
+    unit's key, which carries its code's version: a rerun of the same code computes only what is missing,
+    and kill -9 loses nothing."""
     def __init__(self, path: Path):
         self.path = path
         self.stored = 0  #: results stored through this object
@@ -83,4 +86,5 @@ class Cache:
             return self._db.execute("SELECT COUNT(*) FROM units").fetchone()[0]
 
     def close(self) -> None:
+        """Close the database."""
         self._db.close()

@@ -83,6 +83,7 @@ def markdown(rows: Iterable[Mapping[str, Any]]) -> str:
 
 
 def read_summary(path: Path) -> list[dict[str, str]]:
+    """The rows of a ``summary.csv``, as dicts of strings."""
     with open(path, newline="") as handle:
         return list(csv.DictReader(handle))
 
@@ -105,6 +106,8 @@ def refresh(page: Path, results: Path, write: bool = True) -> bool:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """``python -m optsched.study.claims [--check]``: regenerate every claims table of the docs from
+    ``docs/results/`` (with ``--check``, write nothing and exit 1 if a page would change)."""
     parser = argparse.ArgumentParser(description="Regenerate the claims tables of docs/*.md from docs/results/.")
     parser.add_argument("--docs", default="docs", help="the docs folder (default docs)")
     parser.add_argument("--check", action="store_true", help="write nothing; exit 1 if a page would change")

@@ -31,12 +31,14 @@ if TYPE_CHECKING:
 
 @dataclass
 class Table:
+    """A table of a report: title, columns, rows and a note under it."""
     title: str
     columns: list[str]
     rows: list[list[Any]]
     note: str = ""
 
     def markdown(self) -> str:
+        """The table in Markdown, its title as a level-3 heading and its note below."""
         lines = [f"### {self.title}", "", "| " + " | ".join(self.columns) + " |",
                  "|" + "---|" * len(self.columns)]
         lines += ["| " + " | ".join(_cell(v) for v in row) + " |" for row in self.rows]
@@ -45,6 +47,7 @@ class Table:
         return "\n".join(lines)
 
     def text(self) -> str:
+        """The table as aligned plain text for a terminal (text columns flush left, numbers right)."""
         cells = [[str(c) for c in self.columns]] + [[_cell(v) for v in row] for row in self.rows]
         widths = [max(len(row[i]) for row in cells) for i in range(len(self.columns))]
         left = [bool(self.rows) and isinstance(v, str) for v in (self.rows[0] if self.rows else self.columns)]
@@ -66,6 +69,7 @@ def _num(x, digits: int = 3):
 
 
 def summary_tables(outcome: Outcome) -> list[Table]:
+    """A study's summary tables: the reference solves with the LP relaxation, and the ratios per family and method."""
     refs = Table("Reference solves (optimum per instance) and the LP relaxation",
                  ["family", "formulation", "instances", "optimal", "cross-checked", "agree", "disagree",
                   "LP gap mean", "LP gap max", "solve median s"], [])

@@ -41,6 +41,8 @@ from .units import make_unit
 
 @dataclass
 class Outcome:
+    """What a study produced: the study, its results, references and their summaries, the unit counts (cached,
+    recomputed), the wall time, the versions and the problems its checks found."""
     study: Study
     results: pd.DataFrame
     references: pd.DataFrame

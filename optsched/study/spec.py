@@ -73,6 +73,7 @@ class Reference:
     work_limit: float = WORK_LIMIT
 
     def to_dict(self) -> dict:
+        """This ``Reference`` as JSON-ready plain data (lists, dicts, numbers, strings)."""
         return {"formulation": self.formulation, "solver": self.solver, "node_limit": self.node_limit,
                 "work_limit": self.work_limit, "time_limit": self.time_limit, "cross_check": self.cross_check,
                 "relax": self.relax}
@@ -85,6 +86,8 @@ class Reference:
 
 @dataclass(frozen=True)
 class Part:
+    """One part of a study: a family, its generator preset, seeds, job counts and options, the reference solve and
+    the methods."""
     family: str
     instances: str  #: generator preset
     seeds: tuple[int, ...]
@@ -94,6 +97,7 @@ class Part:
     reference: Reference
 
     def to_dict(self) -> dict:
+        """This ``Part`` as JSON-ready plain data (lists, dicts, numbers, strings)."""
         return {"family": self.family, "instances": self.instances, "seeds": list(self.seeds),
                 "jobs": [j for j in self.jobs if j is not None], "options": dict(self.options),
                 "algorithms": [{"name": m.algorithm, "params": dict(m.params), "label": m.label} for m in self.methods],
@@ -102,6 +106,7 @@ class Part:
 
 @dataclass(frozen=True)
 class Study:
+    """A study: its name and parts, the executor, workers and Dask scheduler, and the output folder."""
     name: str
     parts: tuple[Part, ...]
     executor: str = "local"
@@ -112,6 +117,7 @@ class Study:
     preset: str | None = None
 
     def to_dict(self) -> dict:
+        """This ``Study`` as JSON-ready plain data (lists, dicts, numbers, strings)."""
         return {"name": self.name, "executor": self.executor, "workers": self.workers,
                 "scheduler": self.scheduler, "parts": [p.to_dict() for p in self.parts]}
 

@@ -130,9 +130,11 @@ class Paired:
 
     @property
     def win_rate(self) -> float:
+        """The share of pairs A won."""
         return self.wins / self.n if self.n else math.nan
 
     def to_dict(self) -> dict[str, Any]:
+        """This ``Paired`` as JSON-ready plain data (lists, dicts, numbers, strings)."""
         return {**asdict(self), "win_rate": self.win_rate}
 
 
@@ -178,6 +180,7 @@ class Tested:
     test: str  #: which test gave ``p_value``
 
     def fields(self) -> dict[str, Any]:
+        """The test as ``summary.csv`` columns: ``p_value``, ``leans``, ``verdict``, ``test``."""
         return {"p_value": self.p_value, "leans": self.leans, "verdict": self.verdict, "test": self.test}
 
 

@@ -27,6 +27,7 @@ TOL = 1e-6
 
 @dataclass(frozen=True)
 class InstanceRecord:
+    """One generated instance of a study: its part, family, sense, preset, seed, size and identity."""
     part: int
     family: str
     sense: str
@@ -82,6 +83,8 @@ def _held(ratio_value: float | None, kind: str, lower: float | None, bound: floa
 
 
 def reference_row(study: str, inst: InstanceRecord, spec: dict, ref: dict, lp: dict | None) -> dict:
+    """The ``references.csv`` row of one instance: its reference solve (status, objective, bound, cross-check) and
+    LP relaxation."""
     optimum = ref.get("objective") if ref.get("status") == "optimal" else None
     return {**_instance_columns(study, inst), "formulation": ref.get("formulation", spec["formulation"]),
             "solver": ref.get("solver", spec["solver"]), "node_limit": spec["node_limit"],
@@ -99,6 +102,8 @@ def reference_row(study: str, inst: InstanceRecord, spec: dict, ref: dict, lp: d
 
 
 def algorithm_row(study: str, inst: InstanceRecord, method: dict, run: dict, ref: dict, lp: dict | None) -> dict:
+    """The ``results.csv`` row of one method on one instance: its objective and its ratio to the reference,
+    ``exact`` against a proven optimum or an ``upper bound`` against a bound."""
     sense = inst.sense
     optimal = ref.get("status") == "optimal" and ref.get("objective") is not None
     bound = best_bound(sense, ref, lp)

@@ -35,12 +35,16 @@ from .depends import code_of
 
 @dataclass(frozen=True)
 class Unit:
+    """One unit of work of a study: its key (content and code version), its payload and the version of the code it
+    runs."""
     key: str
     payload: dict
     code: str  #: the version of the code the unit runs (depends.py), part of its key
 
     @property
     def kind(self) -> str:
+        """What the unit does: ``reference``, ``relaxation`` or ``algorithm`` (a study's), or ``task`` (a
+        reproduction's or a search's)."""
         return self.payload["kind"]
 
 
