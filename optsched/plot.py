@@ -386,7 +386,8 @@ def intervals(rows: Sequence[dict], x: str, *, ax: Any = None, xlabel: str | Non
         ax.set_xscale("log", base=2)
     if log:
         ax.set_yscale("log")
-        ax.set_ylim(bottom=floor)
+        if any(r["ci_low"] <= 0 for r in rows):
+            ax.set_ylim(bottom=floor)
     n = max((int(r.get("n_seeds") or 0) for r in rows), default=0)
     ax.set_xlabel(x if xlabel is None else xlabel)
     ax.set_ylabel(textwrap.fill(ylabel or (rows[0].get("summary", "value") if rows else "value"), 40))
