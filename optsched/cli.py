@@ -113,6 +113,24 @@ def _log_option(parser: argparse.ArgumentParser) -> None:
                         "by default they are discarded, and they never reach stdout")
 
 
+#: The documentation page of each verb, named in its --help (the pages are docs/*.md in the repository
+#: and the documentation site built from them, README "Two commands").
+DOCS = {
+    "families": "the family pages (docs/<family>.md, the site's 'Families')",
+    "generate": "the family pages (docs/<family>.md: presets and options)",
+    "solve": "docs/solvers.md (the site's 'Solvers') and the family pages (formulations)",
+    "run": "the family pages (docs/<family>.md: algorithms and parameters)",
+    "verify": "docs/design.md (the site's 'Design': the command-line contract)",
+    "reproduce": "the family pages (docs/<family>.md: 'Reproduce' and the paper's claims, computed)",
+    "study": "docs/study.md (the site's 'Studies')",
+    "search": "docs/search.md (the site's 'Worst-case search')",
+}
+
+
+def _docs(verb: str) -> str:
+    return f"Documentation: {DOCS[verb]}."
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The ``optsched`` argument parser, with every verb of the command-line contract (docs/design.md)."""
     parser = _Parser(prog="optsched",
@@ -120,10 +138,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"optsched {__version__}")
     verbs = parser.add_subparsers(dest="verb", required=True, metavar="VERB")
 
-    p = verbs.add_parser("families", help="list the families with their formulations and algorithms")
+    p = verbs.add_parser("families", epilog=_docs("families"),
+                         help="list the families with their formulations and algorithms")
     p.add_argument("--json", action="store_true", help="machine-readable output")
 
-    p = verbs.add_parser("generate", help="generate a seeded instance")
+    p = verbs.add_parser("generate", epilog=_docs("generate"),
+                         help="generate a seeded instance")
     p.add_argument("family")
     p.add_argument("--preset", default="tiny", help="size preset (see 'optsched families')")
     p.add_argument("--jobs", type=_int_at_least(1, MAX_JOBS), help="number of jobs (overrides the preset)")
@@ -134,7 +154,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="with -o, print what was written as JSON (without -o, the "
                    "instance on stdout is JSON already)")
 
-    p = verbs.add_parser("solve", help="solve an instance with one of its family's formulations")
+    p = verbs.add_parser("solve", epilog=_docs("solve"),
+                         help="solve an instance with one of its family's formulations")
     p.add_argument("instance")
     p.add_argument("--formulation", required=True, metavar="NAME",
                    help="a formulation of the instance's family ('optsched families'), or 'best': the exact "
@@ -164,7 +185,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     p.add_argument("-o", "--output", metavar="SCHEDULE", help="write the MILP's schedule here")
 
-    p = verbs.add_parser("run", help="run an online algorithm or baseline on an instance")
+    p = verbs.add_parser("run", epilog=_docs("run"),
+                         help="run an online algorithm or baseline on an instance")
     p.add_argument("instance")
     p.add_argument("--algorithm", required=True, metavar="NAME")
     p.add_argument("--param", type=_key_value, action="append", default=[], metavar="KEY=VALUE")
@@ -174,13 +196,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     p.add_argument("-o", "--output", metavar="SCHEDULE", help="write the schedule here")
 
-    p = verbs.add_parser("verify", help="check a schedule against its instance")
+    p = verbs.add_parser("verify", epilog=_docs("verify"),
+                         help="check a schedule against its instance")
     p.add_argument("instance")
     p.add_argument("schedule")
     _input_limit_option(p)
     p.add_argument("--json", action="store_true")
 
-    p = verbs.add_parser("reproduce", help="reproduce a paper's evaluation: figures, tables, assumed settings")
+    p = verbs.add_parser("reproduce", epilog=_docs("reproduce"),
+                         help="reproduce a paper's evaluation: figures, tables, assumed settings")
     p.add_argument("name", help="e.g. oasis-sec5 ('optsched reproduce --list' lists them)", nargs="?")
     p.add_argument("--list", action="store_true", help="list the reproductions")
     p.add_argument("--preset", default="default",
@@ -198,7 +222,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--format", choices=FORMATS, default="svg",
                    help="figure format: svg (vector, the default), pdf (vector), or png at 300 dpi")
 
-    p = verbs.add_parser("study", help="a ratio study: methods vs the offline optimum over many instances, cached")
+    p = verbs.add_parser("study", epilog=_docs("study"),
+                         help="a ratio study: methods vs the offline optimum over many instances, cached")
     p.add_argument("file", nargs="?", metavar="STUDY.toml", help="a study file (see docs/study.md)")
     p.add_argument("--preset", help="a named study: demo (every family, tiny instances, about 35 s on 2 cores)")
     p.add_argument("--family", help="study one family, described by the flags below")
@@ -231,7 +256,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--format", choices=FORMATS, default="svg",
                    help="figure format: svg (vector, the default), pdf (vector), or png at 300 dpi")
 
-    p = verbs.add_parser("search", help="search for an algorithm's worst instance or a theorem's counterexample")
+    p = verbs.add_parser("search", epilog=_docs("search"),
+                         help="search for an algorithm's worst instance or a theorem's counterexample")
     p.add_argument("family")
     p.add_argument("--algorithm", required=True, metavar="NAME")
     p.add_argument("--param", type=_key_value, action="append", default=[], metavar="KEY=VALUE")

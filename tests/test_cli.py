@@ -244,3 +244,20 @@ def test_solve_best_names_the_formulation_it_chose(capfd, instance, tmp_path):
     assert run(capfd, "generate", "hetero", "--seed", 1, "-o", hetero)[0] == 0
     code, data, _ = run_json(capfd, "solve", hetero, "--formulation", "best", "--cross-check")
     assert code == 0 and data["formulation"] == "cp-sat" and data["cross_check"]["verdict"] == "agree"
+
+
+def test_every_verbs_help_names_its_documentation_page(capsys):
+    """--help ends with the verb's documentation page, and the page it names exists."""
+    import re
+    from pathlib import Path
+
+    from optsched.cli import DOCS, build_parser
+
+    root = Path(__file__).resolve().parents[1]
+    for verb, page in DOCS.items():
+        with pytest.raises(SystemExit):
+            build_parser().parse_args([verb, "--help"])
+        text = " ".join(capsys.readouterr().out.split())
+        assert f"Documentation: {page}." in text, verb
+        for named in re.findall(r"docs/[\w]+\.md", page):
+            assert (root / named).is_file(), named

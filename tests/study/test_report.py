@@ -37,3 +37,17 @@ def test_the_report_links_every_figure_it_draws(outcome, tmp_path):
         drawn = Path(name).with_suffix(".svg").name
         assert (tmp_path / drawn).stat().st_size > 0 and f"![{caption}]({drawn})" in text
     assert "every schedule verified" in text
+
+
+@pytest.mark.parametrize("fmt", ["png", "pdf", "svg"])
+def test_the_report_draws_every_figure_in_every_format(outcome, tmp_path, fmt):
+    from optsched.plot import report_format
+
+    signature = {"png": b"\x89PNG", "pdf": b"%PDF", "svg": b"<?xml"}[fmt]
+    with report_format(fmt):
+        write_report(outcome, tmp_path)
+    for name, _ in FIGURES:
+        drawn = tmp_path / Path(name).with_suffix(f".{fmt}").name
+        assert drawn.read_bytes().startswith(signature)
+    text = (tmp_path / "report.md").read_text()
+    assert ("[" + FIGURES[0][1] + "](ratios.pdf)" in text) if fmt == "pdf" else ("](ratios." + fmt + ")" in text)
