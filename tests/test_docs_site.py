@@ -46,3 +46,11 @@ def test_every_public_function_class_and_method_has_a_docstring():
     missing = [name for path in sorted((ROOT / "optsched").rglob("*.py"))
                for name in undocumented(ast.parse(path.read_text()), path.relative_to(ROOT))]
     assert not missing, f"{len(missing)} public definitions without a docstring: {missing[:10]}"
+
+
+def test_the_readme_has_no_relative_links():
+    """README.md is the package's description on an index, where links relative to the repository
+    break: it names docs pages as text (the site links them)."""
+    readme = (ROOT / "README.md").read_text()
+    relative = [target for target in re.findall(r"\]\(([^)]+)\)", readme) if "://" not in target]
+    assert not relative, f"relative links in README.md: {relative}"
