@@ -79,3 +79,16 @@ def test_citation_cff_names_optsched_at_its_version_and_every_paper():
         assert f"year: {paper.year}" in cff
         if paper.doi:
             assert f'doi: "{paper.doi}"' in cff
+
+
+def test_each_familys_algorithm_and_model_cite_the_paper_in_a_references_section():
+    """The docstring of each family's own algorithm and first formulation ends with a numpydoc
+    References section naming the family's paper (Algorithm or equation included)."""
+    for family in families().values():
+        surnames = [paper.authors[0].split()[-1] for paper in family.papers]
+        algorithm = next(iter(family.algorithms.values()))
+        formulation = next(iter(family.formulations.values()))
+        for function in (algorithm.run, formulation.build):
+            doc = function.resolve().__doc__ if hasattr(function, "resolve") else function.__doc__
+            references = doc.split("References\n")[-1] if doc and "References\n" in doc else ""
+            assert "----------" in references and any(s in references for s in surnames), (family.name, doc)

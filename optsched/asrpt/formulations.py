@@ -67,7 +67,14 @@ def single_machine(instance: Instance, relax: bool = False) -> Computed | Model:
 
     F3 is ``1|r_j, pmtn|ΣC_j`` on the virtual single machine (sizes ``g_i n_i α_i^min / G``, Lemma 1),
     whose optimum SRPT attains (Schrage 1968), so the bound is computed by SRPT in milliseconds; the
-    time-indexed MILP of F3 (:func:`single_machine_milp`) is its cross-check and gives ``relax``'s LP."""
+    time-indexed MILP of F3 (:func:`single_machine_milp`) is its cross-check and gives ``relax``'s LP.
+
+    References
+    ----------
+    .. [1] Z. Luo, J. Liu, M. Lee, and N. B. Shroff, “Prediction-Assisted Online Distributed Deep Learning Workload
+       Scheduling in GPU Clusters,” arXiv preprint, 2025. arXiv:2501.05563; the virtual single-machine instance behind
+       Algorithm 1.
+    """
     if relax:
         return single_machine_milp(instance, relax=True)
     G = instance.cluster.total_gpus
@@ -197,7 +204,13 @@ def stream(instance: Instance, where: str) -> Stream:
 
 
 def time_indexed(instance: Instance, relax: bool = False) -> Model:
-    """F4: the least total completion time (s) of problem (8), with the best counts per pattern."""
+    """F4: the least total completion time (s) of problem (8), with the best counts per pattern.
+
+    References
+    ----------
+    .. [1] Z. Luo, J. Liu, M. Lee, and N. B. Shroff, “Prediction-Assisted Online Distributed Deep Learning Workload
+       Scheduling in GPU Clusters,” arXiv preprint, 2025. arXiv:2501.05563; problem (8).
+    """
     cluster, delta = instance.cluster, instance.slot
     shared = stream(instance, "time-indexed")
     options, releases, latest = shared.options, shared.releases, shared.latest

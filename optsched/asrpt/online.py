@@ -54,7 +54,13 @@ class _Held:
 
 def run_asrpt(instance: Instance, *, tau: float = 1.0, comm_heavy: float = COMM_HEAVY, perfect: bool = False,
               blocking: bool = True, seed: int = 0) -> Outcome:
-    """Simulate A-SRPT on ``instance`` (``perfect``: predictions equal the true counts)."""
+    """Simulate A-SRPT on ``instance`` (``perfect``: predictions equal the true counts).
+
+    References
+    ----------
+    .. [1] Z. Luo, J. Liu, M. Lee, and N. B. Shroff, “Prediction-Assisted Online Distributed Deep Learning Workload
+       Scheduling in GPU Clusters,” arXiv preprint, 2025. arXiv:2501.05563; Algorithm 1 (A-SRPT).
+    """
     if tau < 0 or not comm_heavy > 0:
         raise ValueError("tau must be >= 0 and comm_heavy > 0")
     est = estimates(instance, perfect)
@@ -114,7 +120,13 @@ def run_asrpt(instance: Instance, *, tau: float = 1.0, comm_heavy: float = COMM_
 
 def asrpt(instance: Instance, *, seed: int = 0, tau: float = 1.0, comm_heavy: float = COMM_HEAVY,
           blocking: bool = True) -> Schedule:
-    """A-SRPT with the instance's predictions (registry entry)."""
+    """A-SRPT with the instance's predictions (registry entry).
+
+    References
+    ----------
+    .. [1] Z. Luo, J. Liu, M. Lee, and N. B. Shroff, “Prediction-Assisted Online Distributed Deep Learning Workload
+       Scheduling in GPU Clusters,” arXiv preprint, 2025. arXiv:2501.05563; Algorithm 1 (A-SRPT).
+    """
     return run_asrpt(instance, tau=tau, comm_heavy=comm_heavy, blocking=blocking, seed=seed).schedule
 
 

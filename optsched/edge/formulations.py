@@ -65,7 +65,14 @@ def _completion_floor(instance: Instance, j: int) -> int:
 
 def time_indexed(instance: Instance, relax: bool = False) -> Model:
     """MILP-2 (or its LP relaxation): the exact optimum of (2), total JCT. Identical workers of a
-    server are aggregated (``x[j,g,t]`` workers of group ``g``), which removes their symmetry."""
+    server are aggregated (``x[j,g,t]`` workers of group ``g``), which removes their symmetry.
+
+    References
+    ----------
+    .. [1] N. Wang, R. Zhou, L. Jiao, R. Zhang, B. Li, and Z. Li, “Preemptive Scheduling for Distributed Machine
+       Learning Jobs in Edge-Cloud Networks,” IEEE Journal on Selected Areas in Communications, vol. 40, no. 8, pp.
+       2411-2425, 2022. doi:10.1109/JSAC.2022.3180772; problem (2).
+    """
     return _milp2(instance, relax, worker_groups(instance), "time-indexed", POOLED)
 
 
@@ -357,7 +364,14 @@ def _with_ps(instance: Instance, edge: dict[int, list], cloud: dict[int, list]) 
 
 
 def fractional_flow(instance: Instance, relax: bool = False) -> Model:
-    """ILP-4 (spec §2.5 (b)); with ``relax=True`` LP-4R, the paper's relaxation (see module doc)."""
+    """ILP-4 (spec §2.5 (b)); with ``relax=True`` LP-4R, the paper's relaxation (see module doc).
+
+    References
+    ----------
+    .. [1] N. Wang, R. Zhou, L. Jiao, R. Zhang, B. Li, and Z. Li, “Preemptive Scheduling for Distributed Machine
+       Learning Jobs in Edge-Cloud Networks,” IEEE Journal on Selected Areas in Communications, vol. 40, no. 8, pp.
+       2411-2425, 2022. doi:10.1109/JSAC.2022.3180772; ILP (4).
+    """
     return lp4r(instance) if relax else _ilp4(instance)
 
 
@@ -473,7 +487,14 @@ def _place_name(place: Place) -> str:
 
 def dual(instance: Instance, relax: bool = False) -> Model:
     """The dual (6) of LP-4R, built directly: ``max Σ_{j,d} α_jd − Σ β_e(t)`` subject to
-    ``α_jd / p − β_e(t) <= (t − r_j)/(D_j p)`` for every LP-4R column. An LP; ``relax`` changes nothing."""
+    ``α_jd / p − β_e(t) <= (t − r_j)/(D_j p)`` for every LP-4R column. An LP; ``relax`` changes nothing.
+
+    References
+    ----------
+    .. [1] N. Wang, R. Zhou, L. Jiao, R. Zhang, B. Li, and Z. Li, “Preemptive Scheduling for Distributed Machine
+       Learning Jobs in Edge-Cloud Networks,” IEEE Journal on Selected Areas in Communications, vol. 40, no. 8, pp.
+       2411-2425, 2022. doi:10.1109/JSAC.2022.3180772; the dual (6).
+    """
     prob = pulp.LpProblem("edge_dual", pulp.LpMaximize)
     alpha, beta, rows = {}, {}, []
     for c in lp4r_columns(instance):

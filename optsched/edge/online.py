@@ -203,7 +203,14 @@ class _Dispatcher:
 
 def run_aonline(instance: Instance, *, q_mode: str = "timeline", edge_only: bool = False,
                 repaired: bool = False, seed: int = 0) -> EdgeRun:
-    """A_online (Alg. 1): A_greedy for each arriving job, then A_ps for every slot."""
+    """A_online (Alg. 1): A_greedy for each arriving job, then A_ps for every slot.
+
+    References
+    ----------
+    .. [1] N. Wang, R. Zhou, L. Jiao, R. Zhang, B. Li, and Z. Li, “Preemptive Scheduling for Distributed Machine
+       Learning Jobs in Edge-Cloud Networks,” IEEE Journal on Selected Areas in Communications, vol. 40, no. 8, pp.
+       2411-2425, 2022. doi:10.1109/JSAC.2022.3180772; Algorithms 1-5.
+    """
     counters = Counters()
     dispatcher = _Dispatcher(instance, q_mode, counters, repaired)
     chunks: list[Chunk] = []
@@ -290,7 +297,14 @@ def _assign_ps(instance: Instance, chunks: list[Chunk], zeta: list[bool], seed: 
 
 
 def aonline(instance: Instance, *, seed: int = 0, q_mode: str = "timeline", repaired: bool = False) -> Schedule:
-    """A_online (registry entry); ``seed`` drives A_ps's random PS choice."""
+    """A_online (registry entry); ``seed`` drives A_ps's random PS choice.
+
+    References
+    ----------
+    .. [1] N. Wang, R. Zhou, L. Jiao, R. Zhang, B. Li, and Z. Li, “Preemptive Scheduling for Distributed Machine
+       Learning Jobs in Edge-Cloud Networks,” IEEE Journal on Selected Areas in Communications, vol. 40, no. 8, pp.
+       2411-2425, 2022. doi:10.1109/JSAC.2022.3180772; Algorithm 1 (A_online).
+    """
     return run_aonline(instance, q_mode=q_mode, repaired=repaired, seed=seed).schedule()
 
 

@@ -45,7 +45,14 @@ from .schedule import JobSchedule, Schedule
 
 
 def configuration(instance: Instance, relax: bool = False) -> Model:
-    """Model A: one binary per (job, placed shape, start); exact by W1-W4."""
+    """Model A: one binary per (job, placed shape, start); exact by W1-W4.
+
+    References
+    ----------
+    .. [1] R. Zhou, J. Pang, Q. Zhang, C. Wu, L. Jiao, Y. Zhong, and Z. Li, “Online Scheduling Algorithm for
+       Heterogeneous Distributed Machine Learning Jobs,” IEEE Transactions on Cloud Computing, vol. 11, no. 2, 2023.
+       doi:10.1109/TCC.2022.3143153; problem (2).
+    """
     opts = options(instance)
     hz = horizon(instance, opts)
     return _model_a(instance, opts, hz, relax, None, dict(enumerate(sequential(instance, opts, hz))))
@@ -332,7 +339,14 @@ def _occupancy(problem: pulp.LpProblem, name: str, amount, bound: int, run, dema
 
 
 def time_indexed(instance: Instance, relax: bool = False) -> Model:
-    """Model B (spec §2.4; for allreduce without S, C3 and C4, §2.5); exact by W1-W4."""
+    """Model B (spec §2.4; for allreduce without S, C3 and C4, §2.5); exact by W1-W4.
+
+    References
+    ----------
+    .. [1] R. Zhou, J. Pang, Q. Zhang, C. Wu, L. Jiao, Y. Zhong, and Z. Li, “Online Scheduling Algorithm for
+       Heterogeneous Distributed Machine Learning Jobs,” IEEE Transactions on Cloud Computing, vol. 11, no. 2, 2023.
+       doi:10.1109/TCC.2022.3143153; problem (2).
+    """
     opts = options(instance)
     hz = horizon(instance, opts)
     ps = instance.framework == "ps"

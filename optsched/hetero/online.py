@@ -196,7 +196,14 @@ def run_aonline(instance: Instance, *, alpha_mode: str = "fixed", alpha: int = 4
     """Algorithm 1. ``alpha_mode``: ``fixed`` (``alpha``), ``theorem`` (the formula with the
     instance's total weight, offline knowledge, D3) or ``per_round_safe`` (the running maximum of
     the per-round formula over the weights seen so far). ``lambda_horizon="tau"`` uses ``τ_i`` for
-    ``T`` in λ (D19). ``normalization``: prices per raw unit (the paper's) or per capacity (D18)."""
+    ``T`` in λ (D19). ``normalization``: prices per raw unit (the paper's) or per capacity (D18).
+
+    References
+    ----------
+    .. [1] R. Zhou, J. Pang, Q. Zhang, C. Wu, L. Jiao, Y. Zhong, and Z. Li, “Online Scheduling Algorithm for
+       Heterogeneous Distributed Machine Learning Jobs,” IEEE Transactions on Cloud Computing, vol. 11, no. 2, 2023.
+       doi:10.1109/TCC.2022.3143153; Algorithms 1-3 (A_online, A_dual, A_maxweight).
+    """
     if alpha_mode not in ALPHA_MODES:
         raise ValueError(f"alpha_mode must be one of {ALPHA_MODES}")
     if oracle not in ORACLES:
@@ -247,6 +254,13 @@ def run_aonline(instance: Instance, *, alpha_mode: str = "fixed", alpha: int = 4
 def aonline(instance: Instance, *, seed: int = 0, alpha_mode: str = "fixed", alpha: int = 4, oracle: str = "exact",
             F: float = 1.0, lambda_horizon: str = "T", tie_break: str = "paper",
             normalization: str = "raw") -> Schedule:
-    """The registry's entry point: the schedule of :func:`run_aonline` (deterministic; ``seed`` unused)."""
+    """The registry's entry point: the schedule of :func:`run_aonline` (deterministic; ``seed`` unused).
+
+    References
+    ----------
+    .. [1] R. Zhou, J. Pang, Q. Zhang, C. Wu, L. Jiao, Y. Zhong, and Z. Li, “Online Scheduling Algorithm for
+       Heterogeneous Distributed Machine Learning Jobs,” IEEE Transactions on Cloud Computing, vol. 11, no. 2, 2023.
+       doi:10.1109/TCC.2022.3143153; Algorithm 1 (A_online).
+    """
     return run_aonline(instance, alpha_mode=alpha_mode, alpha=alpha, oracle=oracle, F=F,
                        lambda_horizon=lambda_horizon, tie_break=tie_break, normalization=normalization).schedule

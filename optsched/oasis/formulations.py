@@ -41,7 +41,13 @@ def _objective_utility(value: float) -> float:
 
 def time_indexed(instance: Instance, relax: bool = False) -> Model:
     """Problem (1) as a MILP (or its LP relaxation), started from the better of OASiS's and RRH's
-    schedules (a MIP start)."""
+    schedules (a MIP start).
+
+    References
+    ----------
+    .. [1] Y. Bao, Y. Peng, C. Wu, and Z. Li, “Online Job Scheduling in Distributed Machine Learning Clusters,” IEEE
+       INFOCOM, 2018; problem (1).
+    """
     T, R = instance.T, instance.R
     kind = pulp.LpContinuous if relax else pulp.LpInteger
     prob = pulp.LpProblem("oasis_time_indexed", pulp.LpMaximize)
@@ -144,7 +150,13 @@ def _placed(result: Result, counts: dict, i: int) -> tuple[tuple[int, int, int],
 
 def compact_exponential(instance: Instance, relax: bool = False, column_limit: int = COLUMN_LIMIT) -> Model:
     """ILP (14) over the enumerated columns (or its LP relaxation); rows are named ``cap_w_t_h_r``
-    (15), ``cap_p_t_k_r`` (16) and ``job_i`` (17), so that LP duals read as ``p``, ``q``, ``μ``."""
+    (15), ``cap_p_t_k_r`` (16) and ``job_i`` (17), so that LP duals read as ``p``, ``q``, ``μ``.
+
+    References
+    ----------
+    .. [1] Y. Bao, Y. Peng, C. Wu, and Z. Li, “Online Job Scheduling in Distributed Machine Learning Clusters,” IEEE
+       INFOCOM, 2018; ILP (14).
+    """
     columns = all_columns(instance, column_limit)
     return _master(instance, columns, relax)
 
@@ -191,7 +203,13 @@ def _master(instance: Instance, columns: list[list[Column]], relax: bool) -> Mod
 def dual(instance: Instance, relax: bool = False, column_limit: int = COLUMN_LIMIT) -> Model:
     """The dual (19)/(20) of LP(14), built directly: minimise ``Σ μ + Σ p c + Σ q c`` subject to
     ``μ_i + cost_l(p, q) >= f_i(t_il − a_i)`` for every enumerated schedule. It is an LP already;
-    ``relax`` is accepted and changes nothing."""
+    ``relax`` is accepted and changes nothing.
+
+    References
+    ----------
+    .. [1] Y. Bao, Y. Peng, C. Wu, and Z. Li, “Online Job Scheduling in Distributed Machine Learning Clusters,” IEEE
+       INFOCOM, 2018; the dual (19)/(20).
+    """
     columns = all_columns(instance, column_limit)
     prob = pulp.LpProblem("oasis_dual", pulp.LpMinimize)
     mu = {i: prob.add_variable(f"mu_{i}", 0) for i, cols in enumerate(columns) if cols}

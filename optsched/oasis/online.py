@@ -80,7 +80,13 @@ class OasisRun:
 
 def run_oasis(instance: Instance, *, constants: Constants | None = None, u_scale: float = 1.0,
               l_scale: float = 1.0, literal: bool = False) -> OasisRun:
-    """Algorithm 1 on the whole arrival sequence; see the module docstring."""
+    """Algorithm 1 on the whole arrival sequence; see the module docstring.
+
+    References
+    ----------
+    .. [1] Y. Bao, Y. Peng, C. Wu, and Z. Li, “Online Job Scheduling in Distributed Machine Learning Clusters,” IEEE
+       INFOCOM, 2018; Algorithms 1 and 2.
+    """
     c = constants if constants is not None else compute_constants(instance, u_scale=u_scale, l_scale=l_scale)
     T, H, K, R = instance.T, instance.H, instance.K, instance.R
     cap_w, cap_p = np.asarray(instance.worker_servers, float), np.asarray(instance.ps_servers, float)
@@ -128,5 +134,11 @@ def run_oasis(instance: Instance, *, constants: Constants | None = None, u_scale
 def oasis(instance: Instance, *, seed: int = 0, u_scale: float = 1.0, l_scale: float = 1.0,
           literal: bool = False) -> Schedule:
     """OASiS with clairvoyant constants (registry entry); ``u_scale`` and ``l_scale`` perturb U and L
-    as in Fig. 6 [A16]; ``literal`` runs the printed chunk DP in the ``chunks`` mode."""
+    as in Fig. 6 [A16]; ``literal`` runs the printed chunk DP in the ``chunks`` mode.
+
+    References
+    ----------
+    .. [1] Y. Bao, Y. Peng, C. Wu, and Z. Li, “Online Job Scheduling in Distributed Machine Learning Clusters,” IEEE
+       INFOCOM, 2018; Algorithm 1 (OASiS).
+    """
     return run_oasis(instance, u_scale=u_scale, l_scale=l_scale, literal=literal).schedule

@@ -28,7 +28,13 @@ MS = 1000.0  #: the placement objective's unit: milliseconds per second
 
 
 def placement_ilp(instance: PlacementInstance, relax: bool = False) -> Model:
-    """F1: the least per-iteration time (ms) over placements allowed by ``instance.fill``."""
+    """F1: the least per-iteration time (ms) over placements allowed by ``instance.fill``.
+
+    References
+    ----------
+    .. [1] Z. Luo, J. Liu, M. Lee, and N. B. Shroff, “Prediction-Assisted Online Distributed Deep Learning Workload
+       Scheduling in GPU Clusters,” arXiv preprint, 2025. arXiv:2501.05563; the placement problem and Table II.
+    """
     job, cluster = instance.job, instance.cluster
     theta, phi = MS * cluster.theta, MS * cluster.phi
     binary = pulp.LpContinuous if relax else pulp.LpBinary

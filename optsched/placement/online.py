@@ -45,7 +45,13 @@ CRITERIA = ("heaviest", "sum")
 
 def heavy_edge(instance: PlacementInstance, *, seed: int = 0, criterion: str = "heaviest") -> Placement:
     """Heavy-Edge on the MOST allotment of the free GPUs (with ``fill = "exact"``, on all of them),
-    the placement family's algorithm (spec §3.3)."""
+    the placement family's algorithm (spec §3.3).
+
+    References
+    ----------
+    .. [1] Z. Luo, J. Liu, M. Lee, and N. B. Shroff, “Prediction-Assisted Online Distributed Deep Learning Workload
+       Scheduling in GPU Clusters,” arXiv preprint, 2025. arXiv:2501.05563; the Heavy-Edge placement and Table II.
+    """
     counts, _ = place(instance.job, allot(instance.available, instance.job.gpus, "most"), instance.cluster,
                       random.Random(seed), criterion)
     return Placement.from_rows(counts, instance)

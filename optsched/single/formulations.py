@@ -54,7 +54,13 @@ from .schedule import Schedule, left_shifted
 
 
 def time_indexed(instance: Instance, relax: bool = False) -> Model:
-    """Build the time-indexed MILP (or its LP relaxation with ``relax=True``)."""
+    """Build the time-indexed MILP (or its LP relaxation with ``relax=True``).
+
+    References
+    ----------
+    .. [1] J. P. Sousa and L. A. Wolsey, “A Time Indexed Formulation of Non-Preemptive Single Machine Scheduling
+       Problems,” Mathematical Programming, vol. 54, pp. 353-367, 1992; the time-indexed formulation.
+    """
     T = instance.horizon
     model_variables(sum(T - job.p - job.r + 1 for job in instance.jobs), "time-indexed")
     problem = pulp.LpProblem("single_time_indexed", pulp.LpMinimize)

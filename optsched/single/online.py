@@ -40,5 +40,11 @@ def list_schedule(instance: Instance, priority: Priority) -> Schedule:
 
 def wspt(instance: Instance, *, seed: int = 0) -> Schedule:
     """Online WSPT: at each idle moment start the arrived job with the largest ``w_j / p_j``
-    (ties: earlier release, then lower index). Deterministic; ``seed`` is accepted for uniformity."""
+    (ties: earlier release, then lower index). Deterministic; ``seed`` is accepted for uniformity.
+
+    References
+    ----------
+    .. [1] W. E. Smith, “Various Optimizers for Single-Stage Production,” Naval Research Logistics Quarterly, vol. 3,
+       no. 1-2, pp. 59-66, 1956; the ratio rule (WSPT).
+    """
     return list_schedule(instance, lambda j, job: (-Fraction(job.w) / job.p, job.r, j))
