@@ -138,7 +138,8 @@ def figure(path: Path | str | None = None, *, format: str | None = None, rows: i
 def finish(fig: Any) -> None:
     """What a reviewer would otherwise send back, fixed on every panel of ``fig``: a legend inside
     the data moves to the right of the panel; an x axis whose plotted values are all integers (job and
-    server counts, a sweep) gets those values as ticks when there are at most 8, else integer ticks;
+    server counts, a sweep) gets those values as ticks when there are at most 8 (one value: a point
+    with room around it), else integer ticks;
     a y label longer than the panel is wrapped."""
     import numpy as np
     from matplotlib.ticker import MaxNLocator
@@ -153,9 +154,12 @@ def finish(fig: Any) -> None:
         xs = [x for line in ax.get_lines() for x in np.asarray(line.get_xdata(), dtype=float).ravel()]
         if xs and ax.get_xscale() == "linear" and all(np.isfinite(x) and float(x).is_integer() for x in xs):
             swept = sorted(set(xs))
-            if 1 < len(swept) <= 8:
+            if len(swept) == 1:  # one value: a point with its own tick, not a range
+                ax.set_xticks(swept)
+                ax.set_xlim(swept[0] - 1, swept[0] + 1)
+            elif len(swept) <= 8:
                 ax.set_xticks(swept)  # a sweep's few values: its own ticks
-            elif len(swept) > 8:
+            else:
                 ax.xaxis.set_major_locator(MaxNLocator(integer=True))
         label = ax.get_ylabel()
         if len(label) > 45 and "\n" not in label:
