@@ -88,3 +88,19 @@ def test_a_figure_in_the_projects_style_and_a_bad_format(tmp_path):
     assert plot.save(fig, tmp_path / "g", format="svg").name == "g.svg"
     with pytest.raises(InputError, match="figure format must be one of png, pdf, svg"):
         plot.save(fig, tmp_path / "h.jpg")
+
+
+@pytest.mark.parametrize("fmt", ["png", "pdf"])
+def test_a_reproduction_writes_its_figures_in_the_format_asked(tmp_path, fmt, capfd):
+    """--format reaches every figure of a report and its links (SVG, the default, is what the
+    reproductions' own tests read)."""
+    from optsched.cli import main
+
+    out = tmp_path / "t2"
+    assert main(["reproduce", "asrpt-table2", "--preset", "quick", "--seeds", "2", "--workers", "1", "--quiet",
+                 "--format", fmt, "-o", str(out)]) == 0
+    capfd.readouterr()
+    drawn = sorted(p.name for p in out.iterdir() if p.suffix in (".png", ".pdf", ".svg"))
+    assert drawn and all(name.endswith(f".{fmt}") for name in drawn)
+    for name in drawn:
+        assert (out / name).read_bytes().startswith(SIGNATURE[fmt]) and name in (out / "report.md").read_text()
