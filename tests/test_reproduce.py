@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 from optsched.errors import Failure
+from optsched.registry import get
 from optsched.reproduce import Setting, parallel_map
 
 CALLS: list = []
@@ -128,3 +129,14 @@ def test_a_report_states_its_tests_and_correction_and_flags_what_one_seed_decide
     setting = Setting("quick", 8, 1, tmp_path)
     text = write_report(report, setting, "toy", report.results()).read_text()
     assert QUICK_WARNING in text and "**How the verdicts are computed.** 2 tests" in text
+
+
+def test_a_worst_case_is_confirmed_by_cbc_within_the_node_budget():
+    """The worst instances a reproduction saves are re-solved and cross-checked by the second solver
+    on the same MILP (bounded by the node budget), not by the CP-SAT model, which has no node budget."""
+    from optsched.reproduce import confirmed_optimum
+
+    family = get("edge")
+    solved = confirmed_optimum("edge", family.generate("tiny", seed=0), "time-indexed", "a tiny instance")
+    check = solved.result.cross_check
+    assert solved.result.optimal and check.solver == "cbc" and check.formulation is None and check.verdict == "agree"
