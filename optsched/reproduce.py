@@ -212,6 +212,19 @@ class Report:
         self.figures.append((file, caption))
 
 
+def interval_rows(values: Mapping[tuple[Any, str], list[float]], x: str, label: str) -> list[dict]:
+    """Rows :meth:`Report.interval_figure` draws, from per-seed ``values[(x value, method)]``: each
+    method's mean and Student-t 95% interval at each value of ``x`` (named ``x``)."""
+    from .study.stats import describe
+
+    rows = []
+    for (value, method), per_seed in values.items():
+        stats = describe(list(per_seed))
+        rows.append({x: value, "method": method, "summary": label, "n_seeds": stats["n"], "mean": stats["mean"],
+                     "ci_low": stats["ci_low"], "ci_high": stats["ci_high"]})
+    return rows
+
+
 def save_case(setting: Setting, name: str, family_name: str, runs: dict[str, tuple[Any, Any, dict]],
               meta: dict) -> list[str]:
     """Write a worst case to ``worst/`` in the report folder, as files ``optsched verify`` reads:

@@ -25,6 +25,7 @@ from ..reproduce import (
     Setting,
     certified_ratio,
     confirmed_optimum,
+    interval_rows,
     mean,
     parallel_map,
     save_case,
@@ -207,19 +208,18 @@ def reproduce_sec5(setting: Setting) -> Report:
         mine = sweep_rows(rows, sweep, p)
         table = Table(f"JCT rate (total JCT / SRTF's, mean over seeds) vs {key}, {fixed}", [key, *ALGORITHMS], [])
         pre = Table(f"Preemptions vs {key}, {fixed}", [key, *ALGORITHMS], [])
-        with figure(setting.out_dir / f"jct_rate_vs_{key}.png") as (fig, ax):
-            for name in ALGORITHMS:
-                ax.plot(values, [_rate(mine, key, v, name, "jct") for v in values], marker="o", label=name)
-            ax.set_xlabel(f"number of {key}")
-            ax.set_ylabel("JCT rate (SRTF = 1)")
-            ax.set_yscale("log")
-            ax.legend(fontsize=8)
+        srtf = {(r[key], r["seed"]): r["jct"] for r in mine if r["algorithm"] == "srtf"}
+        rates = {(v, name): [r["jct"] / srtf[v, r["seed"]] for r in mine
+                             if r[key] == v and r["algorithm"] == name and srtf[v, r["seed"]]]
+                 for v in values for name in ALGORITHMS}
+        report.interval_figure(setting, interval_rows(rates, key, "JCT rate (SRTF = 1)"), key,
+                               f"jct_rate_vs_{key}.png", f"Figs. 7/8 analogue: JCT rate vs number of {key}, "
+                               "mean and 95% interval over seeds", log=True, xlabel=f"number of {key} ({fixed})")
         for v in values:
             table.rows.append([v, *[_rate(mine, key, v, a, "jct") for a in ALGORITHMS]])
             pre.rows.append([v, *[mean(r["preemptions"] for r in mine if r[key] == v and r["algorithm"] == a)
                                   for a in ALGORITHMS]])
         report.tables += [table, pre]
-        report.figures.append((f"jct_rate_vs_{key}.png", f"Figs. 7/8 analogue: JCT rate vs number of {key}"))
     _makespan_and_utilisation(report, [r for r in sweep_rows(rows, "jobs", p) if r["jobs"] == p["jobs"][-1]], setting)
     if setting.scale == "paper":
         certified_ratio(report, setting, "edge", "aonline", {"jobs": p["jobs_fixed"], "servers": p["servers_fixed"]},

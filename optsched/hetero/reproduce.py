@@ -29,7 +29,17 @@ from typing import Any
 
 from ..plot import figure, intervals
 from ..registry import get
-from ..reproduce import EXACT_BUDGET, Report, Setting, certified_ratio, mean, parallel_map, sweep_points, sweep_rows
+from ..reproduce import (
+    EXACT_BUDGET,
+    Report,
+    Setting,
+    certified_ratio,
+    interval_rows,
+    mean,
+    parallel_map,
+    sweep_points,
+    sweep_rows,
+)
 from ..solvers import solve
 from ..study.report import Table
 from . import baselines, oracles
@@ -288,10 +298,11 @@ def reproduce(setting: Setting) -> Report:
     summary = _online_claims(report, rows, p)
     _alpha_claims(report, rows, alphas, p)
     for sweep, framework in (("jobs", "ps"), ("jobs", "allreduce"), ("servers", "ps"), ("servers", "allreduce")):
+        number = {("jobs", "ps"): 2, ("jobs", "allreduce"): 5, ("servers", "ps"): 3, ("servers", "allreduce"): 6}
         report.interval_figure(setting, [r for r in sweep_rows(summary, sweep, p) if r["framework"] == framework],
                                sweep, f"weighted_completion_vs_{sweep}_{framework}_intervals.png",
-                               f"Total weighted completion time vs {sweep} ({framework}): mean and 95% interval",
-                               log=True)
+                               f"Fig. {number[sweep, framework]} analogue ({framework}): total weighted completion "
+                               f"time vs {sweep}, mean and 95% interval", log=True, xlabel=f"number of {sweep}")
     report.paper_says = [
         "Figs. 2/5: A_online is at least 30% better than every baseline (PS and Ring-AllReduce); AntMan and "
         "Tiresias are much worse because of frequent preemption.",
@@ -329,17 +340,6 @@ def reproduce(setting: Setting) -> Report:
         for v in values:
             table.rows.append([v, *[_relative(mine, key, v, a) for a in ALGORITHMS]])
         report.tables.append(table)
-        name = f"weighted_completion_vs_{key}_{fw}.png"
-        with figure(setting.out_dir / name) as (fig, ax):
-            for a in ALGORITHMS:
-                ax.plot(values, [mean(r["weighted_completion"] for r in mine if r[key] == v and r["algorithm"] == a)
-                                 for v in values], marker="o", label=a)
-            ax.set_xlabel(f"number of {key}")
-            ax.set_ylabel("total weighted completion time")
-            ax.set_yscale("log")
-            ax.legend(fontsize=8)
-        figure_number = {("jobs", "ps"): 2, ("jobs", "allreduce"): 5, ("servers", "ps"): 3, ("servers", "allreduce"): 6}
-        report.figures.append((name, f"Fig. {figure_number[key, fw]} analogue ({fw})"))
     _price_sweep(report, prices, p, setting)
     _binding(report, binding, p, setting)
     _worker_types(report, types, setting)
@@ -362,14 +362,11 @@ def reproduce(setting: Setting) -> Report:
                                [[len(batch), mean(b["small_maxweight"] / b["small_optimum"] for b in proven),
                                  mean(b["small_jain"] / b["small_optimum"] for b in proven),
                                  f"{len(proven)}/{len(batch)}"]]))
-    with figure(setting.out_dir / "maxweight_vs_jain.png") as (fig, ax):
-        for key, label in (("maxweight", "A_maxweight"), ("jain", "Jain greedy")):
-            ax.plot(p["batch_jobs"], [mean(b[key] for b in batch if b["jobs"] == j) for j in p["batch_jobs"]],
-                    marker="o", label=label)
-        ax.set_xlabel("jobs in the batch")
-        ax.set_ylabel("total scheduled weight")
-        ax.legend()
-    report.figures.append(("maxweight_vs_jain.png", "Figs. 8/12 analogue"))
+    weights = {(j, label): [b[key] for b in batch if b["jobs"] == j] for j in p["batch_jobs"]
+               for key, label in (("maxweight", "A_maxweight"), ("jain", "Jain greedy"))}
+    report.interval_figure(setting, interval_rows(weights, "jobs", "total scheduled weight"), "jobs",
+                           "maxweight_vs_jain.png", "Figs. 8/12 analogue: total weight scheduled in one batch, mean "
+                           "and 95% interval", xlabel="jobs in the batch")
     if setting.scale == "paper":
         certified_ratio(report, setting, "hetero", "aonline", {"jobs": 200, "servers": p["servers_fixed"]},
                         f"200 jobs, {p['servers_fixed']} servers")

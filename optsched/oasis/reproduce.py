@@ -22,8 +22,19 @@ import numpy as np
 
 from ..plot import figure
 from ..registry import get
-from ..reproduce import EXACT_BUDGET, Report, Setting, certified_ratio, confirmed_optimum, mean, parallel_map, save_case
+from ..reproduce import (
+    EXACT_BUDGET,
+    Report,
+    Setting,
+    certified_ratio,
+    confirmed_optimum,
+    interval_rows,
+    mean,
+    parallel_map,
+    save_case,
+)
 from ..study.report import Table
+from ..study.stats import describe
 from .generate import CLASSES, generate, small_family, utility
 from .online import run_oasis
 from .theory import constants
@@ -182,7 +193,8 @@ def reproduce(setting: Setting) -> Report:
     _fig4_claims(report, fig4)
     _fig6_claims(report, fig6)
     report.interval_figure(setting, summary, "jobs", "fig3_utility_intervals.png",
-                           "Fig. 3 analogue with 95% intervals over seeds")
+                           f"Fig. 3 analogue: total utility vs number of jobs (T = {T}, {servers}+{servers} servers), "
+                           "mean and 95% interval over seeds", xlabel="number of jobs")
     report.paper_says = [
         "Fig. 3 (T = 300): OASiS has the highest total utility, and its advantage grows with the number of jobs.",
         "Fig. 4 (100 time-sensitive + 100 time-critical jobs, T = 100): OASiS's completion minus target is "
@@ -296,19 +308,10 @@ def _fig6_claims(report: Report, rows: list[dict]) -> None:
 
 def _fig3(report: Report, rows: list[dict], p: dict, setting: Setting) -> None:
     table = Table("Fig. 3: total utility (mean over seeds) vs number of jobs", ["jobs", *ALGORITHMS, "best"], [])
-    with figure(setting.out_dir / "fig3_utility_vs_jobs.png") as (fig, ax):
-        for name in ALGORITHMS:
-            means = [mean(r["utility"] for r in rows if r["jobs"] == j and r["algorithm"] == name) for j in p["jobs"]]
-            ax.plot(p["jobs"], means, marker="o", label=name)
-        ax.set_xlabel("number of jobs")
-        ax.set_ylabel("total utility")
-        ax.set_title(f"Total utility (T = {p['T']}, {p['servers']}+{p['servers']} servers)")
-        ax.legend()
     for j in p["jobs"]:
         by_name = {a: mean(r["utility"] for r in rows if r["jobs"] == j and r["algorithm"] == a) for a in ALGORITHMS}
         table.rows.append([j, *[by_name[a] for a in ALGORITHMS], max(ALGORITHMS, key=by_name.__getitem__)])
     report.tables.append(table)
-    report.figures.append(("fig3_utility_vs_jobs.png", "Fig. 3 analogue: total utility vs number of jobs"))
 
 
 def _fig4(report: Report, rows: list[dict], setting: Setting) -> None:
@@ -342,27 +345,17 @@ def _fig5(report: Report, rows: list[dict], setting: Setting) -> None:
                                                                      "optimal", "α (mean)"], [],
                   note="A ratio computed against a bound (node limit hit) counts as a bound on the true ratio.")
     groups = sorted({(r["servers"], r["gamma1"]) for r in rows}, key=lambda g: (g[0], g[1]))
-    with figure(setting.out_dir / "fig5_ratio.png") as (fig, ax):
-        for gamma1 in sorted({g for _, g in groups}):
-            xs = sorted({s for s, g in groups if g == gamma1})
-            ys = [mean(r["ratio"] for r in rows if r["servers"] == x and r["gamma1"] == gamma1 and r["ratio"])
-                  for x in xs]
-            ax.plot(xs, ys, marker="o", label=f"γ1 ∈ {gamma1}")
-        ax.axhspan(1.1, 1.5, color="grey", alpha=0.15, label="paper: 1.1-1.5")
-        servers = sorted({s for s, _ in groups})
-        ax.set_xticks(servers)
-        if len(servers) == 1:  # one cluster size: a point, not a range
-            ax.set_xlim(servers[0] - 1, servers[0] + 1)
-        ax.set_xlabel("servers (split evenly between pools)")
-        ax.set_ylabel("OPT / OASiS")
-        ax.legend()
+    per_point = {(servers, f"γ1 ∈ {gamma1}"): [r["ratio"] for r in rows if r["servers"] == servers
+                                              and r["gamma1"] == gamma1 and r["ratio"]] for servers, gamma1 in groups}
+    report.interval_figure(setting, interval_rows(per_point, "servers", "OPT / OASiS"), "servers", "fig5_ratio.png",
+                           "Fig. 5 analogue: OPT / OASiS on small clusters, mean and 95% interval over instances "
+                           "(the paper: about 1.1-1.5)", xlabel="servers (split evenly between pools)")
     for servers, gamma1 in groups:
         mine = [r for r in rows if r["servers"] == servers and r["gamma1"] == gamma1]
         ratios = [r["ratio"] for r in mine if r["ratio"]]
         table.rows.append([servers, gamma1, mean(ratios), max(ratios) if ratios else float("nan"),
                            f"{sum(not r['ratio_is_bound'] for r in mine)}/{len(mine)}", mean(r["alpha"] for r in mine)])
     report.tables.append(table)
-    report.figures.append(("fig5_ratio.png", "Fig. 5 analogue: OPT / OASiS on small clusters"))
 
 
 def _fig5_worst(report: Report, rows: list[dict], p: dict, setting: Setting) -> None:
@@ -412,13 +405,16 @@ def _fig6(report: Report, rows: list[dict], setting: Setting) -> None:
                   ["π", "U × π", "L / π", "U: seeds moved", "L: seeds moved"], [])
     exact = {(r["estimate"], r["seed"]): r["utility"] for r in rows if r["pi"] == 1.0}
     with figure(setting.out_dir / "fig6_estimates.png") as (fig, ax):
-        for kind, label in (("U", "U estimated as π·U"), ("L", "L estimated as L/π")):
-            ax.plot(pis, [mean(r["utility"] for r in rows if r["estimate"] == kind and r["pi"] == pi) for pi in pis],
-                    marker="o", label=label)
+        for k, (kind, label) in enumerate((("U", "U estimated as π·U"), ("L", "L estimated as L/π"))):
+            stats = [describe([r["utility"] for r in rows if r["estimate"] == kind and r["pi"] == pi]) for pi in pis]
+            means = [s["mean"] for s in stats]
+            ax.errorbar([pi * 1.15 ** (2 * k - 1) for pi in pis], means,  # the two series side by side
+                        yerr=[[m - s["ci_low"] for m, s in zip(means, stats)],
+                              [s["ci_high"] - m for m, s in zip(means, stats)]], marker="o", label=label)
         ax.axvspan(min(PI), max(PI), color="0.9", label="the paper's range of π")
         ax.set_xscale("log")
         ax.set_xlabel("π (1 = exact; log scale)")
-        ax.set_ylabel("total utility (mean over seeds)")
+        ax.set_ylabel("total utility (mean, 95% interval over seeds)")
         ax.legend()
     for pi in pis:
         mine = {k: [r for r in rows if r["estimate"] == k and r["pi"] == pi] for k in "UL"}
@@ -430,4 +426,5 @@ def _fig6(report: Report, rows: list[dict], setting: Setting) -> None:
                   "is L (U/L)^(y/c) at use y of capacity c, so π shifts ln of a price by at most (y/c) ln π: a few "
                   "percent of its range for π in the paper's 0.25-2, which is why the utility rarely moves there.")
     report.tables.append(table)
-    report.figures.append(("fig6_estimates.png", "Fig. 6 analogue: misestimated price constants"))
+    report.figures.append(("fig6_estimates.png", "Fig. 6 analogue: misestimated price constants, mean and 95% "
+                           "interval over seeds"))

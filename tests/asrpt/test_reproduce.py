@@ -15,9 +15,9 @@ def test_sim_writes_its_report(monkeypatch, tmp_path, capfd):
                                                    "loads": [0.6, 1.0]})
     out = tmp_path / "sim"
     assert main(["reproduce", "asrpt-sim", "--seeds", "1", "--workers", "1", "-o", str(out)]) == 0
-    for file in ("report.md", "results.csv", "completion_vs_jobs.svg", "completion_vs_single_gpu_share.svg",
-                 "completion_vs_single_gpu_share_trace_arrivals.svg",
-                 "completion_vs_nic_gbps.svg"):
+    for file in ("report.md", "results.csv", "completion_vs_jobs_intervals.svg", "completion_vs_single_gpu_share_intervals.svg",
+                 "completion_vs_single_gpu_share_trace_arrivals_intervals.svg",
+                 "completion_vs_nic_gbps_intervals.svg"):
         assert (out / file).stat().st_size > 0
     rows = list(csv.DictReader(open(out / "results.csv")))
     assert {r["algorithm"] for r in rows if r["sweep"] == "jobs"} == set(reproduce.ALGORITHMS)
@@ -28,5 +28,5 @@ def test_sim_writes_its_report(monkeypatch, tmp_path, capfd):
     summary = list(csv.DictReader(open(out / "summary.csv")))
     shared = [r for r in summary if r["sweep"] == "NIC (Gbps)" and r["method"] != "claim" and float(r["value"]) == 10.0]
     assert shared and not any(r.get("p_value") for r in shared)  # shown in its sweep, tested in the other
-    assert (out / "completion_vs_offered_load.svg").stat().st_size > 0
+    assert (out / "completion_vs_offered_load_intervals.svg").stat().st_size > 0
     assert "synthetic" in capfd.readouterr().out

@@ -15,10 +15,10 @@ def test_the_reproduction_writes_its_report(monkeypatch, tmp_path, capfd):
         "batch_jobs": [3], "batch_tau": 48, "binding": {"jobs": 6, "servers": 1, "kappa": 8.0}})
     out = tmp_path / "sec7"
     assert main(["reproduce", "hetero-sec7", "--seeds", "1", "--workers", "1", "-o", str(out)]) == 0
-    for file in ["report.md", "results.csv", "weighted_completion_vs_jobs_ps.svg", "weighted_completion_vs_jobs_allreduce.svg",
-                 "weighted_completion_vs_servers_ps.svg", "aonline_vs_F_raw_kappa_0.35_intervals.svg",
-                 "aonline_vs_F_per_capacity_kappa_0.35_intervals.svg", "maxweight_vs_jain.svg",
-                 "weighted_completion_vs_servers_allreduce.svg", "fig9_worker_types.svg",
+    for file in ["report.md", "results.csv", "weighted_completion_vs_jobs_ps_intervals.svg",
+                 "weighted_completion_vs_jobs_allreduce_intervals.svg", "weighted_completion_vs_servers_ps_intervals.svg",
+                 "aonline_vs_F_raw_kappa_0.35_intervals.svg", "aonline_vs_F_per_capacity_kappa_0.35_intervals.svg",
+                 "maxweight_vs_jain.svg", "weighted_completion_vs_servers_allreduce_intervals.svg", "fig9_worker_types.svg",
                  "fig11_maxweight_vs_F_intervals.svg", "aonline_vs_F_binding_intervals.svg"]:
         assert (out / file).stat().st_size > 0
     printed = capfd.readouterr().out

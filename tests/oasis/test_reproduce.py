@@ -14,7 +14,7 @@ def test_reproduce_writes_tables_figures_and_assumptions(monkeypatch, tmp_path, 
     assert main(["reproduce", "oasis-sec5", "--seeds", "1", "--workers", "1", "-o", str(out)]) == 0
     printed = capfd.readouterr().out
     assert "Fig. 3" in printed and "Assumed where the paper is silent" in printed
-    for name in ("report.md", "results.csv", "fig3_utility_vs_jobs.svg", "fig4_completion_vs_target.svg",
+    for name in ("report.md", "results.csv", "fig3_utility_intervals.svg", "fig4_completion_vs_target.svg",
                  "fig5_ratio.svg", "fig6_estimates.svg"):
         assert (out / name).stat().st_size > 0
     rows = list(csv.DictReader(open(out / "results.csv")))
