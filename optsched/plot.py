@@ -46,7 +46,8 @@ DPI = 300
 COLUMN_WIDTH = 3.5
 #: The project's matplotlib style: serif text at paper sizes, light grid, no top or right spine.
 STYLE: dict[Any, Any] = {
-    "font.family": "serif", "font.size": 8, "axes.titlesize": 8, "axes.labelsize": 8, "legend.fontsize": 7,
+    "font.family": "serif", "font.size": 8, "axes.titlesize": 8, "figure.titlesize": 9, "axes.labelsize": 8,
+    "legend.fontsize": 7,
     "xtick.labelsize": 7, "ytick.labelsize": 7, "axes.grid": True, "grid.alpha": 0.3, "grid.linewidth": 0.5,
     "axes.spines.top": False, "axes.spines.right": False, "lines.linewidth": 1.2, "lines.markersize": 4,
     "errorbar.capsize": 2, "legend.frameon": False, "figure.constrained_layout.use": True,
@@ -140,7 +141,8 @@ def finish(fig: Any) -> None:
     the data moves to the right of the panel; an x axis whose plotted values are all integers (job and
     server counts, a sweep) gets those values as ticks when there are at most 8 (one value: a point
     with room around it), else integer ticks;
-    a y label longer than the panel is wrapped."""
+    long labels and titles are wrapped to the panel's width, so that the figure keeps its size (one
+    column) with nothing cut."""
     import numpy as np
     from matplotlib.ticker import MaxNLocator
 
@@ -164,6 +166,14 @@ def finish(fig: Any) -> None:
         label = ax.get_ylabel()
         if len(label) > 45 and "\n" not in label:
             ax.set_ylabel(textwrap.fill(label, 45))
+        columns = max(20, int(55 * ax.get_position().width * fig.get_figwidth() / COLUMN_WIDTH))
+        for get, put in ((ax.get_xlabel, ax.set_xlabel), (ax.get_title, ax.set_title)):
+            text = get()
+            if len(text) > columns and "\n" not in text:
+                put(textwrap.fill(text, columns))
+    title = fig._suptitle
+    if title is not None and len(title.get_text()) > 45 and "\n" not in title.get_text():
+        title.set_text(textwrap.fill(title.get_text(), 45))
 
 
 def save(fig: Any, path: Path | str, *, format: str | None = None) -> Path:
@@ -178,7 +188,7 @@ def save(fig: Any, path: Path | str, *, format: str | None = None) -> Path:
     import matplotlib
 
     with matplotlib.rc_context(STYLE):
-        write_file(str(path), lambda tmp: fig.savefig(tmp, format=chosen, dpi=DPI, bbox_inches="tight"))
+        write_file(str(path), lambda tmp: fig.savefig(tmp, format=chosen, dpi=DPI))  # the figure's own size
     return path
 
 
