@@ -164,8 +164,9 @@ def finish(fig: Any) -> None:
             else:
                 ax.xaxis.set_major_locator(MaxNLocator(integer=True))
         label = ax.get_ylabel()
-        if len(label) > 45 and "\n" not in label:
-            ax.set_ylabel(textwrap.fill(label, 45))
+        height = max(20, int(17 * ax.get_position().height * fig.get_figheight()))  # characters along the axis
+        if len(label) > height:
+            ax.set_ylabel(textwrap.fill(label.replace("\n", " "), height))
         columns = max(20, int(55 * ax.get_position().width * fig.get_figwidth() / COLUMN_WIDTH))
         for get, put in ((ax.get_xlabel, ax.set_xlabel), (ax.get_title, ax.set_title)):
             text = get()
