@@ -449,7 +449,7 @@ def ratios(results: Any, *, by: str = "family", path: Path | str | None = None, 
     counts = [frame.loc[frame[by] == p, "method"].nunique() for p in panels]
     finite = frame.loc[np.isfinite(frame["ratio"]), "ratio"]
     top = max(1.05, float(finite.max()) if len(finite) else 1.05)
-    with figure(path, rows=len(panels), height=0.55 + 0.2 * sum(counts) + 0.25 * len(panels), sharex=True,
+    with figure(path, rows=len(panels), height=max(2.4, 0.55 + 0.2 * sum(counts) + 0.25 * len(panels)), sharex=True,
                 squeeze=False, gridspec_kw={"height_ratios": counts}) as (fig, axes):
         flat = list(np.asarray(axes).ravel())
         for ax, panel in zip(flat, panels):

@@ -22,9 +22,12 @@ def stable(frame: pd.DataFrame) -> pd.DataFrame:
     return frame.sort_values(list(frame.columns[:9])).reset_index(drop=True)
 
 
-def cached_rows(db) -> int:
+def cached_rows(db, recover: bool = False) -> int:
+    """The units stored in a cache. A read-only connection may read a stale WAL index after its
+    writer was killed (the last commit's frames are in the WAL, the index not yet updated);
+    ``recover`` opens it writable, which rebuilds the index first, as the resumed run will."""
     try:
-        with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as con:
+        with sqlite3.connect(str(db) if recover else f"file:{db}?mode=ro", uri=not recover) as con:
             return con.execute("SELECT count(*) FROM units").fetchone()[0]
     except sqlite3.Error:
         return 0

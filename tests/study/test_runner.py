@@ -100,7 +100,7 @@ def test_a_study_killed_with_sigkill_resumes_to_the_same_table_as_an_uninterrupt
     os.kill(proc.pid, signal.SIGKILL)
     proc.wait()
     assert proc.returncode == -signal.SIGKILL, "the study finished before it could be killed; make it longer"
-    stored = cached_rows(killed / "cache.sqlite")
+    stored = cached_rows(killed / "cache.sqlite", recover=True)
     assert 200 <= stored < 1200 and not (killed / "results.csv").exists()
     resumed = subprocess.run([sys.executable, "-m", "optsched.cli", *argv, "-o", str(killed)],
                              capture_output=True, text=True)
