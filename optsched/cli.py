@@ -113,6 +113,12 @@ def _log_option(parser: argparse.ArgumentParser) -> None:
                         "by default they are discarded, and they never reach stdout")
 
 
+def _format_option(parser: argparse.ArgumentParser) -> None:
+    """``--format``, for the verbs that write a report with figures (optsched.plot)."""
+    parser.add_argument("--format", choices=FORMATS, default="svg",
+                        help="figure format: svg (vector, the default), pdf (vector), or png at 300 dpi")
+
+
 #: The documentation page of each verb, named in its --help (the pages are docs/*.md in the repository
 #: and the documentation site built from them, README "Two commands").
 DOCS = {
@@ -219,8 +225,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--fresh", action="store_true", help="discard the cached tasks and run everything again")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("--json", action="store_true", help="print the tables as one JSON document")
-    p.add_argument("--format", choices=FORMATS, default="svg",
-                   help="figure format: svg (vector, the default), pdf (vector), or png at 300 dpi")
+    _format_option(p)
 
     p = verbs.add_parser("study", epilog=_docs("study"),
                          help="a ratio study: methods vs the offline optimum over many instances, cached")
@@ -253,8 +258,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--fresh", action="store_true", help="discard the cache and run everything again")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
-    p.add_argument("--format", choices=FORMATS, default="svg",
-                   help="figure format: svg (vector, the default), pdf (vector), or png at 300 dpi")
+    _format_option(p)
 
     p = verbs.add_parser("search", epilog=_docs("search"),
                          help="search for an algorithm's worst instance or a theorem's counterexample")
@@ -280,8 +284,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--executor", choices=("local", "dask"), default="local")
     p.add_argument("--scheduler", metavar="ADDRESS", help="Dask scheduler (default: start a local cluster)")
     p.add_argument("-o", "--output", metavar="DIR", help="output folder (default search-FAMILY-ALGORITHM)")
-    p.add_argument("--format", choices=FORMATS, default="svg",
-                   help="figure format: svg (vector, the default), pdf (vector), or png at 300 dpi")
+    _format_option(p)
     p.add_argument("--fresh", action="store_true", help="discard the folder's cache and an earlier run's outputs")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("--json", action="store_true", help="print result.json")

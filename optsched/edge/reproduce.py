@@ -216,7 +216,7 @@ def reproduce_sec5(setting: Setting) -> Report:
                                f"jct_rate_vs_{key}.png", f"Figs. 7/8 analogue: JCT rate vs number of {key}, "
                                "mean and 95% interval over seeds", log=True, xlabel=f"number of {key} ({fixed})")
         for v in values:
-            table.rows.append([v, *[_rate(mine, key, v, a, "jct") for a in ALGORITHMS]])
+            table.rows.append([v, *[mean(rates[v, a]) for a in ALGORITHMS]])
             pre.rows.append([v, *[mean(r["preemptions"] for r in mine if r[key] == v and r["algorithm"] == a)
                                   for a in ALGORITHMS]])
         report.tables += [table, pre]
@@ -300,12 +300,6 @@ def _price_table(report: Report, rows: list[dict], p: dict) -> None:
     table.note = ("Below 1: BatchSche beats A_online. At price 0.5 the cloud is always cheaper and BatchSche sends "
                   "every job there; a higher price keeps jobs on the edge, where they wait for workers.")
     report.tables.append(table)
-
-
-def _rate(rows, key, value, name, metric):
-    base = {r["seed"]: r[metric] for r in rows if r[key] == value and r["algorithm"] == "srtf"}
-    return mean(r[metric] / base[r["seed"]] for r in rows
-                if r[key] == value and r["algorithm"] == name and base[r["seed"]])
 
 
 def _makespan_and_utilisation(report: Report, rows: list[dict], setting: Setting) -> None:

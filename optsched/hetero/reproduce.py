@@ -101,14 +101,19 @@ def _price_task(task):
     ``F``; records how many accepted jobs paid a positive price (whether the prices bind)."""
     normalization, kappa, F, jobs, servers, seed = task
     instance = generate("paper", seed, jobs=jobs, servers=servers, kappa=kappa)
+    return {"sweep": "prices", "normalization": normalization, "kappa": kappa, "F": F, "jobs": jobs,
+            "servers": servers, "seed": seed, "algorithm": "aonline", **_priced_run(instance, F, normalization)}
+
+
+def _priced_run(instance, F: float, normalization: str) -> dict:
+    """A_online (earliest-completion ties) at ``F`` and price units ``normalization`` (D18): its
+    verified objective, the jobs it accepted, and how many of them paid a positive price."""
     run = run_aonline(instance, F=F, tie_break="earliest_completion", normalization=normalization)
     verdict = get("hetero").judge(instance, run.schedule)
     if not verdict.feasible:
         raise RuntimeError(f"A_online: infeasible schedule: {verdict.violations[0]}")
     costs = [sub.cost[j] for r in run.rounds if r.result for sub in r.result.subrounds for j in sub.accepted]
-    return {"sweep": "prices", "normalization": normalization, "kappa": kappa, "F": F, "jobs": jobs,
-            "servers": servers, "seed": seed, "algorithm": "aonline", "weighted_completion": verdict.objective,
-            "accepted": len(costs), "priced": sum(c > 0 for c in costs)}
+    return {"weighted_completion": verdict.objective, "accepted": len(costs), "priced": sum(c > 0 for c in costs)}
 
 
 def in_one_burst(instance):
@@ -131,13 +136,7 @@ def _binding_task(task):
         if not ran.feasible:
             raise RuntimeError(f"{name}: infeasible schedule: {ran.verdict.violations[0]}")
         return {**row, "weighted_completion": ran.objective}
-    run = run_aonline(instance, F=F, tie_break="earliest_completion", normalization=normalization)
-    verdict = get("hetero").judge(instance, run.schedule)
-    if not verdict.feasible:
-        raise RuntimeError(f"A_online: infeasible schedule: {verdict.violations[0]}")
-    costs = [sub.cost[j] for r in run.rounds if r.result for sub in r.result.subrounds for j in sub.accepted]
-    return {**row, "weighted_completion": verdict.objective, "accepted": len(costs),
-            "priced": sum(c > 0 for c in costs)}
+    return {**row, **_priced_run(instance, F, normalization)}
 
 
 #: α for the theory records: below, at and above the batches' sizes (property (ii) is guaranteed only
@@ -459,15 +458,10 @@ def _price_sweep(report: Report, rows: list[dict], p: dict, setting: Setting) ->
     for normalization in NORMALIZATIONS:
         for kappa in p["kappas"]:
             mine = [r for r in rows if r["normalization"] == normalization and r["kappa"] == kappa]
-            at = {F: [r for r in mine if r["F"] == float(F)] for F in p["F"]}
-            table.rows.append([normalization, kappa, *[mean(r["weighted_completion"] for r in at[F]) for F in p["F"]],
-                               *[sum(r["priced"] for r in at[F]) / max(1, sum(r["accepted"] for r in at[F]))
-                                 for F in p["F"]]])
-            series: dict[int, dict[float, float]] = {r["seed"]: {} for r in mine}
-            for r in mine:
-                series[r["seed"]][math.log2(r["F"])] = r["weighted_completion"]
+            table.rows.append([normalization, kappa, *_by_F(mine, p["F"])])
             report.trend_claim("Fig. 4: the objective grows with F",
-                               {"sweep": "prices", "normalization": normalization, "kappa": kappa}, series, "up",
+                               {"sweep": "prices", "normalization": normalization, "kappa": kappa},
+                               _against_log2_F(mine), "up",
                                f"Fig. 4 ({normalization} units, kappa {kappa}): grows with F (values: per-seed "
                                "slopes against log2 F)")
             report.interval_figure(setting, [r for r in summary if r["normalization"] == normalization
@@ -478,6 +472,22 @@ def _price_sweep(report: Report, rows: list[dict], p: dict, setting: Setting) ->
     table.note = ("'priced': accepted jobs whose schedule cost more than 0 over all accepted jobs; where it is 0 the "
                   "prices never bind, every accepted job is free, and F cannot matter.")
     report.tables.append(table)
+
+
+def _by_F(rows: list[dict], Fs: list) -> list[float]:
+    """The cells of a price table for A_online's ``rows`` over ``Fs``: the mean total weighted
+    completion time at each F, then the share of accepted jobs that paid a positive price."""
+    at = {F: [r for r in rows if r["F"] == float(F)] for F in Fs}
+    return [*[mean(r["weighted_completion"] for r in at[F]) for F in Fs],
+            *[sum(r["priced"] for r in at[F]) / max(1, sum(r["accepted"] for r in at[F])) for F in Fs]]
+
+
+def _against_log2_F(rows: list[dict]) -> dict[int, dict[float, float]]:
+    """Per seed, A_online's total weighted completion time against log2 F: the series of a trend claim."""
+    series: dict[int, dict[float, float]] = {r["seed"]: {} for r in rows}
+    for r in rows:
+        series[r["seed"]][math.log2(r["F"])] = r["weighted_completion"]
+    return series
 
 
 def _binding(report: Report, rows: list[dict], p: dict, setting: Setting) -> None:
@@ -493,15 +503,9 @@ def _binding(report: Report, rows: list[dict], p: dict, setting: Setting) -> Non
                   ["units", *[f"F={F:g}" for F in p["F"]], *[f"priced F={F:g}" for F in p["F"]]], [])
     for normalization in NORMALIZATIONS:
         mine = [r for r in online if r["normalization"] == normalization]
-        at = {F: [r for r in mine if r["F"] == float(F)] for F in p["F"]}
-        table.rows.append([normalization, *[mean(r["weighted_completion"] for r in at[F]) for F in p["F"]],
-                           *[sum(r["priced"] for r in at[F]) / max(1, sum(r["accepted"] for r in at[F]))
-                             for F in p["F"]]])
-        series: dict[int, dict[float, float]] = {r["seed"]: {} for r in mine}
-        for r in mine:
-            series[r["seed"]][math.log2(r["F"])] = r["weighted_completion"]
+        table.rows.append([normalization, *_by_F(mine, p["F"])])
         report.trend_claim("Fig. 4 where the prices bind: the objective grows with F",
-                           {"sweep": "binding", "normalization": normalization}, series, "up",
+                           {"sweep": "binding", "normalization": normalization}, _against_log2_F(mine), "up",
                            f"Fig. 4 where the prices bind ({normalization} units, {where}): grows with F (values: "
                            "per-seed slopes against log2 F)")
     table.note = ("Not the paper's set-up: every job arrives in slot 1, so each batch holds them all and a job that "
