@@ -10,11 +10,13 @@ from pathlib import Path
 
 GALLERY = Path(__file__).resolve().parents[1] / "gallery"
 RESULTS = Path(__file__).resolve().parents[1] / "results"
-#: (file, summary, sweep column, its value column, rows kept, x label, log y)
+#: (file, summary, x column, the rows kept: column -> value ("": empty), x label); y on a log axis.
 SWEEPS = (
-    ("asrpt-offered-load", "asrpt-sim-default", "sweep", "offered load", "offered load (1 = the trace's)", True),
-    ("edge-jobs", "edge-sec5-default", "servers", "40", "jobs (40 servers)", True),
-    ("hetero-jobs-ps", "hetero-sec7-default", "servers", "30", "jobs (PS, 30 servers)", True),
+    ("asrpt-offered-load", "asrpt-sim-default", "value", {"sweep": "offered load"}, "offered load (1 = the trace's)"),
+    ("edge-jobs", "edge-sec5-default", "jobs", {"servers": "40", "value": "jct", "slot_hours": ""},
+     "jobs (40 servers)"),
+    ("hetero-jobs-ps", "hetero-sec7-default", "jobs", {"servers": "30", "framework": "ps", "sweep": ""},
+     "jobs (PS, 30 servers)"),
 )
 
 
@@ -26,16 +28,14 @@ def _number(text: str):
     return int(value) if value.is_integer() else value
 
 
-def _rows(summary: str, column: str, keep: str) -> list[dict]:
+def _rows(summary: str, x: str, keep: dict[str, str]) -> list[dict]:
+    """The method rows of a committed summary that match ``keep``, with numbers where plot.intervals
+    needs them."""
     with open(RESULTS / f"{summary}.summary.csv", newline="") as handle:
-        rows = [r for r in csv.DictReader(handle) if r.get("method") not in ("claim", "", None) and r.get("mean")]
-    if summary == "hetero-sec7-default":
-        rows = [r for r in rows if r.get("framework") == "ps" and not r.get("sweep")]
-    if summary == "edge-sec5-default":
-        rows = [r for r in rows if r.get("value") == "jct" and not r.get("slot_hours")]
-    rows = [r for r in rows if r.get(column) == keep]
+        rows = [r for r in csv.DictReader(handle) if r.get("method") not in ("claim", "", None) and r.get("mean")
+                and all((r.get(column) or "") == value for column, value in keep.items())]
     return [{**r, "mean": float(r["mean"]), "ci_low": float(r["ci_low"]), "ci_high": float(r["ci_high"]),
-             "value": _number(r["value"]), "jobs": _number(r.get("jobs", "0") or "0")} for r in rows]
+             x: _number(r[x])} for r in rows]
 
 
 def on_pre_build(config, **kwargs) -> None:
@@ -49,9 +49,8 @@ def on_pre_build(config, **kwargs) -> None:
         with plot.figure(GALLERY / f"gantt-{name}.svg", format="svg") as (_, ax):
             plot.gantt(instance, family.run(instance, algorithm, seed=1).schedule, ax=ax,
                        title=f"{name}: {algorithm} on a tiny instance")
-    for file, summary, column, keep, xlabel, log in SWEEPS:
-        rows = _rows(summary, "sweep" if column == "sweep" else column, keep)
-        x = "value" if column == "sweep" else "jobs"
+    for file, summary, x, keep, xlabel in SWEEPS:
+        rows = _rows(summary, x, keep)
         with plot.figure(GALLERY / f"{file}.svg", format="svg") as (_, ax):
-            plot.intervals(rows, x, ax=ax, xlabel=xlabel, log=log,
+            plot.intervals(rows, x, ax=ax, xlabel=xlabel, log=True,
                            ylabel=f"{rows[0]['summary']} (mean, 95% interval)", title=f"{summary}, 30 seeds")
