@@ -68,10 +68,13 @@ class Market:
     tuples: int = 0  #: oracle evaluations so far: (shape, start, server) tuples priced (Theorems 4 and 8)
     #: Caches, valid until :meth:`changed`: the prices' running sum over slots; per duration, the
     #: window sums and least residuals (:meth:`windows`); per (duration, demand), the per-item cost and
-    #: count (:meth:`per_unit`); per demand, the sorted unit-slots (:meth:`cheapest_slots`).
+    #: count (:meth:`per_unit`) and the servers in cost order (:meth:`cost_order`); per demand, the
+    #: sorted unit-slots (:meth:`cheapest_slots`).
     _cumulative: np.ndarray | None = field(default=None, repr=False)
     _by_duration: dict[int, tuple[np.ndarray, np.ndarray]] = field(default_factory=dict, repr=False)
     _per_unit: dict[tuple[int, tuple], tuple[np.ndarray, np.ndarray]] = field(default_factory=dict, repr=False)
+    _order: dict[tuple[int, tuple], tuple[np.ndarray, np.ndarray, np.ndarray]] = field(default_factory=dict,
+                                                                                       repr=False)
     _slots: dict[tuple, tuple[int, np.ndarray, np.ndarray, np.ndarray]] = field(default_factory=dict, repr=False)
 
     @classmethod
@@ -87,6 +90,7 @@ class Market:
         self._cumulative = None
         self._by_duration.clear()
         self._per_unit.clear()
+        self._order.clear()
         self._slots.clear()
 
     def windows(self, d: int) -> tuple[np.ndarray, np.ndarray]:
@@ -146,6 +150,18 @@ class Market:
             self._per_unit[key] = (np.einsum("hrs,r->hs", sums, demand), _capacity(room, demand))
             _evict(self._per_unit, None if self.cache_durations is None else 2 * self.cache_durations)
         return self._per_unit[key]
+
+    def cost_order(self, d: int, demand_key: tuple, demand: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Per start, the servers in order ``(Ω_h, h)`` of :meth:`per_unit`'s cost (a stable sort down
+        axis 0), with the cost and the item count in that order; cached like :meth:`per_unit`. Shapes
+        of one duration and worker type share it, whatever their worker count or PS type."""
+        key = (d, demand_key)
+        if key not in self._order:
+            omega, cap = self.per_unit(d, demand_key, demand)
+            order = np.argsort(omega, axis=0, kind="stable")
+            self._order[key] = (order, np.take_along_axis(omega, order, axis=0), np.take_along_axis(cap, order, axis=0))
+            _evict(self._order, None if self.cache_durations is None else 2 * self.cache_durations)
+        return self._order[key]
 
 
 def _evict(cache: dict, limit: int | None) -> None:
@@ -277,6 +293,18 @@ def _fill(omega: np.ndarray, cap: np.ndarray, count: int | np.ndarray) -> tuple[
     return np.where(y.sum(axis=0) >= count, cost, INF), y
 
 
+def _fill_cost(omega_sorted: np.ndarray, cap_sorted: np.ndarray, count: int) -> np.ndarray:
+    """:func:`_fill`'s cost alone, per start, from the servers already in order ``(Ω_h, h)``
+    (:meth:`Market.cost_order`), each holding at most ``count``: ``inf`` where the capacity is
+    short. The same greedy, summed in that order rather than by server index, so it may differ from
+    :func:`_fill`'s in the last bits; it serves as a lower bound only, against a relative slack
+    of 1e-9 (:meth:`Best.admits`)."""
+    caps = np.minimum(cap_sorted, count)
+    before = np.cumsum(caps, axis=0) - caps
+    taken = np.clip(count - before, 0, caps)
+    return np.where(taken.sum(axis=0) >= count, (taken * omega_sorted).sum(axis=0), INF)
+
+
 def _one_hot(H: int, h: int, count: int) -> tuple[int, ...]:
     return tuple(count if k == h else 0 for k in range(H))
 
@@ -309,20 +337,23 @@ def _ps_window(market: Market, shape: Shape, best: Best):
     PS's), the worker capacity per server, the residual, and the starts whose lower bound admits
     them (no other start can win, so skipping them is exact; :meth:`Best.start_limit` cuts the
     starts before any work). The bound: the ``N`` cheapest worker slots anywhere (``inf`` if there
-    are fewer) plus the cheapest PS."""
+    are fewer) plus the cheapest PS. Also the servers in cost order per start
+    (:meth:`Market.cost_order`)."""
     inst = market.instance
     _, room = market.windows(shape.d)
     e, z = np.asarray(inst.worker_demand[shape.m]), np.asarray(inst.ps_demand[ps_type(shape.p)])
     omega, cap = market.per_unit(shape.d, ("worker", shape.m), e)
+    order, omega_sorted, cap_sorted = market.cost_order(shape.d, ("worker", shape.m), e)
     psi, _ = market.per_unit(shape.d, ("ps", shape.p), z)
     limit = best.start_limit(shape.d)
     if limit is not None:
         omega, cap, psi, room = omega[:, :limit], cap[:, :limit], psi[:, :limit], room[:, :, :limit]
+        order, omega_sorted, cap_sorted = order[:, :limit], omega_sorted[:, :limit], cap_sorted[:, :limit]
     if omega.shape[1] == 0:
-        return omega, psi, None, room, e, z, []
-    lower = _fill(omega, np.minimum(cap, shape.workers), shape.workers)[0] + psi.min(axis=0)
+        return omega, psi, None, room, e, z, [], order
+    lower = _fill_cost(omega_sorted, cap_sorted, shape.workers) + psi.min(axis=0)
     starts = np.flatnonzero(best.admits(lower, np.arange(1, len(lower) + 1) + shape.d))
-    return omega, psi, cap, room, e, z, starts
+    return omega, psi, cap, room, e, z, starts, order
 
 
 def distributed_exact(market: Market, j: int, below: float = INF, tie_break: str = "paper",
@@ -337,7 +368,7 @@ def distributed_exact(market: Market, j: int, below: float = INF, tie_break: str
     for shape, bound in _shapes(market, j, 0, best):
         if not best.admits(bound, 1 + shape.d):
             continue
-        omega, psi, cap, room, e, z, starts = _ps_window(market, shape, best)
+        omega, psi, cap, room, e, z, starts, orders = _ps_window(market, shape, best)
         N = shape.workers
         g = np.arange(N)
         bandwidth = inst.B(ps_type(shape.p))
@@ -345,7 +376,7 @@ def distributed_exact(market: Market, j: int, below: float = INF, tie_break: str
         market.tuples += len(starts) * H  # one tuple per (start, PS server n); the g loop is inside
         for start in starts:
             om, cp = omega[:, start], np.minimum(cap[:, start], 2 * N)  # more than 2N slots never matter
-            order = np.argsort(om, kind="stable")
+            order = orders[:, start]  # np.argsort(om, kind="stable"), sorted once per duration and worker type
             units = np.repeat(om[order], cp[order])
             cum = np.concatenate([[0.0], np.cumsum(units)])
             first = np.empty(H, dtype=np.int64)
@@ -385,7 +416,7 @@ def distributed_paper(market: Market, j: int, below: float = INF, tie_break: str
     for shape, bound in _shapes(market, j, 0, best):
         if not best.admits(bound, 1 + shape.d):
             continue
-        omega, psi, cap, room, e, z, starts = _ps_window(market, shape, best)
+        omega, psi, cap, room, e, z, starts, _ = _ps_window(market, shape, best)
         N = shape.workers
         used = z > 0
         market.tuples += len(starts) * H
