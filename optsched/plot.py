@@ -404,6 +404,11 @@ def intervals(rows: Sequence[dict], x: str, *, ax: Any = None, xlabel: str | Non
         ax.set_xticks(range(len(xs)), [str(v) for v in xs])
     if xlog:
         ax.set_xscale("log", base=2)
+    if _numeric(xs) and len(xs) <= 8:  # a sweep's few values are its ticks (the points are offset from them)
+        from matplotlib.ticker import NullLocator
+
+        ax.set_xticks(xs, [f"{v:g}" for v in xs])
+        ax.xaxis.set_minor_locator(NullLocator())
     if log:
         ax.set_yscale("log")
         if any(r["ci_low"] <= 0 for r in rows):

@@ -10,13 +10,16 @@ from pathlib import Path
 
 GALLERY = Path(__file__).resolve().parents[1] / "gallery"
 RESULTS = Path(__file__).resolve().parents[1] / "results"
-#: (file, summary, x column, the rows kept: column -> value ("": empty), x label); y on a log axis.
+#: (file, summary, x column, the rows kept: column -> value ("": empty), x label, y on a log axis).
 SWEEPS = (
-    ("asrpt-offered-load", "asrpt-sim-default", "value", {"sweep": "offered load"}, "offered load (1 = the trace's)"),
+    ("asrpt-offered-load", "asrpt-sim-default", "value", {"sweep": "offered load"}, "offered load (1 = the trace's)",
+     True),
     ("edge-jobs", "edge-sec5-default", "jobs", {"servers": "40", "value": "jct", "slot_hours": ""},
-     "jobs (40 servers)"),
+     "jobs (40 servers)", True),
     ("hetero-jobs-ps", "hetero-sec7-default", "jobs", {"servers": "30", "framework": "ps", "sweep": ""},
-     "jobs (PS, 30 servers)"),
+     "jobs (PS, 30 servers)", True),
+    ("oasis-jobs", "oasis-sec5-default", "jobs", {"figure": "3", "value": "utility"},
+     "jobs (T = 100, 20 + 20 servers)", False),
 )
 
 
@@ -49,8 +52,8 @@ def on_pre_build(config, **kwargs) -> None:
         with plot.figure(GALLERY / f"gantt-{name}.svg", format="svg") as (_, ax):
             plot.gantt(instance, family.run(instance, algorithm, seed=1).schedule, ax=ax,
                        title=f"{name}: {algorithm} on a tiny instance")
-    for file, summary, x, keep, xlabel in SWEEPS:
+    for file, summary, x, keep, xlabel, log in SWEEPS:
         rows = _rows(summary, x, keep)
         with plot.figure(GALLERY / f"{file}.svg", format="svg") as (_, ax):
-            plot.intervals(rows, x, ax=ax, xlabel=xlabel, log=True,
+            plot.intervals(rows, x, ax=ax, xlabel=xlabel, log=log,
                            ylabel=f"{rows[0]['summary']} (mean, 95% interval)", title=f"{summary}, 30 seeds")

@@ -60,7 +60,9 @@ def _float(value: str) -> float:
 @pytest.mark.parametrize("path", RESULTS, ids=lambda p: p.name)
 def test_a_committed_summarys_verdicts_are_the_ones_its_p_values_give(path):
     """Recompute Holm within each family from the raw p-values and decide again: a hand-edited
-    verdict or p-value fails. A default or paper preset has at least 30 seeds at every tested point."""
+    verdict or p-value fails. A default or paper preset has at least 30 seeds at every tested point;
+    a comparison restricted to the seeds where a quantity exists (its claim says "seeds where", as
+    OASiS's Fig. 4 pairs only seeds where both methods finish jobs of the class) keeps at least 20."""
     rows = claims.read_summary(path)
     tested = [{**r, "p_value": _float(r["p_value"]), "n_seeds": int(r["n_seeds"])} for r in rows if r.get("p_value")]
     adjust(tested)
@@ -70,4 +72,5 @@ def test_a_committed_summarys_verdicts_are_the_ones_its_p_values_give(path):
         assert row["p_adjusted"] == pytest.approx(_float(original["p_adjusted"]), rel=1e-9, abs=1e-15)
         assert original["verdict"] == decide(row["p_adjusted"], original["leans"], row["n_seeds"])
     if not path.name.endswith("-quick.summary.csv"):
-        assert all(int(r["n_seeds"]) >= 30 for r in rows if r.get("p_value") and r["test"].startswith("Wilcoxon"))
+        paired = [r for r in rows if r.get("p_value") and r["test"].startswith("Wilcoxon")]
+        assert all(int(r["n_seeds"]) >= (20 if "seeds where" in r["claim"] else 30) for r in paired)
