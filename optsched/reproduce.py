@@ -57,6 +57,18 @@ class Setting:
     progress: bool = False  #: a progress bar on stderr (when it is a terminal)
     executor: str = "local"  #: "local" processes or "dask"
     scheduler: str | None = None  #: the Dask scheduler's address (None: a local cluster)
+    #: per :func:`parallel_map` label: (units, from the cache, seconds the units took), the cached ones
+    #: at the time they were computed, so that a run resumed over several sessions reports its whole cost
+    ledger: dict[str, tuple[int, int, float]] = field(default_factory=dict, compare=False, repr=False)
+
+    def computing(self) -> str:
+        """One sentence: what the units of this run took in all, summed over workers and sessions."""
+        units = sum(n for n, _, _ in self.ledger.values())
+        cached = sum(c for _, c, _ in self.ledger.values())
+        seconds = sum(s for _, _, s in self.ledger.values())
+        took = f"{seconds / 3600:.1f} hours" if seconds >= 3600 else f"{seconds:.0f} s"
+        return (f"Computing time: {took} in {units:,} units (the sum of each unit's time on one worker, "
+                f"whenever it ran; {cached:,} came from the cache this run).")
 
 
 @dataclass
@@ -329,6 +341,7 @@ def parallel_map(fn: Callable[[Any], Any], tasks: Sequence[Any], setting: Settin
                                keep=lambda unit, result: result["status"] != "error")
     finally:
         cache.close()
+    setting.ledger[label] = (batch.units, batch.cached, sum(r.get("wall_s", 0.0) for r in batch.results.values()))
     values = []
     for unit in units:
         result = batch.results[unit.key]
@@ -345,7 +358,8 @@ def write_report(report: Report, setting: Setting, name: str, results: list[Tabl
     family = owner(name)
     cited = "; ".join(paper.text() for paper in family.papers) if family else ""
     lines = [f"# {report.title}", "",
-             f"`optsched reproduce {name} --preset {setting.scale} --seeds {setting.seeds}` ({versions}).", ""]
+             f"`optsched reproduce {name} --preset {setting.scale} --seeds {setting.seeds}` ({versions}). "
+             + setting.computing(), ""]
     lines += [f"**Paper:** {cited}", ""] if cited else []
     if report.paper_says:
         lines += ["## What the paper reports", ""] + [f"- {s}" for s in report.paper_says] + [""]
@@ -420,7 +434,8 @@ def run(name: str, scale: str, seeds: int | None, workers: int, out_dir: str | N
                     "report": str(path), "title": report.title, "figures": [report_name(f) for f, _ in report.figures],
                     "tables": [{"title": t.title, "columns": t.columns, "rows": t.rows, "note": t.note}
                                for t in results],
-                    "assumptions": report.assumptions}
+                    "assumptions": report.assumptions,
+                    "units": {label: {"units": n, "cached": c, "seconds": t} for label, (n, c, t) in setting.ledger.items()}}
         print(dumps(plain(document)), end="", file=out)
         return report
     print(f"{report.title}\n", file=out)

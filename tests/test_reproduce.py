@@ -37,6 +37,18 @@ def test_tasks_run_once_then_come_from_the_folders_cache(tmp_path):
     assert again[:5] == first
 
 
+def test_a_run_counts_the_time_of_every_unit_cached_or_not(tmp_path):
+    tasks = [(k, 4) for k in range(5)]
+    first = setting(tmp_path)
+    parallel_map(_task, tasks, first, "toy")
+    units, cached, seconds = first.ledger["toy"]
+    assert (units, cached) == (5, 0) and seconds > 0
+    resumed = setting(tmp_path)
+    parallel_map(_task, [*tasks, (5, 4)], resumed, "toy")
+    assert resumed.ledger["toy"][:2] == (6, 5) and resumed.ledger["toy"][2] >= seconds  # the cached five count
+    assert "in 6 units" in resumed.computing() and "5 came from the cache" in resumed.computing()
+
+
 def test_a_failing_task_stops_the_reproduction_and_is_not_cached(tmp_path):
     CALLS.clear()
     with pytest.raises(Failure, match="toy: a task failed: ValueError: a negative task"):
