@@ -435,7 +435,8 @@ def run(name: str, scale: str, seeds: int | None, workers: int, out_dir: str | N
                     "tables": [{"title": t.title, "columns": t.columns, "rows": t.rows, "note": t.note}
                                for t in results],
                     "assumptions": report.assumptions,
-                    "units": {label: {"units": n, "cached": c, "seconds": t} for label, (n, c, t) in setting.ledger.items()}}
+                    "units": {label: {"units": n, "cached": c, "seconds": t}
+                              for label, (n, c, t) in setting.ledger.items()}}
         print(dumps(plain(document)), end="", file=out)
         return report
     print(f"{report.title}\n", file=out)
