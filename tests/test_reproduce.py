@@ -115,6 +115,16 @@ def test_the_certified_ratio_is_the_algorithm_against_its_family_bound_route(fam
     assert {r["measurement"] for r in report.records} == {"certified_ratio_bound"}
 
 
+def test_a_certified_ratio_takes_the_first_ten_seeds_however_many_the_run_has(tmp_path, monkeypatch):
+    from optsched import reproduce
+
+    monkeypatch.setattr(reproduce, "CERTIFIED_SEEDS", 3)
+    report = reproduce.Report("t")
+    reproduce.certified_ratio(report, Setting("paper", 5, 1, tmp_path), "edge", "aonline", {"jobs": 4}, "small")
+    assert [row[0] for row in report.tables[0].rows] == [0, 1, 2]
+    assert "on the first 3 seeds" in report.assumptions[0]
+
+
 def test_two_sweeps_that_meet_share_their_point_once():
     from optsched.reproduce import sweep_points, sweep_rows
 
