@@ -62,10 +62,11 @@ class _Simulator:
     def __init__(self, instance: Instance, gang: str = "trace"):
         if gang not in GANGS:
             raise ValueError(f"gang must be one of {GANGS}, got {gang!r}")
-        self.instance, self.gang_mode = instance, gang
+        self.instance = instance
         self.states = [_State(j) for j in range(len(instance.jobs))]
         self.stream = ArrivalStream(range(len(instance.jobs)), lambda j: instance.jobs[j].release)
         self.released: set[int] = set()
+        self.gangs = [job.chunks if gang == "demand" else min(job.gang, job.chunks) for job in instance.jobs]
 
     def remaining(self, j: int) -> int:
         """Worker-slots still needed at the job's current rate."""
@@ -75,8 +76,8 @@ class _Simulator:
         return job.chunks * job.p_cloud - st.cloud_slots
 
     def gang(self, j: int) -> int:
-        job = self.instance.jobs[j]
-        return job.chunks if self.gang_mode == "demand" else min(job.gang, job.chunks)
+        """Job ``j``'s gang size (:data:`GANGS`): its chunk count, or the trace's GPU count capped by it."""
+        return self.gangs[j]
 
     def place(self, j: int, free: set[int], size: int) -> list[int] | None:
         """``size`` qualified workers for job ``j``, ranked by (data already there, upload delay), the
@@ -133,26 +134,32 @@ class _Simulator:
                 st.placement = []
 
     def schedule(self) -> Schedule:
-        """The job-level schedule, with a PS in every training slot (see the module docstring)."""
-        taken: dict[int, set] = defaultdict(set)
+        """The job-level schedule, with a PS in every training slot (see the module docstring): the
+        first free edge PS of the job's type in (server, position) order. PSs are only ever taken in
+        that order within a slot, so the taken ones of a type are a prefix of its list, and a counter
+        per (slot, type) finds the next one."""
+        positions: dict[str, list[tuple[int, int]]] = defaultdict(list)
+        for s, server in enumerate(self.instance.servers):
+            for p, kind in enumerate(server.ps):
+                positions[kind].append((s, p))
+        used: dict[tuple[int, str], int] = defaultdict(int)  #: (slot, type) -> how many of the type are taken
         runs = []
         for st in self.states:
             job = self.instance.jobs[st.j]
             edge_entries, cloud_entries, edge_ps, cloud_ps = [], [], [], []
             all_cloud = not st.touched_edge
+            mine = positions[job.ps_type]
             for t, edge, cloud in st.log:
                 edge_entries += [(t, *self.instance.workers[e]) for e in edge]
                 if cloud:
                     cloud_entries.append((t, cloud))
-                ps = None if all_cloud else next(
-                    ((s, p) for s, server in enumerate(self.instance.servers) for p, kind in enumerate(server.ps)
-                     if kind == job.ps_type and (s, p) not in taken[t]), None)
+                ps = None if all_cloud or used[t, job.ps_type] == len(mine) else mine[used[t, job.ps_type]]
                 if ps is None and not self.instance.cloud:
                     raise RuntimeError(f"slot {t}: no free PS for job {st.j} and no cloud")
                 if ps is None:
                     cloud_ps.append(t)
                 else:
-                    taken[t].add(ps)
+                    used[t, job.ps_type] += 1
                     edge_ps.append((t, *ps))
             runs.append(JobRun(tuple(sorted(edge_entries)), tuple(cloud_entries), tuple(edge_ps), tuple(cloud_ps)))
         return Schedule(tuple(runs))
