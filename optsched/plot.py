@@ -44,6 +44,8 @@ REPORT_FORMAT: ContextVar[str] = ContextVar("optsched_report_format", default="s
 DPI = 300
 #: One column of a two-column paper (inches).
 COLUMN_WIDTH = 3.5
+#: The least height (inches) of a figure of stacked panels, so that one panel keeps room beside its titles.
+STACK_MIN_HEIGHT = 2.4
 #: The project's matplotlib style: serif text at paper sizes, light grid, no top or right spine.
 STYLE: dict[Any, Any] = {
     "font.family": "serif", "font.size": 8, "axes.titlesize": 8, "figure.titlesize": 9, "axes.labelsize": 8,
@@ -454,8 +456,9 @@ def ratios(results: Any, *, by: str = "family", path: Path | str | None = None, 
     counts = [frame.loc[frame[by] == p, "method"].nunique() for p in panels]
     finite = frame.loc[np.isfinite(frame["ratio"]), "ratio"]
     top = max(1.05, float(finite.max()) if len(finite) else 1.05)
-    with figure(path, rows=len(panels), height=max(2.4, 0.55 + 0.2 * sum(counts) + 0.25 * len(panels)), sharex=True,
-                squeeze=False, gridspec_kw={"height_ratios": counts}) as (fig, axes):
+    height = max(STACK_MIN_HEIGHT, 0.55 + 0.2 * sum(counts) + 0.25 * len(panels))
+    with figure(path, rows=len(panels), height=height, sharex=True, squeeze=False,
+                gridspec_kw={"height_ratios": counts}) as (fig, axes):
         flat = list(np.asarray(axes).ravel())
         for ax, panel in zip(flat, panels):
             mine = frame[frame[by] == panel]

@@ -61,8 +61,9 @@ class Setting:
     progress: bool = False  #: a progress bar on stderr (when it is a terminal)
     executor: str = "local"  #: "local" processes or "dask"
     scheduler: str | None = None  #: the Dask scheduler's address (None: a local cluster)
-    #: per :func:`parallel_map` label: (units, from the cache, seconds the units took), the cached ones
-    #: at the time they were computed, so that a run resumed over several sessions reports its whole cost
+    #: per :func:`parallel_map` label (calls with the same label add up): (units, from the cache, seconds
+    #: the units took), the cached ones at the time they were computed, so that a run resumed over
+    #: several sessions reports its whole cost
     ledger: dict[str, tuple[int, int, float]] = field(default_factory=dict, compare=False, repr=False)
 
     def computing(self) -> str:
@@ -348,7 +349,9 @@ def parallel_map(fn: Callable[[Any], Any], tasks: Sequence[Any], setting: Settin
                                keep=lambda unit, result: result["status"] != "error")
     finally:
         cache.close()
-    setting.ledger[label] = (batch.units, batch.cached, sum(r.get("wall_s", 0.0) for r in batch.results.values()))
+    units_before, cached_before, seconds_before = setting.ledger.get(label, (0, 0, 0.0))
+    setting.ledger[label] = (units_before + batch.units, cached_before + batch.cached,
+                             seconds_before + sum(r.get("wall_s", 0.0) for r in batch.results.values()))
     values = []
     for unit in units:
         result = batch.results[unit.key]

@@ -47,6 +47,8 @@ def test_a_run_counts_the_time_of_every_unit_cached_or_not(tmp_path):
     parallel_map(_task, [*tasks, (5, 4)], resumed, "toy")
     assert resumed.ledger["toy"][:2] == (6, 5) and resumed.ledger["toy"][2] >= seconds  # the cached five count
     assert "in 6 units" in resumed.computing() and "5 came from the cache" in resumed.computing()
+    parallel_map(_task, [(6, 4)], resumed, "toy")  # a second call under the same label adds to it
+    assert resumed.ledger["toy"][:2] == (7, 5)
 
 
 def test_a_failing_task_stops_the_reproduction_and_is_not_cached(tmp_path):

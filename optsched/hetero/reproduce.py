@@ -296,8 +296,8 @@ def reproduce(setting: Setting) -> Report:
         + [{"sweep": "records", **r} for r in records]
     summary = _online_claims(report, rows, p)
     _alpha_claims(report, rows, alphas, p)
-    for sweep, framework in (("jobs", "ps"), ("jobs", "allreduce"), ("servers", "ps"), ("servers", "allreduce")):
-        number = {("jobs", "ps"): 2, ("jobs", "allreduce"): 5, ("servers", "ps"): 3, ("servers", "allreduce"): 6}
+    number = {("jobs", "ps"): 2, ("jobs", "allreduce"): 5, ("servers", "ps"): 3, ("servers", "allreduce"): 6}
+    for sweep, framework in number:
         report.interval_figure(setting, [r for r in sweep_rows(summary, sweep, p) if r["framework"] == framework],
                                sweep, f"weighted_completion_vs_{sweep}_{framework}_intervals.png",
                                f"Fig. {number[sweep, framework]} analogue ({framework}): total weighted completion "

@@ -71,6 +71,11 @@ def methods(jobs: int, p: dict) -> tuple[str, ...]:
     return tuple(a for a in ALGORITHMS if a != "dorm" or cap is None or jobs <= cap)
 
 
+def _middle(p: dict) -> int:
+    """The job count of Fig. 3's set-up sweeps: the middle one of the preset's."""
+    return p["jobs"][len(p["jobs"]) // 2]
+
+
 def _run_algorithm(instance, name: str, seed: int, **params):
     """The verified run of registered algorithm ``name`` with its registered defaults (Dorm's
     deterministic budget among them)."""
@@ -179,12 +184,13 @@ def reproduce(setting: Setting) -> Report:
     fig3 = parallel_map(_fig3_task, [(j, s, T, servers, a)
                                      for j in p["jobs"] for s in seeds for a in methods(j, p)],
                         setting, "Fig. 3 (utility vs jobs)")
-    middle = p["jobs"][len(p["jobs"]) // 2]
+    middle = _middle(p)
     setups = parallel_map(_setup_task, [(name, middle, s, T, servers, a) for name in SETUPS for s in seeds
                                         for a in methods(middle, p)],
                           setting, "Fig. 3's set-up sweeps (chunks, slot length)")
+    fig4_methods = methods(2 * p["fig4_jobs"], p)
     fig4 = [r for rows in parallel_map(_fig4_task, [(s, p["fig4_jobs"], 100, servers, a)
-                                                    for s in seeds for a in methods(2 * p["fig4_jobs"], p)],
+                                                    for s in seeds for a in fig4_methods],
                                        setting, "Fig. 4 (completion vs target)") for r in rows]
     fig5 = parallel_map(_fig5_task, [(n, g, s) for n in p["fig5_servers"] for g in p["fig5_gamma1"]
                                      for s in range(max(setting.seeds, p["fig5_instances"]))],
@@ -204,7 +210,7 @@ def reproduce(setting: Setting) -> Report:
                                     label=f"total utility (Fig. 3, {name})"):
             row["family"] = f"{family}: OASiS has the highest total utility (Fig. 3)"
     _fig3_trend(report, fig3, p)
-    _fig4_claims(report, fig4)
+    _fig4_claims(report, fig4, fig4_methods)
     _fig6_claims(report, fig6)
     report.interval_figure(setting, summary, "jobs", "fig3_utility_intervals.png",
                            f"Fig. 3 analogue: total utility vs number of jobs (T = {T}, {servers}+{servers} servers), "
@@ -218,7 +224,7 @@ def reproduce(setting: Setting) -> Report:
     ]
     report.assumptions = _assumptions(p, setting)
     _fig3(report, fig3, p, setting)
-    _fig4(report, fig4, setting)
+    _fig4(report, fig4, fig4_methods, setting)
     _fig5(report, fig5, setting)
     _fig5_worst(report, fig5, p, setting)
     _fig6(report, fig6, setting)
@@ -235,7 +241,7 @@ def _assumptions(p: dict, setting: Setting) -> list[str]:
         "Jobs: the calibrated model of spec §5.6 [A14]: ρ ~ U[0.001, 0.1] slots per chunk, E, N, M, demands and "
         "bandwidths from the ranges of §V-A; the printed τ and e ranges make most jobs unable to finish.",
         f"Workload [A1]: counted in worker-slots (mode A, constraint (2) exactly); the set-up sweep runs Fig. 3 at "
-        f"{p['jobs'][len(p['jobs']) // 2]} jobs with the workload in chunks (mode B, the paper's Algorithm 2) too.",
+        f"{_middle(p)} jobs with the workload in chunks (mode B, the paper's Algorithm 2) too.",
         "Slot length [A15]: one hour (the paper gives none); the set-up sweep runs Fig. 3 at the same job count with "
         "the same instances in slots of 0.5 and 2 hours (generator option slot_hours: horizon, arrivals, work and "
         "utilities kept in hours).",
@@ -254,7 +260,7 @@ def _assumptions(p: dict, setting: Setting) -> list[str]:
         "'--param time_limit=S' on 'optsched run' restores one, and the run record flags it).",
         *([f"Dorm runs only on instances of at most {p['dorm_max_jobs']} jobs at this preset: Fig. 3 at "
            f"{[j for j in p['jobs'] if 'dorm' in methods(j, p)]} jobs; not Fig. 3's larger points, its set-up sweeps "
-           f"({p['jobs'][len(p['jobs']) // 2]} jobs) or Fig. 4 ({2 * p['fig4_jobs']} jobs). Its per-event MILPs "
+           f"({_middle(p)} jobs) or Fig. 4 ({2 * p['fig4_jobs']} jobs). Its per-event MILPs "
            "grow steeply with the jobs present: about 15-fold per doubling (one run on a paper instance, T = 300, "
            "50 + 50 servers, one thread: 3 s at 50 jobs, 51 s at 100, 13 minutes at 200, against OASiS's 0.2-1.3 s; "
            "benchmarks/dorm_scale.py), so 30 seeds at 200-800 jobs would take core-days to core-weeks. "
@@ -284,11 +290,10 @@ def _fig3_trend(report: Report, rows: list[dict], p: dict) -> None:
                        "(values: per-seed slopes, utility per job)")
 
 
-def _fig4_claims(report: Report, rows: list[dict]) -> None:
+def _fig4_claims(report: Report, rows: list[dict], ran: tuple[str, ...]) -> None:
     """Fig. 4's "OASiS's completion minus target is closest to 0": per class and seed, the mean
-    ``|(t̂ − a) − γ3|`` over the jobs each method finished, paired by seed with each baseline run (a
-    seed where a method finishes none of the class drops out of that pair)."""
-    ran = [a for a in ALGORITHMS if any(r["algorithm"] == a for r in rows)]
+    ``|(t̂ − a) − γ3|`` over the jobs each method finished, paired by seed with each baseline run
+    (``ran``: OASiS first; a seed where a method finishes none of the class drops out of that pair)."""
     closeness: dict[tuple[str, str], dict[int, float]] = {}
     for kind in ("time-sensitive", "time-critical"):
         for name in ran:
@@ -344,11 +349,10 @@ def _fig3(report: Report, rows: list[dict], p: dict, setting: Setting) -> None:
     report.tables.append(table)
 
 
-def _fig4(report: Report, rows: list[dict], setting: Setting) -> None:
+def _fig4(report: Report, rows: list[dict], ran: tuple[str, ...], setting: Setting) -> None:
     table = Table("Fig. 4: completion delay minus target, (t̂ − a) − γ3, finished jobs only",
                   ["class", "algorithm", "finished", "of", "mean", "variance"], [])
     kinds = [k for k in CLASSES if k != "time-insensitive"]
-    ran = [a for a in ALGORITHMS if any(r["algorithm"] == a for r in rows)]
     with figure(setting.out_dir / "fig4_completion_vs_target.png") as (fig, ax):
         positions, data, labels = [], [], []
         for c, kind in enumerate(kinds):

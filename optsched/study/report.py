@@ -21,7 +21,7 @@ import numpy as np
 import pandas as pd
 
 from ..jsonio import write_text
-from ..plot import figure, intervals, markdown_figure, ratios
+from ..plot import STACK_MIN_HEIGHT, figure, intervals, markdown_figure, ratios
 from ..registry import get
 from .stats import describe
 
@@ -101,7 +101,7 @@ def summary_tables(outcome: Outcome) -> list[Table]:
 def _panels(path: Path, count: int, title: str, sizes: list[list[int]], ylabel: str):
     """One panel per part, stacked in one paper column, each with its legend on its right and its
     instance sizes (job counts) as the x ticks; one y label for all."""
-    with figure(path, rows=count, height=max(2.4, 0.45 + 1.05 * count), squeeze=False) as (fig, axes):
+    with figure(path, rows=count, height=max(STACK_MIN_HEIGHT, 0.45 + 1.05 * count), squeeze=False) as (fig, axes):
         flat = list(axes.ravel())
         yield flat
         for ax, ticks in zip(flat, sizes):
