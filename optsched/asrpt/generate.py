@@ -6,7 +6,10 @@
 - ``small``: the same on 3 servers, 6 jobs unless ``jobs``.
 - ``paper``: the simulation of §V-B: 250 servers x 8 GPUs (option ``servers``), 10 Gbps NICs
   (``nic_gbps``), 300 GB/s NVLink; consecutive jobs of the recurring-job Philly workload
-  (:mod:`.workload`, 2,000 unless ``jobs``); the seed picks the window.
+  (:mod:`.workload`, 2,000 unless ``jobs``). The seed draws the workload's synthetic layer (groups,
+  users, models: ``workload(cluster, seed)``, so the predictors train per seed) and picks the window
+  in the held-out last 20%; a window as long as the held-out part is the same for every seed, so
+  there the layer is what makes the seeds different instances.
 
 Options of ``asrpt``: ``prediction`` (tiny/small: ``noisy`` = true count +-1, ``perfect``, ``zero``,
 ``over``, ``under``; paper: a predictor of :mod:`.predict`, default ``rf``), ``single_gpu_share``
@@ -74,7 +77,7 @@ def _predictions(reference: Cluster, predictor: str, seed: int) -> tuple[float, 
 ARRIVALS = ("fixed-load", "trace")
 
 
-def _trace_stream(rng: np.random.Generator, count: int, servers: int, nic_gbps: float, predictor: str,
+def _trace_stream(rng: np.random.Generator, layer: int, count: int, servers: int, nic_gbps: float, predictor: str,
                   single_gpu_share: float, load: float, arrivals: str = "fixed-load") -> Instance:
     predictor = predictor or "rf"
     if predictor not in PREDICTORS:
@@ -86,8 +89,8 @@ def _trace_stream(rng: np.random.Generator, count: int, servers: int, nic_gbps: 
         raise InputError(f"asrpt generator: arrivals must be one of {', '.join(ARRIVALS)}, got {arrivals!r}")
     reference = Cluster(servers, PAPER_CLUSTER.gpus, PAPER_CLUSTER.inter_bw, PAPER_CLUSTER.intra_bw)
     cluster = Cluster(servers, PAPER_CLUSTER.gpus, nic_gbps * 125.0, PAPER_CLUSTER.intra_bw)
-    jobs = workload(reference, 0)
-    predicted = _predictions(reference, predictor, 0)
+    jobs = workload(reference, layer)
+    predicted = _predictions(reference, predictor, layer)
     cut = int(TRAIN_SHARE * len(jobs))
     if count > len(jobs):
         raise InputError(f"asrpt generator: the workload has {len(jobs)} jobs, {count} requested")
@@ -119,6 +122,7 @@ def _trace_stream(rng: np.random.Generator, count: int, servers: int, nic_gbps: 
     scale = basis / (span * load) if load > 0 and span > 0 else 1.0
     stream = [replace(sj, release=sj.release * scale) for sj in stream]
     provenance = {"trace": "philly_adaptdl.csv with synthetic groups, users and models (optsched.asrpt.workload)",
+                  "synthetic_layer": layer,
                   "window": [start, start + count], "training": [0, cut], "predictor": predictor,
                   "overlaps_training": start < cut, "single_gpu_share": single_gpu_share,
                   "load": load, "arrivals": arrivals, "trace_load": offered / span if span > 0 else None,
@@ -138,4 +142,4 @@ def generate_stream(preset: str = "tiny", seed: int = 0, jobs: int | None = None
         return _integral_stream(rng, 2, jobs or 4, prediction)
     if preset == "small":
         return _integral_stream(rng, 3, jobs or 6, prediction)
-    return _trace_stream(rng, jobs or 2000, servers, nic_gbps, prediction, single_gpu_share, load, arrivals)
+    return _trace_stream(rng, seed, jobs or 2000, servers, nic_gbps, prediction, single_gpu_share, load, arrivals)

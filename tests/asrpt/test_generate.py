@@ -58,3 +58,15 @@ def test_bad_options_are_one_line_errors():
         generate_stream("tiny", 0, jobs=0)
     with pytest.raises(InputError, match="prediction must be one of"):
         generate_stream("tiny", 0, prediction="psychic")
+
+
+def test_seeds_draw_their_own_synthetic_layer_so_the_whole_held_out_window_is_not_one_instance():
+    """A window of 16,449 jobs is the whole held-out part (bar one job) for every seed;
+    the seed's synthetic layer (groups, users, models) still makes the seeds different instances,
+    so 30 seeds there are 30 observations, not one counted 30 times."""
+    a, b = (generate_stream("paper", seed, jobs=16449, prediction="median") for seed in (0, 1))
+    for x in (a, b):  # the window is the held-out part, bar at most one job: no room for the seed to move it
+        assert 0 <= x.provenance["window"][0] - x.provenance["training"][1] <= 1
+    assert (a.provenance["synthetic_layer"], b.provenance["synthetic_layer"]) == (0, 1)
+    assert [sj.release for sj in a.jobs] != [sj.release for sj in b.jobs]  # the layer's models change the load
+    assert [sj.job.model for sj in a.jobs] != [sj.job.model for sj in b.jobs]
