@@ -126,7 +126,7 @@ class Report:
         for "max"), and the relative gain is the row's ``effect``. When ``point`` names a
         ``baseline`` whose values repeat those of an earlier baseline of the same claim at the same
         point, the row is merged into that one (``identical_to``): one observation, one test."""
-        from .study.stats import TEST, Tested, paired
+        from .study.stats import EFFECT_METHOD, TEST, Tested, paired
 
         sign = -1.0 if sense == "min" else 1.0
         gains = [sign * (a[k] - b[k]) for k in a if k in b]
@@ -138,7 +138,8 @@ class Report:
             seen.append((point["baseline"], dict(b)))
         self.claim(label, point, gains, claim, Tested(c.p_value, c.leans, c.verdict, TEST["paired"]))
         self.summary[-1].update({"effect": c.effect, "effect_ci_low": c.effect_ci_low,
-                                 "effect_ci_high": c.effect_ci_high, "margin": margin,
+                                 "effect_ci_high": c.effect_ci_high, "effect_method": EFFECT_METHOD,
+                                 "margin": margin,
                                  "one_seed_decides": c.one_seed_decides, "identical_to": twin})
 
     def trend_claim(self, label: str, point: dict[str, Any], series: Mapping[Any, Mapping[float, float]],
@@ -161,7 +162,7 @@ class Report:
     def testing(self) -> str:
         """One sentence for every report: how many tests, in how many families, corrected how, and
         the interval method."""
-        from .study.stats import CORRECTION, INTERVAL_METHOD, LEVEL
+        from .study.stats import CORRECTION, EFFECT_METHOD, INTERVAL_METHOD, LEVEL
 
         rows = self.decided()
         families = {r["family"] for r in rows if r.get("tests_in_family")}
@@ -170,7 +171,7 @@ class Report:
         merged = sum(1 for r in rows if r.get("identical_to"))
         return (f"{tests} tests in {len(families)} claim families, p-values corrected within each family by "
                 f"{CORRECTION.capitalize()}'s method at the {LEVEL:.0%} familywise level (two-sided, the verdict "
-                f"following the direction); intervals: {INTERVAL_METHOD}. "
+                f"following the direction); intervals: {INTERVAL_METHOD} (relative gains: {EFFECT_METHOD}). "
                 + (f"{certain} counterexample(s) are certain and take no test. " if certain else "")
                 + (f"{merged} comparison(s) repeat another method's values exactly and are merged into it "
                    "(`identical_to`). " if merged else ""))
@@ -204,7 +205,8 @@ class Report:
             verdict = r["verdict"] + (" (one seed decides the sign)" if r.get("one_seed_decides") else "")
             table.rows.append([r["claim"], r["n_seeds"], estimate, f"{_g(low)} .. {_g(high)}", r.get("p_value"),
                                r.get("p_adjusted"), verdict])
-        table.note = ("Estimate: the paired relative gain for 'A beats B (by a margin)', the mean slope for a trend, "
+        table.note = ("Estimate: the paired relative gain (Hodges-Lehmann) for 'A beats B (by a margin)', the mean "
+                      "slope for a trend, "
                       "the mean for a bound on a mean or a worst case. p: two-sided, the verdict following the "
                       "direction; corrected within the claim's family (Holm). A counterexample takes no test. 'One "
                       "seed decides the sign': leaving some seed out flips the sign of the mean gain.")

@@ -15,10 +15,12 @@ from optsched.study.stats import (
     NOT_RESOLVED,
     adjust,
     describe,
+    hodges_lehmann,
     holm,
     interval,
     mean_within,
     paired,
+    signed_rank_cdf,
     summarize,
     trend,
     worst_case_below,
@@ -102,6 +104,56 @@ def test_a_margin_is_tested_on_the_relative_gain():
     assert paired(a20, b, "min").verdict == HELD  # it still beats B
 
 
+def test_the_signed_rank_distribution_is_the_one_scipy_tests_with():
+    """The exact null distribution behind the effect's interval, against brute force over every sign
+    pattern at small n and against scipy's exact one-sided p-values at n = 30."""
+    from itertools import product
+
+    from scipy.stats import wilcoxon
+
+    for n in range(1, 9):
+        sums = [sum(r for r, sign in zip(range(1, n + 1), signs) if sign) for signs in product((0, 1), repeat=n)]
+        brute = np.cumsum(np.bincount(sums, minlength=n * (n + 1) // 2 + 1)) / 2 ** n
+        assert np.allclose(signed_rank_cdf(n), brute)
+    x = np.random.default_rng(3).normal(0.3, 1, 30)
+    t_plus = float(wilcoxon(x, alternative="greater", method="exact").statistic)
+    assert wilcoxon(x, alternative="greater", method="exact").pvalue == pytest.approx(
+        1 - signed_rank_cdf(30)[int(t_plus) - 1])
+
+
+def test_the_effect_interval_excludes_the_margin_exactly_when_the_test_rejects():
+    """The Hodges-Lehmann interval inverts the Wilcoxon test: on continuous data (no ties) a margin
+    claim's interval lies beyond the margin exactly when its uncorrected two-sided p-value is below
+    5%, and always contains the estimate."""
+    rng = np.random.default_rng(7)
+    agree = 0
+    for _ in range(300):
+        n = int(rng.integers(6, 31))
+        b = dict(enumerate(rng.uniform(50, 150, n)))
+        a = {k: v * (1 - rng.normal(0.3, 0.15)) for k, v in b.items()}
+        c = paired(a, b, "min", margin=0.30)
+        assert c.effect_ci_low <= c.effect <= c.effect_ci_high
+        agree += (c.p_value < 0.05) == (c.effect_ci_low > 0.30 or c.effect_ci_high < 0.30)
+    assert agree == 300
+
+
+def test_a_baseline_near_zero_on_one_seed_does_not_make_the_effect_explode():
+    """OASiS against FIFO: FIFO's utility is about 1e-84 on one seed, so that seed's relative gain is
+    about 1e84. A mean made the effect 3e84; the Hodges-Lehmann estimate stays near the other seeds'."""
+    b = {s: 100.0 for s in range(29)} | {29: 1e-84}
+    a = {s: 150.0 + s for s in range(29)} | {29: 0.5}
+    c = paired(a, b, "max")
+    assert 0.5 <= c.effect <= 0.8 and c.effect_ci_high < 1.0
+    assert c.verdict == HELD
+
+
+def test_an_effect_interval_needs_six_pairs_at_95_percent():
+    assert hodges_lehmann([0.1, 0.2, 0.3, 0.4, 0.5])[1:] == (-math.inf, math.inf)  # least p at n = 5: 2/32
+    estimate, low, high = hodges_lehmann([0.1, 0.2, 0.3, 0.4, 0.5, 0.6])
+    assert (estimate, low, high) == (pytest.approx(0.35), 0.1, 0.6)  # P(T <= 0) = 1/64 <= 0.025
+    assert all(math.isnan(v) for v in hodges_lehmann([0.1, math.inf]))
+
+
 def test_one_seed_that_decides_the_sign_of_the_mean_is_flagged():
     b = {s: 10.0 for s in range(6)}
     assert paired({**{s: 9.5 for s in range(5)}, 5: 5.0}, b, "min").one_seed_decides is False
@@ -139,7 +191,7 @@ def test_summary_rows_pair_each_method_with_the_reference_and_merge_identical_me
     assert theirs[10]["n_seeds"] == 8 and theirs[10]["verdict"] == HELD and theirs[10]["reference_win_rate"] == 1.0
     assert theirs[20]["mean"] == pytest.approx(200 + 3.5 + 5)
     assert theirs[20]["ci_low"] <= theirs[20]["mean"] <= theirs[20]["ci_high"]
-    assert theirs[20]["effect"] == pytest.approx(np.mean([5 / (205 + s) for s in range(8)]))
+    assert theirs[20]["effect"] == pytest.approx(hodges_lehmann([5 / (205 + s) for s in range(8)])[0])
     twins = [r for r in rows if r["method"] == "twin"]
     assert all(r["identical_to"] == "theirs" for r in twins) and theirs[10]["identical_to"] == ""
     decided = adjust([{**r, "family": "jct"} for r in rows])
