@@ -121,10 +121,23 @@ def test_the_signed_rank_distribution_is_the_one_scipy_tests_with():
         1 - signed_rank_cdf(30)[int(t_plus) - 1])
 
 
+def test_beyond_the_exact_range_the_interval_depth_is_the_normal_approximations():
+    import optsched.study.stats as stats
+
+    exact = [stats.signed_rank_depth(n) for n in (60, 150, 300)]
+    stats_exact, stats.EXACT_PAIRS = stats.EXACT_PAIRS, 0
+    try:
+        approximate = [stats.signed_rank_depth(n) for n in (60, 150, 300)]
+    finally:
+        stats.EXACT_PAIRS = stats_exact
+    assert all(abs(a - e) <= 0.01 * e for a, e in zip(approximate, exact))
+    assert stats.signed_rank_depth(2000) > 0 and hodges_lehmann(list(range(2000)))[0] == pytest.approx(999.5)
+
+
 def test_the_effect_interval_excludes_the_margin_exactly_when_the_test_rejects():
-    """The Hodges-Lehmann interval inverts the Wilcoxon test: on continuous data (no ties) a margin
-    claim's interval lies beyond the margin exactly when its uncorrected two-sided p-value is below
-    5%, and always contains the estimate."""
+    """The Hodges-Lehmann interval inverts the Wilcoxon test: on continuous data (no ties) and up to
+    50 pairs (where scipy's test is exact) a margin claim's interval lies beyond the margin exactly
+    when its uncorrected two-sided p-value is below 5%, and always contains the estimate."""
     rng = np.random.default_rng(7)
     agree = 0
     for _ in range(300):
