@@ -142,11 +142,11 @@ def finish(fig: Any) -> None:
     """What a reviewer would otherwise send back, fixed on every panel of ``fig``: a legend inside
     the data moves to the right of the panel; an x axis whose plotted values are all integers (job and
     server counts, a sweep) gets those values as ticks when there are at most 8 (one value: a point
-    with room around it), else integer ticks;
-    long labels and titles are wrapped to the panel's width, so that the figure keeps its size (one
-    column) with nothing cut."""
+    with room around it), else integer ticks, unless the caller set the ticks (:func:`intervals` sets
+    a sweep's values, its points sitting offset from them); long labels and titles are wrapped to
+    the panel's width, so that the figure keeps its size (one column) with nothing cut."""
     import numpy as np
-    from matplotlib.ticker import MaxNLocator
+    from matplotlib.ticker import FixedLocator, MaxNLocator
 
     for ax in fig.axes:
         legend = ax.get_legend()
@@ -156,7 +156,9 @@ def finish(fig: Any) -> None:
                 ax.legend(handles, labels, loc="upper left", bbox_to_anchor=(1.02, 1.0), fontsize=6,
                           handlelength=1.5)
         xs = [x for line in ax.get_lines() for x in np.asarray(line.get_xdata(), dtype=float).ravel()]
-        if xs and ax.get_xscale() == "linear" and all(np.isfinite(x) and float(x).is_integer() for x in xs):
+        chosen = isinstance(ax.xaxis.get_major_locator(), FixedLocator)
+        if xs and not chosen and ax.get_xscale() == "linear" and all(np.isfinite(x) and float(x).is_integer()
+                                                                     for x in xs):
             swept = sorted(set(xs))
             if len(swept) == 1:  # one value: a point with its own tick, not a range
                 ax.set_xticks(swept)
@@ -424,6 +426,42 @@ def intervals(rows: Sequence[dict], x: str, *, ax: Any = None, xlabel: str | Non
         ax.set_title(title, loc="left", fontsize=7, pad=2)
     else:
         ax.set_title(f"mean and 95% interval over {n} seeds")
+    return ax
+
+
+#: A gain axis turns symmetric-logarithmic (linear within ±1) when an interval reaches this far: a
+#: maximised objective near 0 on some seed makes relative gains of hundreds, which would flatten
+#: every other method onto the zero line.
+GAIN_SYMLOG_BEYOND = 5.0
+
+
+@styled
+def gains(rows: Sequence[dict], x: str, *, ax: Any = None, xlabel: str | None = None, xlog: bool = False,
+          title: str | None = None) -> Any:
+    """The reference's paired relative gain over each other method against ``x``, from summary rows
+    paired against it (``reference``, ``effect``, ``effect_ci_low``, ``effect_ci_high``: the
+    Hodges-Lehmann estimate and its 95% interval, study/stats.py): a dashed line at 0, above it the
+    reference is better. An interval that so few pairs cannot give (infinite, fewer than 6) is not
+    drawn; past :data:`GAIN_SYMLOG_BEYOND` the axis is symmetric-logarithmic."""
+    import math
+
+    def finite(value: Any) -> float:
+        return float(value) if math.isfinite(float(value)) else math.nan
+
+    paired = [{**r, "mean": float(r["effect"]), "ci_low": finite(r["effect_ci_low"]),
+               "ci_high": finite(r["effect_ci_high"])}
+              for r in rows if r.get("reference") and r.get("effect") not in (None, "")
+              and math.isfinite(float(r["effect"]))]
+    if not paired:
+        raise InputError("plot.gains: no row is paired against a reference (columns reference and effect)")
+    n = max(int(float(r.get("n_seeds") or 0)) for r in paired)
+    ax = intervals(paired, x, ax=ax, xlabel=xlabel, xlog=xlog, title=title or " ",
+                   ylabel=f"{paired[0]['reference']}'s paired relative gain ({n} seeds)")
+    ax.axhline(0.0, color="0.5", linewidth=0.8, linestyle="--")
+    drawn = [v for r in paired for v in (r["mean"], r["ci_low"], r["ci_high"]) if math.isfinite(v)]
+    if max(abs(v) for v in drawn) > GAIN_SYMLOG_BEYOND:
+        ax.set_yscale("symlog", linthresh=1.0)
+        ax.set_ylim(bottom=min(-1.0, 1.5 * min(drawn)))  # not decades below the lowest gain
     return ax
 
 

@@ -72,6 +72,35 @@ def test_intervals_and_ratios_render_and_leave_the_style_as_it_was(tmp_path):
     assert dict(matplotlib.rcParams) == before
 
 
+def test_a_sweeps_values_stay_its_ticks_when_many_methods_sit_offset_from_them(tmp_path):
+    """Seven methods at 1,000, 2,000 and 4,000 jobs are drawn at whole-number offsets (1,000 ± 30):
+    the figure's finish must keep the sweep's three ticks rather than count 21 integer positions and
+    put a locator of its own (which showed 2,000 and 4,000 only, among unlabelled ticks)."""
+    rows = [{"method": m, "value": v, "mean": 1.0 + k, "ci_low": 0.5, "ci_high": 2.0 + k, "n_seeds": 30}
+            for k, m in enumerate("abcdefg") for v in (1000, 2000, 4000)]
+    with plot.figure(tmp_path / "sweep.png", format="png") as (fig, ax):
+        plot.intervals(rows, "value", ax=ax, log=True)
+    assert list(ax.get_xticks()) == [1000, 2000, 4000]
+    assert [t.get_text() for t in ax.get_xticklabels()] == ["1000", "2000", "4000"]
+
+
+def test_gains_draw_the_paired_effects_and_go_symmetric_log_when_a_gain_is_huge():
+    """plot.gains draws the summary rows paired against the reference (not the reference's own
+    row); a gain of 20 (a maximised objective near 0 on some seed) turns the axis symmetric-log so
+    that gains of a few percent stay visible; 5 pairs give no interval, so none is drawn."""
+    rows = [{"method": "oasis", "jobs": 25, "mean": 10.0, "n_seeds": 30}]
+    rows += [{"method": m, "jobs": 25, "reference": "oasis", "effect": e, "effect_ci_low": e - 0.1,
+              "effect_ci_high": e + 0.1, "n_seeds": 30} for m, e in (("fifo", 20.0), ("dorm", -0.05))]
+    ax = plot.gains(rows, "jobs")
+    assert ax.get_yscale() == "symlog" and ax.get_ylim()[0] <= -1.0
+    assert [t.get_text() for t in ax.get_legend().get_texts()] == ["fifo", "dorm"]
+    small = [{**r, "effect": 0.1, "effect_ci_low": float("-inf"), "effect_ci_high": float("inf"), "n_seeds": 5}
+             for r in rows[1:]]
+    assert plot.gains(small, "jobs").get_yscale() == "linear"
+    with pytest.raises(InputError, match="paired"):
+        plot.gains(rows[:1], "jobs")
+
+
 def test_a_figure_in_the_projects_style_and_a_bad_format(tmp_path):
     with plot.figure(tmp_path / "f.pdf", format="pdf") as (fig, ax):
         ax.plot([0, 1], [0, 1])

@@ -1,7 +1,7 @@
 """An MkDocs hook: before the site is built, draw the figures of docs/gallery.md with
 ``optsched.plot`` into docs/gallery/ (not committed): a Gantt chart of every family on a tiny
-instance, and means with their 95% intervals from the committed reproduction summaries
-(docs/results/)."""
+instance, and means with their 95% intervals and the paper algorithm's paired relative gains from
+the committed reproduction summaries (docs/results/)."""
 
 from __future__ import annotations
 
@@ -57,3 +57,5 @@ def on_pre_build(config, **kwargs) -> None:
         with plot.figure(GALLERY / f"{file}.svg", format="svg") as (_, ax):
             plot.intervals(rows, x, ax=ax, xlabel=xlabel, log=log,
                            ylabel=f"{rows[0]['summary']} (mean, 95% interval)", title=f"{summary}, 30 seeds")
+        with plot.figure(GALLERY / f"{file}-gain.svg", format="svg") as (_, ax):
+            plot.gains(rows, x, ax=ax, xlabel=xlabel, title=f"{summary}, 30 seeds")

@@ -202,6 +202,10 @@ def reproduce_sec5(setting: Setting) -> Report:
         report.interval_figure(setting, [r for r in sweep_rows(jct, sweep, p) if r["method"] in ALGORITHMS], sweep,
                                f"jct_vs_{sweep}_intervals.png",
                                f"Total JCT vs {sweep}: mean and 95% interval over seeds", log=True)
+        report.gain_figure(setting, [r for r in sweep_rows(jct, sweep, p) if r["method"] in ALGORITHMS], sweep,
+                           f"gain_vs_{sweep}.png",
+                           f"Figs. 7/8 analogue: A_online's paired relative gain in total JCT over each method vs "
+                           f"{sweep} (above 0: A_online better), Hodges-Lehmann estimate and 95% interval")
     _price_table(report, rows, p)
     for sweep, key, values, fixed in (("jobs", "jobs", p["jobs"], f"{p['servers_fixed']} servers"),
                                       ("servers", "servers", p["servers"], f"{p['jobs_fixed']} jobs")):

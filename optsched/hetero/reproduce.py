@@ -302,6 +302,11 @@ def reproduce(setting: Setting) -> Report:
                                sweep, f"weighted_completion_vs_{sweep}_{framework}_intervals.png",
                                f"Fig. {number[sweep, framework]} analogue ({framework}): total weighted completion "
                                f"time vs {sweep}, mean and 95% interval", log=True, xlabel=f"number of {sweep}")
+        report.gain_figure(setting, [r for r in sweep_rows(summary, sweep, p) if r["framework"] == framework],
+                           sweep, f"gain_vs_{sweep}_{framework}.png",
+                           f"Fig. {number[sweep, framework]} analogue ({framework}): A_online's paired relative gain "
+                           f"in total weighted completion time over each baseline vs {sweep} (above 0: A_online "
+                           "better), Hodges-Lehmann estimate and 95% interval", xlabel=f"number of {sweep}")
     report.paper_says = [
         "Figs. 2/5: A_online is at least 30% better than every baseline (PS and Ring-AllReduce); AntMan and "
         "Tiresias are much worse because of frequent preemption.",

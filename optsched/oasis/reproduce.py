@@ -215,6 +215,10 @@ def reproduce(setting: Setting) -> Report:
     report.interval_figure(setting, summary, "jobs", "fig3_utility_intervals.png",
                            f"Fig. 3 analogue: total utility vs number of jobs (T = {T}, {servers}+{servers} servers), "
                            "mean and 95% interval over seeds", xlabel="number of jobs")
+    report.gain_figure(setting, summary, "jobs", "fig3_gain.png",
+                       "Fig. 3 analogue: OASiS's paired relative gain in total utility over each method vs number of "
+                       "jobs (above 0: OASiS better), Hodges-Lehmann estimate and 95% interval",
+                       xlabel="number of jobs")
     report.paper_says = [
         "Fig. 3 (T = 300): OASiS has the highest total utility, and its advantage grows with the number of jobs.",
         "Fig. 4 (100 time-sensitive + 100 time-critical jobs, T = 100): OASiS's completion minus target is "
