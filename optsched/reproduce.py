@@ -146,11 +146,17 @@ class Report:
                     direction: str, claim: str) -> None:
         """Add the claim "the value grows (``direction="up"``) or falls (``"down"``) with x", paired by
         seed (``series[seed][x] = value``): each seed's least-squares slope, tested against 0
-        (study/stats.py ``trend``); the recorded values are the slopes."""
-        from .study.stats import slopes, trend
+        (study/stats.py ``trend``); the recorded values are the slopes, and the row's ``effect`` is
+        their Hodges-Lehmann estimate with its interval, the quantity the Wilcoxon test is about
+        (``mean`` and ``ci_low``..``ci_high`` keep the mean slope and its Student-t interval)."""
+        from .study.stats import EFFECT_METHOD, hodges_lehmann, slopes, trend
 
         tested, _ = trend(series, direction)
-        self.claim(label, point, list(slopes(series).values()), claim, tested)
+        per_seed = list(slopes(series).values())
+        self.claim(label, point, per_seed, claim, tested)
+        estimate, low, high = hodges_lehmann(per_seed)
+        self.summary[-1].update({"effect": estimate, "effect_ci_low": low, "effect_ci_high": high,
+                                 "effect_method": EFFECT_METHOD})
 
     def decided(self) -> list[dict]:
         """:attr:`summary` with every family's p-values corrected and its verdicts decided from them
@@ -205,8 +211,8 @@ class Report:
             verdict = r["verdict"] + (" (one seed decides the sign)" if r.get("one_seed_decides") else "")
             table.rows.append([r["claim"], r["n_seeds"], estimate, f"{_g(low)} .. {_g(high)}", r.get("p_value"),
                                r.get("p_adjusted"), verdict])
-        table.note = ("Estimate: the paired relative gain (Hodges-Lehmann) for 'A beats B (by a margin)', the mean "
-                      "slope for a trend, "
+        table.note = ("Estimate: the paired relative gain for 'A beats B (by a margin)' and the per-seed slope for a "
+                      "trend, both as Hodges-Lehmann estimates (the quantity their Wilcoxon tests are about), "
                       "the mean for a bound on a mean or a worst case. p: two-sided, the verdict following the "
                       "direction; corrected within the claim's family (Holm). A counterexample takes no test. 'One "
                       "seed decides the sign': leaving some seed out flips the sign of the mean gain.")

@@ -155,6 +155,22 @@ def test_a_report_states_its_tests_and_correction_and_flags_what_one_seed_decide
     assert QUICK_WARNING in text and "**How the verdicts are computed.** 2 tests" in text
 
 
+def test_a_trend_reports_the_estimate_its_wilcoxon_test_is_about():
+    """A trend's effect is the Hodges-Lehmann estimate of the per-seed slopes: one seed with a huge
+    slope moves the mean slope, not the estimate, and the verdict follows the slopes' signs."""
+    from optsched.reproduce import Report
+    from optsched.study.stats import hodges_lehmann
+
+    series = {s: {1.0: 0.0, 2.0: 0.1 + 0.01 * s} for s in range(14)} | {14: {1.0: 0.0, 2.0: -50.0}}
+    report = Report("toy")
+    report.trend_claim("family T", {"sweep": "x"}, series, "up", "y grows with x")
+    (row,) = report.decided()
+    slopes = [0.1 + 0.01 * s for s in range(14)] + [-50.0]
+    assert row["effect"] == pytest.approx(hodges_lehmann(slopes)[0]) and 0.1 < row["effect"] < 0.2
+    assert row["mean"] < 0 and row["effect_ci_low"] <= row["effect"] <= row["effect_ci_high"]
+    assert row["verdict"] == "held"  # 14 of 15 slopes up: the test and the estimate agree, the mean does not
+
+
 def test_a_worst_case_is_confirmed_by_cbc_within_the_node_budget():
     """The worst instances a reproduction saves are re-solved and cross-checked by the second solver
     on the same MILP (bounded by the node budget), not by the CP-SAT model, which has no node budget."""
