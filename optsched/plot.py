@@ -455,7 +455,9 @@ def gains(rows: Sequence[dict], x: str, *, ax: Any = None, xlabel: str | None = 
     if not paired:
         raise InputError("plot.gains: no row is paired against a reference (columns reference and effect)")
     n = max(int(float(r.get("n_seeds") or 0)) for r in paired)
-    ax = intervals(paired, x, ax=ax, xlabel=xlabel, xlog=xlog, title=title or " ",
+    bare = all(math.isnan(r["ci_low"]) for r in paired)
+    ax = intervals(paired, x, ax=ax, xlabel=xlabel, xlog=xlog,
+                   title=title or ("estimates only: fewer than 6 pairs give no 95% interval" if bare else " "),
                    ylabel=f"{paired[0]['reference']}'s paired relative gain ({n} seeds)")
     ax.axhline(0.0, color="0.5", linewidth=0.8, linestyle="--")
     drawn = [v for r in paired for v in (r["mean"], r["ci_low"], r["ci_high"]) if math.isfinite(v)]

@@ -96,7 +96,8 @@ def test_gains_draw_the_paired_effects_and_go_symmetric_log_when_a_gain_is_huge(
     assert [t.get_text() for t in ax.get_legend().get_texts()] == ["fifo", "dorm"]
     small = [{**r, "effect": 0.1, "effect_ci_low": float("-inf"), "effect_ci_high": float("inf"), "n_seeds": 5}
              for r in rows[1:]]
-    assert plot.gains(small, "jobs").get_yscale() == "linear"
+    bare = plot.gains(small, "jobs")
+    assert bare.get_yscale() == "linear" and "fewer than 6 pairs" in bare.get_title(loc="left")
     with pytest.raises(InputError, match="paired"):
         plot.gains(rows[:1], "jobs")
 
