@@ -209,7 +209,9 @@ class Report:
             estimate, low, high = ((r["effect"], r["effect_ci_low"], r["effect_ci_high"]) if "effect" in r
                                    else (r["mean"], r["ci_low"], r["ci_high"]))
             verdict = r["verdict"] + (" (one seed decides the sign)" if r.get("one_seed_decides") else "")
-            table.rows.append([r["claim"], r["n_seeds"], estimate, f"{_g(low)} .. {_g(high)}", r.get("p_value"),
+            unbounded = math.isinf(float(low)) and math.isinf(float(high))  # fewer than 6 pairs
+            span = "none (< 6 pairs)" if unbounded else f"{_g(low)} .. {_g(high)}"
+            table.rows.append([r["claim"], r["n_seeds"], estimate, span, r.get("p_value"),
                                r.get("p_adjusted"), verdict])
         table.note = ("Estimate: the paired relative gain for 'A beats B (by a margin)' and the per-seed slope for a "
                       "trend, both as Hodges-Lehmann estimates (the quantity their Wilcoxon tests are about), "

@@ -169,6 +169,9 @@ def test_a_trend_reports_the_estimate_its_wilcoxon_test_is_about():
     assert row["effect"] == pytest.approx(hodges_lehmann(slopes)[0]) and 0.1 < row["effect"] < 0.2
     assert row["mean"] < 0 and row["effect_ci_low"] <= row["effect"] <= row["effect_ci_high"]
     assert row["verdict"] == "held"  # 14 of 15 slopes up: the test and the estimate agree, the mean does not
+    few = Report("toy")
+    few.trend_claim("family T", {"sweep": "x"}, {s: series[s] for s in range(5)}, "up", "y grows with x")
+    assert few.claims().rows[0][3] == "none (< 6 pairs)"  # no 95% interval exists, rather than "-inf .. inf"
 
 
 def test_a_worst_case_is_confirmed_by_cbc_within_the_node_budget():
