@@ -429,6 +429,21 @@ def intervals(rows: Sequence[dict], x: str, *, ax: Any = None, xlabel: str | Non
     return ax
 
 
+def paired_gains(rows: Sequence[dict]) -> list[dict]:
+    """The summary rows paired against a reference with a finite ``effect``, as :func:`intervals`
+    draws them: the estimate as ``mean``, its interval as ``ci_low``..``ci_high`` (NaN where it is
+    infinite: too few pairs)."""
+    import math
+
+    def finite(value: Any) -> float:
+        return float(value) if math.isfinite(float(value)) else math.nan
+
+    return [{**r, "mean": float(r["effect"]), "ci_low": finite(r["effect_ci_low"]),
+             "ci_high": finite(r["effect_ci_high"])}
+            for r in rows if r.get("reference") and r.get("effect") not in (None, "")
+            and math.isfinite(float(r["effect"]))]
+
+
 #: A gain axis turns symmetric-logarithmic (linear within ±1) when an interval reaches this far: a
 #: maximised objective near 0 on some seed makes relative gains of hundreds, which would flatten
 #: every other method onto the zero line.
@@ -445,13 +460,7 @@ def gains(rows: Sequence[dict], x: str, *, ax: Any = None, xlabel: str | None = 
     drawn; past :data:`GAIN_SYMLOG_BEYOND` the axis is symmetric-logarithmic."""
     import math
 
-    def finite(value: Any) -> float:
-        return float(value) if math.isfinite(float(value)) else math.nan
-
-    paired = [{**r, "mean": float(r["effect"]), "ci_low": finite(r["effect_ci_low"]),
-               "ci_high": finite(r["effect_ci_high"])}
-              for r in rows if r.get("reference") and r.get("effect") not in (None, "")
-              and math.isfinite(float(r["effect"]))]
+    paired = paired_gains(rows)
     if not paired:
         raise InputError("plot.gains: no row is paired against a reference (columns reference and effect)")
     n = max(int(float(r.get("n_seeds") or 0)) for r in paired)

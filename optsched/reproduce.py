@@ -22,7 +22,7 @@ from .errors import Failure, InputError
 from .jsonio import dumps, plain, write_text
 from .limits import NODE_LIMIT
 from .outputs import claim
-from .plot import figure, gains, intervals, markdown_figure, report_name
+from .plot import figure, gains, intervals, markdown_figure, paired_gains, report_name
 from .registry import Family, Reproduction, families, get
 from .solvers import cbc_version, cp_sat_version, highs_version
 from .study.report import Table
@@ -238,14 +238,13 @@ class Report:
                       title=" ")
         self.figures.append((file, caption))
 
-
     def gain_figure(self, setting: Setting, rows: list[dict], x: str, file: str, caption: str,
                     xlabel: str | None = None, xlog: bool = False) -> None:
         """Draw the reference's paired relative gain over each other method against ``x`` from summary
         ``rows`` (:func:`optsched.plot.gains`: the Hodges-Lehmann estimate with its 95% interval, paired
         by seed), save it as ``file`` and list it with ``caption``; nothing without paired rows. The
         paired figure shows what the verdicts test, which the means' wide intervals over seeds hide."""
-        if not any(r.get("reference") and r.get("effect") is not None and math.isfinite(r["effect"]) for r in rows):
+        if not paired_gains(rows):
             return
         with figure(setting.out_dir / file) as (_, ax):
             gains(rows, x, ax=ax, xlabel=xlabel, xlog=xlog)

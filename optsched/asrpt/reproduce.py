@@ -172,30 +172,32 @@ def _shared_nic(nic: float, p: dict) -> bool:
     return nic == 10.0 and 0.0 in p["shares"]
 
 
+def _shared_points(p: dict) -> list[tuple[tuple[str, Any], tuple[str, Any]]]:
+    """The points two sweeps share, as ((sweep, value) that computes it, (sweep, value) that shows
+    it): the NIC sweep at 10 Gbps is the 0% single-GPU point at fixed load, the load sweep at 1.0
+    the job sweep's fixed point."""
+    points: list[tuple[tuple[str, Any], tuple[str, Any]]] = []
+    if any(_shared_nic(n, p) for n in p["nics"]):
+        points.append((("single-GPU share", 0.0), ("NIC (Gbps)", 10.0)))
+    if 1.0 in p["loads"]:
+        points.append((("jobs", p["fixed"]), ("offered load", 1.0)))
+    return points
+
+
 def _shared_rows(rows: list[dict], p: dict) -> list[dict]:
-    """The rows of points that two sweeps share, copied into the sweep that did not compute them
-    (marked ``shared_with``): the NIC sweep at 10 Gbps (the 0% single-GPU point at fixed load) and
-    the load sweep at 1.0 (the job sweep's fixed point)."""
-    out = []
-    for r in rows:
-        if r["sweep"] == "single-GPU share" and r["value"] == 0.0 and any(_shared_nic(n, p) for n in p["nics"]):
-            out.append({**r, "sweep": "NIC (Gbps)", "value": 10.0, "shared_with": "single-GPU share = 0"})
-        if r["sweep"] == "jobs" and r["value"] == p["fixed"] and 1.0 in p["loads"]:
-            out.append({**r, "sweep": "offered load", "value": 1.0, "shared_with": f"jobs = {p['fixed']}"})
-    return out
+    """The rows of points that two sweeps share (:func:`_shared_points`), copied into the sweep that
+    did not compute them (marked ``shared_with``)."""
+    return [{**r, "sweep": shows[0], "value": shows[1], "shared_with": f"{computes[0]} = {computes[1]:g}"}
+            for r in rows for computes, shows in _shared_points(p) if (r["sweep"], r["value"]) == computes]
 
 
 def _gain_rows(summary: list[dict], sweep: str, p: dict) -> list[dict]:
-    """The summary rows of ``sweep`` with A-SRPT's paired gains, the point it shares with another
-    sweep (:func:`_shared_rows`) taken from the sweep that tested it."""
+    """The summary rows of ``sweep`` with A-SRPT's paired gains, a point it shares with another sweep
+    (:func:`_shared_points`) taken from the sweep that tested it."""
     rows = [r for r in summary if r["sweep"] == sweep and r.get("effect") is not None]
-    shared = {"NIC (Gbps)": ("single-GPU share", 0.0, 10.0) if any(_shared_nic(n, p) for n in p["nics"]) else None,
-              "offered load": ("jobs", p["fixed"], 1.0) if 1.0 in p["loads"] else None}.get(sweep)
-    if shared:
-        source, at, value = shared
-        rows += [{**r, "sweep": sweep, "value": value} for r in summary
-                 if r["sweep"] == source and r["value"] == at and r.get("effect") is not None]
-    return rows
+    return rows + [{**r, "sweep": sweep, "value": shows[1]} for r in summary if r.get("effect") is not None
+                   for computes, shows in _shared_points(p)
+                   if shows[0] == sweep and (r["sweep"], r["value"]) == computes]
 
 
 def _claims(report: Report, rows: list[dict], p: dict) -> list[dict]:

@@ -45,6 +45,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass
+from functools import cache
 from typing import Any
 
 import numpy as np
@@ -115,10 +116,12 @@ def hodges_lehmann(values: Sequence[float], confidence: float = CONFIDENCE) -> t
 EXACT_PAIRS = 300
 
 
+@cache
 def signed_rank_depth(n: int, confidence: float = CONFIDENCE) -> int:
     """``k`` of :func:`hodges_lehmann`'s interval for ``n`` pairs: one more than the largest ``t`` with
     ``P(T <= t) <= (1 - confidence)/2`` (0 when there is none), exactly up to :data:`EXACT_PAIRS`
-    pairs and by the normal approximation with continuity correction beyond."""
+    pairs and by the normal approximation with continuity correction beyond (kept per ``n``: a
+    summary asks for the same ``n`` at every row)."""
     from scipy.stats import norm
 
     alpha = (1 - confidence) / 2
