@@ -194,7 +194,7 @@ class Report:
         table = Table("Conclusions (computed from summary.csv: tests over seeds, corrected within each claim family)",
                       COLUMNS, rows)
         table.note = ("A test is one point (sweep value) of a claim; estimates: the least and largest relative gain, "
-                      "slope or mean of the family's tests; the claims point by point are the last table. "
+                      "slope, mean or worst value of the family's tests; the claims point by point are the last table. "
                       + self.testing() + f"Fewer than {MIN_SEEDS} seeds never resolve, and with {MIN_SEEDS} no "
                       "two-sided Wilcoxon test reaches 5% (its least p-value is 2/32).")
         return table if table.rows else None
@@ -202,22 +202,29 @@ class Report:
     def claims(self) -> Table | None:
         """Each paper claim at each point: what was tested, the estimate with its interval (a relative
         gain, a slope, a mean), the raw and corrected p-values and the verdict."""
+        from .study.claims import estimate
+        from .study.stats import WORST_CASE_TESTS
+
         rows = [r for r in self.decided() if r.get("method") == "claim"]
         table = Table("The claims point by point (summary.csv rows with method=claim)",
                       ["claim", "n", "estimate", "95% interval", "p", "p corrected", "verdict"], [])
         for r in rows:
-            estimate, low, high = ((r["effect"], r["effect_ci_low"], r["effect_ci_high"]) if "effect" in r
-                                   else (r["mean"], r["ci_low"], r["ci_high"]))
+            value, low, high = estimate(r)
             verdict = r["verdict"] + (" (one seed decides the sign)" if r.get("one_seed_decides") else "")
-            unbounded = math.isinf(float(low)) and math.isinf(float(high))  # fewer than 6 pairs
-            span = "none (< 6 pairs)" if unbounded else f"{_g(low)} .. {_g(high)}"
-            table.rows.append([r["claim"], r["n_seeds"], estimate, span, r.get("p_value"),
+            if math.isnan(low) and math.isnan(high) and r.get("test") in WORST_CASE_TESTS:
+                span = "none (the largest value)"
+            elif math.isinf(low) and math.isinf(high):  # fewer than 6 pairs
+                span = "none (< 6 pairs)"
+            else:
+                span = f"{_g(low)} .. {_g(high)}"
+            table.rows.append([r["claim"], r["n_seeds"], value, span, r.get("p_value"),
                                r.get("p_adjusted"), verdict])
         table.note = ("Estimate: the paired relative gain for 'A beats B (by a margin)' and the per-seed slope for a "
                       "trend, both as Hodges-Lehmann estimates (the quantity their Wilcoxon tests are about), "
-                      "the mean for a bound on a mean or a worst case. p: two-sided, the verdict following the "
-                      "direction; corrected within the claim's family (Holm). A counterexample takes no test. 'One "
-                      "seed decides the sign': leaving some seed out flips the sign of the mean gain.")
+                      "the mean for a bound on a mean, the largest value for a claim about every instance. p: "
+                      "two-sided, the verdict following the direction; corrected within the claim's family (Holm). "
+                      "A counterexample takes no test. 'One seed decides the sign': leaving some seed out flips the "
+                      "sign of the mean gain.")
         return table if table.rows else None
 
     def results(self) -> list[Table]:

@@ -3,7 +3,7 @@ the docs: the claims tables of ``docs/<family>.md`` are generated from committed
 typed.
 
 * :func:`tally`: per claim family (and comparison), how many tests held, did not hold, or were not
-  resolved, with the range of the estimates (relative gains, slopes, means); methods merged into
+  resolved, with the range of the estimates (relative gains, slopes, means, worst cases); methods merged into
   an identical one are not counted again.
 * :func:`markdown`: that tally as a Markdown table.
 * :func:`refresh`: rewrite every block ``<!-- claims NAME PRESET -->`` ... ``<!-- /claims -->`` of a
@@ -23,7 +23,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from .stats import HELD, NOT_HELD, NOT_RESOLVED
+from .stats import HELD, NOT_HELD, NOT_RESOLVED, WORST_CASE_TESTS
 
 BLOCK = re.compile(r"(<!-- claims (?P<name>[\w-]+) (?P<preset>\w+) -->\n)(?P<body>.*?)(<!-- /claims -->)", re.S)
 COLUMNS = ["claim family", "comparison", "tests", "held", "did not hold", "not resolved", "estimates"]
@@ -37,13 +37,16 @@ def _number(value: Any) -> float:
     return number
 
 
-def _estimate(row: Mapping[str, Any]) -> float:
-    """A row's estimate: a paired comparison's relative gain (NaN where some baseline value is 0);
-    a claim's relative gain where it has one, else its mean (a slope, a ratio, a gain)."""
+def estimate(row: Mapping[str, Any]) -> tuple[float, float, float]:
+    """A row's estimate with its interval: a paired comparison's relative gain (NaN where some
+    baseline value is 0); a claim's relative gain or slope where it has one; the largest value, with
+    no interval, for a claim about every instance (the worst case is what it is about); else its mean."""
     effect = _number(row.get("effect"))
     if row.get("method") != "claim" or not math.isnan(effect):
-        return effect
-    return _number(row.get("mean"))
+        return effect, _number(row.get("effect_ci_low")), _number(row.get("effect_ci_high"))
+    if row.get("test") in WORST_CASE_TESTS:
+        return _number(row.get("max")), math.nan, math.nan
+    return _number(row.get("mean")), _number(row.get("ci_low")), _number(row.get("ci_high"))
 
 
 def tally(rows: Iterable[Mapping[str, Any]]) -> list[list[Any]]:
@@ -57,9 +60,9 @@ def tally(rows: Iterable[Mapping[str, Any]]) -> list[list[Any]]:
         entry = counts.setdefault((str(row["family"]), comparison),
                                   {HELD: 0, NOT_HELD: 0, NOT_RESOLVED: 0, "estimates": []})
         entry[row["verdict"]] += 1
-        estimate = _estimate(row)
-        if not math.isnan(estimate):
-            entry["estimates"].append(estimate)
+        value = estimate(row)[0]
+        if not math.isnan(value):
+            entry["estimates"].append(value)
     return [[family, comparison, e[HELD] + e[NOT_HELD] + e[NOT_RESOLVED], e[HELD], e[NOT_HELD], e[NOT_RESOLVED],
              (min(e["estimates"]), max(e["estimates"])) if e["estimates"] else None]
             for (family, comparison), e in counts.items()]

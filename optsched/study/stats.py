@@ -58,7 +58,10 @@ INTERVAL_METHOD = "Student t, 95%"  #: how every ``ci_low``..``ci_high`` is comp
 EFFECT_METHOD = "Hodges-Lehmann, 95% (inverted Wilcoxon signed-rank)"
 CORRECTION = "holm"  #: how p-values are corrected within a claim's family of tests
 TEST = {"paired": "Wilcoxon signed-rank, paired by seed", "mean": "one-sample t-test",
-        "trend": "Wilcoxon signed-rank of per-seed least-squares slopes"}
+        "trend": "Wilcoxon signed-rank of per-seed least-squares slopes",
+        "counterexample": "a counterexample (certain)", "worst": "none: a sample cannot prove a worst case"}
+#: the ``test`` of a claim about every instance (:func:`worst_case_below`): its estimate is the largest value
+WORST_CASE_TESTS = (TEST["counterexample"], TEST["worst"])
 
 HELD, NOT_HELD, NOT_RESOLVED = "held", "did not hold", "not resolved"
 FOR, AGAINST = "for", "against"  #: which way the data lean (``leans``), before any test decides
@@ -275,7 +278,7 @@ def worst_case_below(values: Sequence[float], bound: float) -> Tested:
     resolved, since no sample proves a claim about every instance."""
     refuted = any(v >= bound for v in values)
     return Tested(math.nan, AGAINST if refuted else FOR, NOT_HELD if refuted else NOT_RESOLVED,
-                  "a counterexample (certain)" if refuted else "none: a sample cannot prove a worst case")
+                  TEST["counterexample"] if refuted else TEST["worst"])
 
 
 def slopes(series: Mapping[Any, Mapping[float, float]]) -> dict[Any, float]:

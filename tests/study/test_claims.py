@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from optsched.study import claims
-from optsched.study.stats import HELD, NOT_HELD, NOT_RESOLVED, adjust, decide
+from optsched.study.stats import HELD, NOT_HELD, NOT_RESOLVED, TEST, adjust, decide
 
 ROOT = Path(__file__).resolve().parents[2]
 RESULTS = sorted((ROOT / "docs" / "results").glob("*.summary.csv"))
@@ -26,6 +26,16 @@ def test_the_tally_counts_each_family_once_per_comparison_and_skips_merged_metho
     table = claims.markdown(rows)
     assert table.splitlines()[2] == "| f | a beats b | 2 | 1 | 0 | 1 | 0.1 .. 0.3 |"
     assert table.splitlines()[3] == "| g | — | 1 | 0 | 1 | 0 | 2.5 |"
+
+
+def test_a_claim_about_every_instance_is_estimated_by_its_largest_value():
+    worst = {"family": "w", "method": "claim", "verdict": NOT_RESOLVED, "mean": "1.1", "max": "1.53",
+             "ci_low": "1.09", "ci_high": "1.11", "test": TEST["worst"]}
+    refuted = {**worst, "verdict": NOT_HELD, "max": "3.5", "test": TEST["counterexample"]}
+    assert claims.tally([worst, refuted]) == [["w", "", 2, 0, 1, 1, (1.53, 3.5)]]
+    value, low, high = claims.estimate(worst)
+    assert value == 1.53 and math.isnan(low) and math.isnan(high)
+    assert claims.estimate({**worst, "test": TEST["mean"]}) == (1.1, 1.09, 1.11)  # a bound on the mean: its mean
 
 
 def test_a_block_is_regenerated_from_its_summary_and_a_missing_summary_is_named(tmp_path):
