@@ -377,16 +377,20 @@ def _placement(instance, placement, ax, title):
 
 @styled
 def intervals(rows: Sequence[dict], x: str, *, ax: Any = None, xlabel: str | None = None, ylabel: str | None = None,
-              log: bool = False, xlog: bool = False, title: str | None = None, legend: bool = True) -> Any:
+              log: bool = False, xlog: bool = False, title: str | None = None, legend: bool = True,
+              palette: Sequence[str] | None = None) -> Any:
     """Each method's mean with its 95% interval against ``x``, from summary rows (a reproduction's
     ``summary.csv``: ``method``, ``mean``, ``ci_low``, ``ci_high``, ``n_seeds``). Methods are
     offset slightly along ``x`` so that equal values stay visible; ``log``/``xlog``: log axes (on a log
     y axis an interval reaching 0 or below stops at the axis floor, marked "v");
-    ``legend``: draw the legend inside the axes (else the caller places it)."""
+    ``legend``: draw the legend inside the axes (else the caller places it). A method's colour is
+    its place in ``palette`` (default: the order the rows name the methods), so figures drawn from
+    the same rows give a method the same colour."""
     if ax is None:
         with figure() as (_, ax):
             pass
     methods = list(dict.fromkeys(r["method"] for r in rows))
+    palette = list(dict.fromkeys([*(palette or []), *methods]))
     xs = sorted({r[x] for r in rows})
     positive = [v for r in rows for v in (r["mean"], r["ci_low"]) if v > 0]
     floor = min(positive, default=1.0) / 1.5
@@ -401,7 +405,8 @@ def intervals(rows: Sequence[dict], x: str, *, ax: Any = None, xlabel: str | Non
         lows = [r["ci_low"] if not log or r["ci_low"] > 0 else floor for r in mine]
         drawn = ax.errorbar(positions, means, yerr=[[m - low for m, low in zip(means, lows)],
                                                     [r["ci_high"] - m for m, r in zip(means, mine)]],
-                            marker="o", linestyle="-" if _numeric(xs) else "none", label=method)
+                            marker="o", linestyle="-" if _numeric(xs) else "none", label=method,
+                            color=f"C{palette.index(method) % 10}")
         clipped = [p for p, r in zip(positions, mine) if log and r["ci_low"] <= 0]
         ax.plot(clipped, [floor] * len(clipped), "v", color=drawn.lines[0].get_color(), markersize=4)
     if not _numeric(xs):
@@ -457,7 +462,8 @@ def gains(rows: Sequence[dict], x: str, *, ax: Any = None, xlabel: str | None = 
     paired against it (``reference``, ``effect``, ``effect_ci_low``, ``effect_ci_high``: the
     Hodges-Lehmann estimate and its 95% interval, study/stats.py): a dashed line at 0, above it the
     reference is better. An interval that so few pairs cannot give (infinite, fewer than 6) is not
-    drawn; past :data:`GAIN_SYMLOG_BEYOND` the axis is symmetric-logarithmic."""
+    drawn; past :data:`GAIN_SYMLOG_BEYOND` the axis is symmetric-logarithmic. Each method keeps
+    the colour :func:`intervals` gives it when drawing the same ``rows``."""
     import math
 
     paired = paired_gains(rows)
@@ -465,7 +471,7 @@ def gains(rows: Sequence[dict], x: str, *, ax: Any = None, xlabel: str | None = 
         raise InputError("plot.gains: no row is paired against a reference (columns reference and effect)")
     n = max(int(float(r.get("n_seeds") or 0)) for r in paired)
     bare = all(math.isnan(r["ci_low"]) for r in paired)
-    ax = intervals(paired, x, ax=ax, xlabel=xlabel, xlog=xlog,
+    ax = intervals(paired, x, ax=ax, xlabel=xlabel, xlog=xlog, palette=[r["method"] for r in rows],
                    title=title or ("estimates only: fewer than 6 pairs give no 95% interval" if bare else " "),
                    ylabel=f"{paired[0]['reference']}'s paired relative gain ({n} seeds)")
     ax.axhline(0.0, color="0.5", linewidth=0.8, linestyle="--")

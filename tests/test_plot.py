@@ -102,6 +102,22 @@ def test_gains_draw_the_paired_effects_and_go_symmetric_log_when_a_gain_is_huge(
         plot.gains(rows[:1], "jobs")
 
 
+def test_a_method_keeps_its_colour_from_the_means_figure_to_the_gains_figure():
+    """plot.gains leaves out the reference's own row; its methods still take the colours
+    plot.intervals gives them from the same rows, so 'dorm' is the same colour in both figures."""
+    rows = [{"method": m, "jobs": j, "mean": 10.0 + k, "ci_low": 9.0 + k, "ci_high": 11.0 + k, "n_seeds": 30,
+             **({"reference": "oasis", "effect": 0.1 * k, "effect_ci_low": 0.1 * k - 0.05,
+                 "effect_ci_high": 0.1 * k + 0.05} if m != "oasis" else {})}
+            for j in (10, 20) for k, m in enumerate(("oasis", "fifo", "dorm"))]
+
+    def colours(ax):
+        return {bars.get_label(): bars.lines[0].get_color() for bars in ax.containers}
+
+    means, paired = colours(plot.intervals(rows, "jobs")), colours(plot.gains(rows, "jobs"))
+    assert set(paired) == {"fifo", "dorm"} and len(set(means.values())) == 3
+    assert all(paired[m] == means[m] for m in paired)
+
+
 def test_a_figure_in_the_projects_style_and_a_bad_format(tmp_path):
     with plot.figure(tmp_path / "f.pdf", format="pdf") as (fig, ax):
         ax.plot([0, 1], [0, 1])

@@ -20,6 +20,10 @@ SWEEPS = (
      "jobs (PS, 30 servers)", True),
     ("oasis-jobs", "oasis-sec5-default", "jobs", {"figure": "3", "value": "utility"},
      "jobs (T = 100, 20 + 20 servers)", False),
+    # the paper presets, at the paper's sizes
+    ("asrpt-paper-window", "asrpt-sim-paper", "value", {"sweep": "jobs"}, "trace jobs in the window", True),
+    ("asrpt-paper-single-gpu", "asrpt-sim-paper", "value", {"sweep": "single-GPU share"},
+     "share of single-GPU jobs (16,449 jobs)", True),
 )
 
 
