@@ -161,24 +161,29 @@ def _paper(rng: np.random.Generator, framework: str, J: int, H: int, T: int, kap
 def _ideal_demand(framework: str, job: Job, workers, pss, largest: np.ndarray) -> np.ndarray:
     """Per-slot demand of the job's ideal configuration (spec §5.2): the fastest single-server
     configuration that fits the largest server shape, ties to fewer resources; ``s`` PSs cover the
-    workers' bandwidth."""
-    best = None
+    workers' bandwidth. Worker counts ``n = 1..D_j`` are compared at once per (worker type, PS
+    type), in that order, the first of equal keys winning (tests/hetero/test_generate.py checks it
+    against the configuration-by-configuration search)."""
+    n = np.arange(1, job.chunks + 1)
+    best: tuple[tuple[float, float], np.ndarray] | None = None
     for m, e in enumerate(workers):
         for p in (range(len(pss)) if framework == "ps" else (None,)):
-            for n in range(1, job.chunks + 1):
-                if framework == "ps":
-                    z = np.asarray(pss[ps_type(p)])
-                    s = max(1, math.ceil(n * e[2] / z[2]))
-                    per_batch = job.train[m] + job.update[ps_type(p)]
-                else:
-                    z, s = np.zeros(3), 0
-                    per_batch = job.train[m] + job.update[0] * (n - 1) / n
-                use = n * np.asarray(e) + s * z
-                if np.any(use > largest):
-                    continue
-                key = (job.work * per_batch / n, use.sum())
-                if best is None or key < best[0]:
-                    best = (key, use)
+            if framework == "ps":
+                z = np.asarray(pss[ps_type(p)])
+                s = np.maximum(1, np.ceil(n * e[2] / z[2]))
+                time = job.work * (job.train[m] + job.update[ps_type(p)]) / n
+            else:
+                z, s = np.zeros(3), np.zeros(len(n))
+                time = job.work * (job.train[m] + job.update[0] * (n - 1) / n) / n
+            use = n[:, None] * np.asarray(e) + s[:, None] * z
+            fits = np.flatnonzero(~np.any(use > largest, axis=1))
+            if not len(fits):
+                continue
+            total = use[fits].sum(axis=1)
+            i = np.lexsort((total, time[fits]))[0]  # stable: the fewest workers among equal keys
+            key = (float(time[fits[i]]), float(total[i]))
+            if best is None or key < best[0]:
+                best = (key, use[fits[i]])
     return best[1] if best is not None else np.zeros(3)
 
 
