@@ -275,8 +275,10 @@ def save_case(setting: Setting, name: str, family_name: str, runs: dict[str, tup
               meta: dict) -> list[str]:
     """Write a worst case to ``worst/`` in the report folder, as files ``optsched verify`` reads:
     for each ``label -> (instance, schedule, produced_by)``, ``<name>.<label>.instance.json`` and
-    ``<name>.<label>.schedule.json`` (an instance shared by two labels is written once per label).
-    Returns the file names, relative to the report folder."""
+    ``<name>.<label>.schedule.json`` (an instance shared by two labels is written once per label;
+    no schedule file where ``schedule`` is None: an optimum that is not a schedule, which
+    ``optsched solve`` recomputes from the instance). Returns the file names, relative to the
+    report folder."""
     from .documents import instance_document, schedule_document
     from .jsonio import write_json
 
@@ -285,8 +287,10 @@ def save_case(setting: Setting, name: str, family_name: str, runs: dict[str, tup
     folder.mkdir(exist_ok=True)
     written = []
     for label, (instance, schedule, produced_by) in runs.items():
-        for kind, doc in (("instance", instance_document(family, instance, meta)),
-                          ("schedule", schedule_document(family, instance, schedule, produced_by))):
+        documents = [("instance", instance_document(family, instance, meta))]
+        if schedule is not None:
+            documents.append(("schedule", schedule_document(family, instance, schedule, produced_by)))
+        for kind, doc in documents:
             path = folder / f"{name}.{label}.{kind}.json"
             write_json(str(path), doc)
             written.append(str(path.relative_to(setting.out_dir)))
@@ -296,13 +300,19 @@ def save_case(setting: Setting, name: str, family_name: str, runs: dict[str, tup
 def confirmed_optimum(family_name: str, instance: Any, formulation: str, what: str):
     """Solve ``instance`` exactly within :data:`EXACT_BUDGET`, cross-checked by the second solver (CBC
     on the same MILP, within the same node budget), and return the pipeline's ``Solved``;
-    :class:`~optsched.errors.Failure` unless the optimum is proven, confirmed and its schedule
-    verified (``what`` names the instance in the message). The solver cross-check, not the CP-SAT
-    model's: the node budget bounds both solves, where a CP-SAT partner would run without one."""
-    solved = get(family_name).solve(instance, formulation, cross_check="solver", **EXACT_BUDGET)
-    if not (solved.result.optimal and solved.verdict and solved.verdict.feasible):
+    :class:`~optsched.errors.Failure` unless the optimum is proven, both solvers agree on it, and,
+    where the formulation gives a schedule (``Formulation.gives_schedule``; not, for example, the
+    edge family's fractional-flow ILP), that schedule is verified (``what`` names the instance in
+    the message). The solver cross-check, not the CP-SAT model's: the node budget bounds both
+    solves, where a CP-SAT partner would run without one."""
+    family = get(family_name)
+    solved = family.solve(instance, formulation, cross_check="solver", **EXACT_BUDGET)
+    check = solved.result.cross_check
+    scheduled = solved.verdict is not None and solved.verdict.feasible
+    if not (solved.result.optimal and check is not None and check.verdict == "agree"
+            and (scheduled or not family.formulations[formulation].gives_schedule)):
         raise Failure(f"{what} did not re-solve to a confirmed optimum: {solved.result.status} "
-                      f"{solved.result.message}")
+                      f"{solved.result.message}" + (f" ({check.detail})" if check is not None else ""))
     return solved
 
 

@@ -1,9 +1,13 @@
 """``optsched reproduce edge-sec5`` and ``edge-ratio`` end to end, at a scale shrunk for the test run."""
 
 import csv
+import json
+
+import pytest
 
 from optsched.cli import main
 from optsched.edge import reproduce
+from optsched.jsonio import read_json
 from tests.cli_helpers import run as run_cli
 
 
@@ -23,13 +27,20 @@ def test_both_reproductions_write_their_reports(monkeypatch, tmp_path, capfd):
     assert rows and all(r["milp_optimal"] == "True" for r in rows)
     assert all(float(r["jct_ratio"]) >= 1 - 1e-9 for r in rows if r["epsilon"] == "0.0")  # never beats OPT
     families = {r["family"] for r in csv.DictReader(open(tmp_path / "edge-ratio" / "summary.csv"))}
-    assert {"JCT / OPT(2), worst instance", "Figs. 12/13: the ratio decreases with ε",
+    assert {"JCT / OPT(2), worst instance", "Σf / OPT(4), worst instance [E25]", "Figs. 12/13: the ratio decreases with ε",
             f"Figs. 12/13: the ratio is close to 1 at ε = 0.5 (mean below {reproduce.CLOSE_TO_ONE:g})"} <= families
     worst = tmp_path / "edge-ratio" / "worst"
-    for label in ("online", "optimal"):  # the worst instance at ε = 0, as files 'optsched verify' reads
-        code, out, _ = run_cli(capfd, "verify", worst / f"epsilon-0.{label}.instance.json",
-                               worst / f"epsilon-0.{label}.schedule.json")
-        assert code == 0 and out.startswith("objective")
+    # the worst instances at ε = 0 of both ratios [E25], as files 'optsched verify' reads (ILP (4)'s
+    # optimum is not a schedule, so the flow ratio's case has A_online's side only)
+    for name, labels in (("epsilon-0", ("online", "optimal")), ("flow-epsilon-0", ("online",))):
+        for label in labels:
+            code, out, _ = run_cli(capfd, "verify", worst / f"{name}.{label}.instance.json",
+                                   worst / f"{name}.{label}.schedule.json")
+            assert code == 0 and out.startswith("objective")
+    assert not (worst / "flow-epsilon-0.optimal.schedule.json").exists()
+    speed_one = worst / "flow-epsilon-0.optimal.instance.json"  # ILP (4) solves again to the recorded optimum
+    code, out, _ = run_cli(capfd, "solve", speed_one, "--formulation", "fractional-flow", "--json")
+    assert code == 0 and json.loads(out)["objective"] == pytest.approx(read_json(str(speed_one))["meta"]["optimum"])
     every = list(csv.DictReader(open(tmp_path / "edge-sec5" / "results.csv")))
     sec5 = [r for r in every if r["sweep"] == "online"]
     slots = [r for r in every if r["sweep"] == "slot length"]  # 0.5 and 2 h at the fixed point (6, 6), one seed
