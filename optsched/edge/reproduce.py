@@ -15,7 +15,7 @@ The paper reports ratios below 1.7.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..plot import figure
 from ..registry import get
@@ -408,10 +408,21 @@ def reproduce_ratio(setting: Setting) -> Report:
     return report
 
 
-#: The two readings of Figs. 12/13's ratio [E25]: (key in a row, the optimum's flag, label, the
-#: formulation of that optimum, the online value's key, prefix of the saved files).
-RATIO_READINGS = (("jct_ratio", "milp_optimal", "JCT / OPT(2)", "time-indexed", "jct", "milp", "epsilon"),
-                  ("flow_ratio", "ilp_optimal", "Σf / OPT(4)", "fractional-flow", "flow", "ilp", "flow-epsilon"))
+class _Reading(NamedTuple):
+    """One reading of Figs. 12/13's ratio [E25], by the keys of a ``_ratio_task`` row."""
+
+    ratio: str  #: the ratio's key
+    proven: str  #: the key of the flag "the optimum is proven"
+    label: str
+    formulation: str  #: the formulation whose optimum divides
+    online: str  #: A_online's value's key
+    optimum: str  #: the optimum's key
+    files: str  #: the prefix of the files saved in worst/
+
+
+RATIO_READINGS = (_Reading("jct_ratio", "milp_optimal", "JCT / OPT(2)", "time-indexed", "jct", "milp", "epsilon"),
+                  _Reading("flow_ratio", "ilp_optimal", "Σf / OPT(4)", "fractional-flow", "flow", "ilp",
+                           "flow-epsilon"))
 
 
 def _save_worst(report: Report, rows: list[dict], setting: Setting) -> None:
@@ -419,27 +430,27 @@ def _save_worst(report: Report, rows: list[dict], setting: Setting) -> None:
     re-solved with a CBC cross-check and saved with both schedules (``save_case``)."""
     table = Table("Worst instance per ε and ratio (optimum proven and confirmed by CBC)",
                   ["ratio", "ε", "jobs", "seed", "value", "A_online", "optimum", "files"], [])
-    for key, optimal, label, formulation, online_key, optimum_key, prefix in RATIO_READINGS:
+    for reading in RATIO_READINGS:
         for e in EPSILONS:
-            proven = [r for r in rows if r["epsilon"] == float(e) and r[optimal] and r[key]]
+            proven = [r for r in rows if r["epsilon"] == float(e) and r[reading.proven] and r[reading.ratio]]
             if not proven:
                 continue
-            worst = max(proven, key=lambda r: (r[key], -r["jobs"], -r["seed"]))
+            worst = max(proven, key=lambda r: (r[reading.ratio], -r["jobs"], -r["seed"]))
             offline, online = speed_augmented(generate("small", worst["seed"], jobs=worst["jobs"]), e)
             run = run_aonline(online)
-            solved = confirmed_optimum("edge", offline, formulation,
-                                       f"the worst instance of {label} at ε = {float(e):g}")
+            solved = confirmed_optimum("edge", offline, reading.formulation,
+                                       f"the worst instance of {reading.label} at ε = {float(e):g}")
             # ILP (4)'s solution is not a schedule: the speed-1 copy alone, its optimum in the meta
-            files = save_case(setting, f"{prefix}-{float(e):g}", "edge",
+            files = save_case(setting, f"{reading.files}-{float(e):g}", "edge",
                               {"online": (online, run.schedule(), {"algorithm": "aonline"}),
-                               "optimal": (offline, solved.schedule, {"formulation": formulation,
+                               "optimal": (offline, solved.schedule, {"formulation": reading.formulation,
                                                                       "status": solved.result.status})},
                               {"reproduction": "edge-ratio", "epsilon": float(e), "seed": worst["seed"],
-                               "jobs": worst["jobs"], "generator": "small", "ratio": label,
-                               "optimum": solved.result.objective, "optimum_formulation": formulation,
+                               "jobs": worst["jobs"], "generator": "small", "ratio": reading.label,
+                               "optimum": solved.result.objective, "optimum_formulation": reading.formulation,
                                "optimum_cross_check": solved.result.cross_check.detail})
-            table.rows.append([label, float(e), worst["jobs"], worst["seed"], worst[key], worst[online_key],
-                               worst[optimum_key],
+            table.rows.append([reading.label, float(e), worst["jobs"], worst["seed"], worst[reading.ratio],
+                               worst[reading.online], worst[reading.optimum],
                                ", ".join(f for f in files if f.endswith(".schedule.json")
                                          or (solved.schedule is None and f.endswith(".optimal.instance.json")))])
     table.note = ("'online' is the speed-augmented copy A_online ran on, 'optimal' the speed-1 copy the optimum is for "
