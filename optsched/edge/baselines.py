@@ -51,6 +51,8 @@ class _State:
     attained: int = 0  #: worker-slots received (Tiresias-L)
     log: list = field(default_factory=list)  #: (slot, edge worker positions, cloud workers)
     preemptions: int = 0
+    #: what :meth:`_Simulator.split` computed for the placement object ``_split[0]``
+    _split: tuple = field(default=((), [], 0, 0), repr=False)
 
 
 #: The rigid baselines' gang size [E34]: the trace's GPU count (the paper's set-up) or the job's own
@@ -102,8 +104,21 @@ class _Simulator:
             chosen += [CLOUD] * (size - len(chosen))
         return chosen
 
+    def split(self, st: _State) -> tuple[list[int], int, int]:
+        """The job's current placement as its edge workers, its cloud worker count and the slot from
+        which its data is on every server it uses. A placement is replaced, never edited, and a
+        server's data slot never changes once set, so these are kept per placement object."""
+        if st._split[0] is not st.placement:
+            edge = [e for e in st.placement if e != CLOUD]
+            servers = {CLOUD if e == CLOUD else self.instance.workers[e][0] for e in st.placement}
+            ready = max((st.data_at[s] for s in servers), default=0)
+            st._split = (st.placement, edge, len(st.placement) - len(edge), ready)
+        return st._split[1], st._split[2], st._split[3]
+
     def commit(self, j: int, t: int, placement: list[int]) -> None:
         st, job = self.states[j], self.instance.jobs[j]
+        if placement is st.placement:  # kept: nothing changes
+            return
         if st.placement and sorted(st.placement) != sorted(placement):
             st.preemptions += 1
         st.placement = placement
@@ -118,11 +133,9 @@ class _Simulator:
         for st in self.states:
             if not st.placement or st.done_at is not None:
                 continue
-            servers = {CLOUD if e == CLOUD else self.instance.workers[e][0] for e in st.placement}
-            if any(st.data_at[s] > t for s in servers):
+            edge, cloud, ready = self.split(st)
+            if t < ready:
                 continue  # holding workers while the data uploads
-            edge = [e for e in st.placement if e != CLOUD]
-            cloud = len(st.placement) - len(edge)
             if edge:
                 st.touched_edge = True
             st.edge_slots += len(edge)
@@ -185,17 +198,19 @@ def _gang_scheduler(instance: Instance, order, gang: str) -> tuple[Schedule, int
             raise RuntimeError("gang scheduler made no progress (a gang can never fit)")
         free = set(range(len(instance.workers)))
         chosen: dict[int, list[int]] = {}
-        for j in order(sim, t, sim.active(t)):
-            current = [e for e in sim.states[j].placement if e != CLOUD]
-            if sim.states[j].placement and all(e in free for e in current):
-                placement = sim.states[j].placement
+        active = sim.active(t)
+        for j in order(sim, t, active):
+            st = sim.states[j]
+            if st.placement and free.issuperset(kept := sim.split(st)[0]):
+                placement, taken = st.placement, kept
             else:
                 placement = sim.place(j, free, sim.gang(j))
-            if placement is None:
-                continue
+                if placement is None:
+                    continue
+                taken = [e for e in placement if e != CLOUD]
             chosen[j] = placement
-            free -= {e for e in placement if e != CLOUD}
-        for j in sim.active(t):
+            free.difference_update(taken)
+        for j in active:
             if j in chosen:
                 sim.commit(j, t, chosen[j])
             elif sim.states[j].placement:
@@ -214,8 +229,11 @@ def srtf(instance: Instance, *, seed: int = 0, gang: str = "trace") -> Schedule:
 def run_srtf(instance: Instance, gang: str = "trace") -> tuple[Schedule, int]:
     """SRTF (§V-A): at each slot, the released jobs by remaining work per gang worker, each run as a gang of ``gang``
     workers (``trace``: the trace's, [E34]; ``demand``: its own chunk count), preemptively."""
+    release = [job.release for job in instance.jobs]
+
     def order(sim, t, active):
-        return sorted(active, key=lambda j: (sim.remaining(j) / sim.gang(j), instance.jobs[j].release, j))
+        remaining, gangs = sim.remaining, sim.gangs
+        return sorted(active, key=lambda j: (remaining(j) / gangs[j], release[j], j))
 
     return _gang_scheduler(instance, order, gang)
 
