@@ -223,7 +223,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--scheduler", metavar="ADDRESS", help="Dask scheduler (default: start a local cluster)")
     p.add_argument("-o", "--output", metavar="DIR", help="report folder (default reproduce-NAME)")
     p.add_argument("--fresh", action="store_true", help="discard the cached tasks and run everything again")
-    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.add_argument("--quiet", action="store_true", help="no progress bar (without a terminal: no progress line "
+                   "every 5 minutes)")
     p.add_argument("--json", action="store_true", help="print the tables as one JSON document")
     _format_option(p)
 
@@ -256,7 +257,8 @@ def build_parser() -> argparse.ArgumentParser:
                    "(default: start a local cluster)")
     p.add_argument("-o", "--output", metavar="DIR", help="output folder (default study-NAME)")
     p.add_argument("--fresh", action="store_true", help="discard the cache and run everything again")
-    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.add_argument("--quiet", action="store_true", help="no progress bar (without a terminal: no progress line "
+                   "every 5 minutes)")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     _format_option(p)
 

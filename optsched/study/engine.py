@@ -4,7 +4,8 @@
 :func:`execute` looks every unit up in the cache, runs the missing ones on an executor (this
 process, local worker processes, or a Dask cluster; see executors.py), refuses results computed by
 other code, stores each result as it arrives (so a killed run resumes where it stopped) and shows
-a progress bar. What a unit does is :func:`units.run_unit`'s business.
+a progress bar, or, without a terminal (a batch job, ``nohup``), a progress line every
+:data:`LOG_EVERY_S` seconds. What a unit does is :func:`units.run_unit`'s business.
 """
 
 from __future__ import annotations
@@ -22,6 +23,30 @@ from .cache import Cache
 from .units import Unit
 
 EXECUTORS = ("local", "dask")
+#: Without a terminal, a progress line on stderr at most this often, the first after as long: a run
+#: shorter than this prints none. A paper preset runs for hours, often in a batch job.
+LOG_EVERY_S = 300.0
+
+
+class _ProgressLines:
+    """The progress bar's stand-in when stderr is not a terminal: a plain line now and then."""
+
+    def __init__(self, label: str, total: int, done: int, enabled: bool):
+        self.label, self.total, self.done = label, total, done
+        self.enabled = enabled and not getattr(sys.stderr, "isatty", lambda: False)()
+        self.started = time.monotonic()
+        self.due = self.started + LOG_EVERY_S
+
+    def update(self) -> None:
+        """Count one more unit done; write a line if one is due."""
+        self.done += 1
+        now = time.monotonic()
+        if self.enabled and now >= self.due:
+            self.due = now + LOG_EVERY_S
+            minutes = (now - self.started) / 60
+            spent = f"{minutes / 60:.1f} h" if minutes >= 90 else f"{minutes:.0f} min"
+            print(f"optsched: {self.label}: {self.done:,} of {self.total:,} units done "
+                  f"({100 * self.done / max(self.total, 1):.0f}%), {spent} into this run", file=sys.stderr, flush=True)
 
 
 @dataclass(frozen=True)
@@ -43,7 +68,8 @@ def execute(units: Sequence[Unit], cache: Cache, *, executor: str = "local", wor
 
     ``announce(units, cached, pending, damaged)`` is called once the executor is ready (a Dask
     scheduler reached) and before any unit runs; ``keep(unit, result)`` says whether to store a
-    result (all by default). ``progress`` shows a bar on stderr when it is a terminal.
+    result (all by default). ``progress`` shows a bar on stderr when it is a terminal, else a line
+    every :data:`LOG_EVERY_S` seconds.
     """
     unique = {unit.key: unit for unit in units}
     done, damaged = cache.lookup(list(unique))
@@ -55,6 +81,7 @@ def execute(units: Sequence[Unit], cache: Cache, *, executor: str = "local", wor
     if announce is not None:
         announce(len(unique), len(done), len(pending), len(damaged))
     started = time.perf_counter()
+    lines = _ProgressLines(label, len(unique), len(done), progress)
     with tqdm(total=len(unique), initial=len(done), desc=label, unit="unit", file=sys.stderr,
               disable=None if progress else True, smoothing=0.05) as bar:
         for unit, result in results:
@@ -65,4 +92,5 @@ def execute(units: Sequence[Unit], cache: Cache, *, executor: str = "local", wor
                 cache.store(unit.key, unit.kind, result)
             done[unit.key] = result
             bar.update(1)
+            lines.update()
     return Batch(done, len(unique), len(unique) - len(pending), len(damaged), time.perf_counter() - started)

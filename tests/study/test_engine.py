@@ -54,3 +54,22 @@ def test_a_result_from_other_code_is_refused(tmp_path, monkeypatch):
         engine.execute([make_task_unit(square, 5)], cache)
     assert len(cache) == 0
     cache.close()
+
+
+def test_without_a_terminal_progress_is_a_plain_line_now_and_then(tmp_path, monkeypatch, capfd):
+    """A paper preset runs for hours in a batch job, where a bar is not drawn: a line on stderr once
+    LOG_EVERY_S has passed (every unit here, the interval set to 0), none with progress off, and
+    none for a run shorter than the interval (the default, so short runs stay silent)."""
+    cache = Cache(tmp_path / "cache.sqlite")
+    engine.execute([make_task_unit(square, 1)], cache)  # one cached unit
+    units = [make_task_unit(square, k) for k in (1, 2, 3)]
+    engine.execute(units, cache, label="squares", progress=True)
+    assert capfd.readouterr().err == ""  # shorter than LOG_EVERY_S
+    monkeypatch.setattr(engine, "LOG_EVERY_S", 0.0)
+    engine.execute([make_task_unit(square, k) for k in (4, 5)], cache, label="squares", progress=False)
+    assert capfd.readouterr().err == ""
+    engine.execute([*units, *(make_task_unit(square, k) for k in (6, 7))], cache, label="squares", progress=True)
+    lines = capfd.readouterr().err.splitlines()
+    assert lines == ["optsched: squares: 4 of 5 units done (80%), 0 min into this run",
+                     "optsched: squares: 5 of 5 units done (100%), 0 min into this run"]
+    cache.close()
