@@ -246,13 +246,17 @@ def tiresias_l(instance: Instance, *, seed: int = 0, queues: int = 2, gang: str 
 def run_tiresias(instance: Instance, queues: int = 2, gang: str = "trace") -> tuple[Schedule, int]:
     """Tiresias-L (§V-A): least attained service with ``queues`` priority queues split at the median demand of the
     released jobs, gangs as in ``run_srtf``."""
+    release = [job.release for job in instance.jobs]
+    medians: dict[int, float] = {}  #: the released jobs' median demand, by their count (the set only grows)
+
     def order(sim, t, active):
         # active = sim.active(t), so sim.released holds every job released by t
-        demand = statistics.median(instance.jobs[j].chunks * instance.jobs[j].p_edge for j in sim.released)
-
-        def queue(j):
-            return min(queues - 1, int(sim.states[j].attained // max(demand, 1)))
-        return sorted(active, key=lambda j: (queue(j), instance.jobs[j].release, j))
+        released = len(sim.released)
+        if released not in medians:
+            medians[released] = statistics.median(instance.jobs[j].chunks * instance.jobs[j].p_edge
+                                                  for j in sim.released)
+        unit, states = max(medians[released], 1), sim.states
+        return sorted(active, key=lambda j: (min(queues - 1, int(states[j].attained // unit)), release[j], j))
 
     return _gang_scheduler(instance, order, gang)
 
