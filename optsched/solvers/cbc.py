@@ -38,8 +38,15 @@ def run(problem: pulp.LpProblem, options: dict, msg: bool) -> Raw:
 def _run_once(problem: pulp.LpProblem, options: dict, msg: bool, preprocess: bool) -> Raw:
     mip = is_mip(problem)
     cbc = version()
-    fd, log_path = tempfile.mkstemp(prefix="optsched-cbc-", suffix=".log")
-    os.close(fd)
+    with tempfile.TemporaryDirectory(prefix="optsched-cbc-") as scratch:
+        return _run_in(problem, options, msg, preprocess, mip, cbc, scratch)
+
+
+def _run_in(problem: pulp.LpProblem, options: dict, msg: bool, preprocess: bool, mip: bool, cbc: str,
+            scratch: str) -> Raw:
+    """One CBC run with its model, solution and log files in ``scratch`` (removed by the caller, also
+    when CBC crashes: PuLP leaves its files behind then)."""
+    log_path = os.path.join(scratch, "cbc.log")
     adapter = pulp.COIN_CMD(
         path=pulp_cbc_path, mip=mip, msg=False, timeLimit=options["time_limit"],
         gapRel=options["gap"] if mip else None, threads=options["threads"],
@@ -47,14 +54,13 @@ def _run_once(problem: pulp.LpProblem, options: dict, msg: bool, preprocess: boo
         options=([] if preprocess or not mip else ["preprocess off"])
         + ([f"maxNodes {options['node_limit']}"] if mip and options["node_limit"] is not None else []),
     )
+    adapter.tmpDir = scratch
     try:
         problem.solve(adapter)
         with open(log_path) as f:
             log = f.read()
     except Exception as exc:
         return Raw("error", "cbc", cbc, {}, None, message=f"CBC failed: {exc}")
-    finally:
-        os.unlink(log_path)
     if msg:
         print(log)
     constant = problem.objective.constant if problem.objective is not None else 0.0

@@ -1,8 +1,6 @@
 """The CBC backend: the preprocessing bugs it is run around (optsched/solvers/cbc.py)."""
 
-
-
-
+import tempfile
 
 import pulp
 import pytest
@@ -39,3 +37,18 @@ def test_known_cbc_preprocessing_bugs_are_avoided(case):
     assert result.status == "optimal" and result.objective == pytest.approx(optimum)
     assert solve(case()[0], cross_check=True).cross_check.verdict == "agree"
 
+
+
+def test_a_crashing_cbc_leaves_no_files_behind(tmp_path, monkeypatch):
+    """CBC with preprocessing off crashes on this infeasible MILP, and PuLP then leaves its model and
+    solution files in the temporary folder; the backend runs CBC in a folder of its own and removes it."""
+    monkeypatch.setenv("TMPDIR", str(tmp_path))  # where PuLP puts its files
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))  # and tempfile, which read TMPDIR once
+    p = pulp.LpProblem("no_integer_point", pulp.LpMinimize)
+    y = p.add_variable("y", 0, 10, cat="Integer")
+    p += y
+    p += 2 * y == 3, "c"
+    result = solve(p, solver="cbc")
+    assert result.status == "infeasible"
+    assert "reran with preprocessing on" in result.message  # the crash this test is about happened
+    assert list(tmp_path.iterdir()) == []
