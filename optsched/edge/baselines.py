@@ -31,6 +31,7 @@ from __future__ import annotations
 import statistics
 from collections import defaultdict
 from dataclasses import dataclass, field
+from itertools import islice
 
 from ..arrivals import ArrivalStream
 from .instance import Instance
@@ -266,18 +267,22 @@ def batchsche(instance: Instance, *, seed: int = 0, cloud_price: float = 0.5) ->
     sim = _Simulator(instance)
     t = int(sim.stream.next_arrival)  # the first release (an instance has at least one job)
     waiting: list[int] = []
-    started: set[int] = set()
+    queued: set[int] = set()  # every job ever put in ``waiting`` (the started ones included)
     limit = instance.horizon() * 4 + 10
+    # each job's qualified workers by (upload delay, index): the order in which it takes the free ones
+    nearest = [sorted(instance.qualified[j], key=lambda e: (job.delay_edge[instance.workers[e][0]], e))
+               for j, job in enumerate(instance.jobs)]
     while not sim.finished():
         if t > limit:
             raise RuntimeError("batchsche made no progress")
         busy = {e for st in sim.states if st.placement for e in st.placement if e != CLOUD}
         free = set(range(len(instance.workers))) - busy
-        waiting += [j for j in sim.active(t) if j not in started and j not in waiting]
+        arrived = [j for j in sim.active(t) if j not in queued]
+        waiting += arrived
+        queued.update(arrived)
         for j in list(waiting):
             job = instance.jobs[j]
-            edge = [e for e in sorted(instance.qualified[j], key=lambda e: (job.delay_edge[instance.workers[e][0]], e))
-                    if e in free][:job.chunks]
+            edge = list(islice((e for e in nearest[j] if e in free), job.chunks))
             cloud_cheaper = instance.cloud and cloud_price * job.p_cloud < job.p_edge
             if cloud_cheaper or (instance.cloud and not instance.qualified[j]):
                 placement = [CLOUD] * job.chunks
@@ -288,7 +293,6 @@ def batchsche(instance: Instance, *, seed: int = 0, cloud_price: float = 0.5) ->
             sim.commit(j, t, placement)
             free -= {e for e in placement if e != CLOUD}
             waiting.remove(j)
-            started.add(j)
         sim.train(t)
         t += 1
     return sim.schedule()

@@ -14,7 +14,7 @@ properties of the online algorithm, tested there: problem (2) itself may migrate
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict
+from collections import Counter
 from dataclasses import dataclass
 
 from ..errors import InputError
@@ -97,8 +97,11 @@ def verify(instance: Instance, schedule: Schedule) -> list[str]:
     if len(schedule.jobs) != len(instance.jobs):
         return [f"schedule has {len(schedule.jobs)} entries for {len(instance.jobs)} jobs"]
     violations: list[str] = []
-    worker_use: dict[tuple[int, int, int], list[int]] = defaultdict(list)
-    ps_use: dict[tuple[int, int, int], list[int]] = defaultdict(list)
+    # who holds each (slot, server, worker) and (slot, server, PS) first, and the users of the ones held twice
+    worker_use: dict[tuple[int, int, int], int] = {}
+    ps_use: dict[tuple[int, int, int], int] = {}
+    worker_clash: dict[tuple[int, int, int], list[int]] = {}
+    ps_clash: dict[tuple[int, int, int], list[int]] = {}
     for j, (job, run) in enumerate(zip(instance.jobs, schedule.jobs)):
         if run.cloud and not instance.cloud:
             violations.append(f"job {j} uses cloud workers, but this instance has no cloud")
@@ -113,7 +116,7 @@ def verify(instance: Instance, schedule: Schedule) -> list[str]:
             if t < job.release + job.delay_edge[s]:
                 violations.append(f"job {j} works on server {s} in slot {t}, before its data arrives at "
                                   f"{job.release + job.delay_edge[s]} (2i)")
-            worker_use[t, s, w].append(j)
+            _hold(worker_use, worker_clash, (t, s, w), j)
             per_slot[t] += 1
         for t, k in run.cloud:
             if t < job.release + job.delay_cloud:
@@ -136,7 +139,7 @@ def verify(instance: Instance, schedule: Schedule) -> list[str]:
             if instance.servers[s].ps[p] != job.ps_type:
                 violations.append(f"job {j} uses PS {p} of server {s}, of type {instance.servers[s].ps[p]!r}, "
                                   f"not its type {job.ps_type!r} (2e)")
-            ps_use[t, s, p].append(j)
+            _hold(ps_use, ps_clash, (t, s, p), j)
             ps_slots[t] += 1
         for t in run.cloud_ps:
             if not instance.cloud:
@@ -147,13 +150,20 @@ def verify(instance: Instance, schedule: Schedule) -> list[str]:
                 violations.append(f"job {j} holds a PS or worker in slot {t}, before its release {job.release} (2i)")
             if per_slot[t] > 0 and ps_slots[t] != 1:
                 violations.append(f"job {j} has {ps_slots[t]} PSs in busy slot {t}, not exactly one (2e)")
-    for (t, s, w), users in sorted(worker_use.items()):
-        if len(users) > 1:
-            violations.append(f"worker {w} of server {s} serves jobs {users} in slot {t} (2d)")
-    for (t, s, p), users in sorted(ps_use.items()):
-        if len(users) > 1:
-            violations.append(f"PS {p} of server {s} serves jobs {users} in slot {t} (2f)")
+    for (t, s, w), users in sorted(worker_clash.items()):
+        violations.append(f"worker {w} of server {s} serves jobs {users} in slot {t} (2d)")
+    for (t, s, p), users in sorted(ps_clash.items()):
+        violations.append(f"PS {p} of server {s} serves jobs {users} in slot {t} (2f)")
     return violations
+
+
+def _hold(holder: dict[tuple[int, int, int], int], clash: dict[tuple[int, int, int], list[int]],
+          key: tuple[int, int, int], j: int) -> None:
+    """Job ``j`` uses ``key`` (a worker or PS in a slot): record it, and every user of a key used twice."""
+    if key in holder:
+        clash.setdefault(key, [holder[key]]).append(j)
+    else:
+        holder[key] = j
 
 
 def objective(instance: Instance, schedule: Schedule) -> float:

@@ -64,7 +64,9 @@ def test_a_demand_gang_runs_every_chunk_at_once(baseline):
 
 #: sha256 (first 16 hex digits) of each rigid baseline's schedule and preemption count on 'paper'
 #: instances (seed 0; 40 jobs on 20 servers and 60 jobs on 10, where the edge PSs run out), recorded
-#: before the simulator found a free PS by a counter per (slot, type) and cached the gang sizes.
+#: before the simulator found a free PS by a counter per (slot, type) and cached the gang sizes;
+#: BatchSche at cloud price 2 (where it keeps jobs on the edge) recorded before it sorted each job's
+#: workers once instead of every slot.
 RECORDED = {
     "0-40-20-srtf": "939b5dae8281f415",
     "0-40-20-srtf-demand": "6cb06a8c41cf5ca4",
@@ -74,6 +76,8 @@ RECORDED = {
     "0-60-10-srtf-demand": "71c2e2cf014c55f5",
     "0-60-10-tiresias": "82a9be5214911657",
     "0-60-10-batchsche": "31e5c902ca8ab457",
+    "0-40-20-batchsche-price-2": "4f8fbf1be8b49b3d",
+    "0-60-10-batchsche-price-2": "ac9f255ad68a4711",
 }
 
 
@@ -85,7 +89,8 @@ def test_the_baselines_take_every_decision_they_took_before_the_simulator_was_ma
     seed, jobs, servers, name = case.split("-", 3)
     instance = generate("paper", int(seed), jobs=int(jobs), servers=int(servers))
     runs = {"srtf": lambda: B.run_srtf(instance), "srtf-demand": lambda: B.run_srtf(instance, "demand"),
-            "tiresias": lambda: B.run_tiresias(instance), "batchsche": lambda: (B.batchsche(instance), 0)}
+            "tiresias": lambda: B.run_tiresias(instance), "batchsche": lambda: (B.batchsche(instance), 0),
+            "batchsche-price-2": lambda: (B.batchsche(instance, cloud_price=2.0), 0)}
     schedule, preemptions = runs[name]()
     doc = {"s": schedule.to_dict(), "p": preemptions}
     assert hashlib.sha256(json.dumps(doc, sort_keys=True).encode()).hexdigest()[:16] == RECORDED[case]
