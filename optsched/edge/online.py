@@ -24,6 +24,7 @@ whose fractional dual fitting is feasible, kept apart from the paper-faithful re
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -49,6 +50,16 @@ class Chunk:
     location: int  #: position of its edge worker in ``Instance.workers``, or CLOUD
     segments: list[list[int]]  #: end-exclusive [start, end) pieces, in time order
     alpha: Fraction = Fraction(0)
+
+    def __post_init__(self) -> None:
+        # the weight and the rate as integer pairs: CalcQ compares and sums them for every chunk of a
+        # plan, exactly, and Fraction's own operators were most of A_online's time at 300 jobs
+        self._weight = (self.weight.numerator, self.weight.denominator)
+        self._rate = (self.rate.numerator, self.rate.denominator)
+
+    def rate_at_least(self, gamma: tuple[int, int]) -> bool:
+        """Whether γ_jd >= ``gamma`` (a numerator-denominator pair), exactly."""
+        return self._rate[0] * gamma[1] >= gamma[0] * self._rate[1]
 
     @property
     def end(self) -> int:
@@ -169,17 +180,19 @@ class _Dispatcher:
         delta = job.delay_edge[self.instance.workers[e][0]]
         t0 = job.release + delta
         pending = [c for c in plan if c.end > t0]
-        served_first = [c for c in pending if c.rate >= gamma]  # A_1: equal rates keep FIFO [E17]
+        rate = (gamma.numerator, gamma.denominator)
+        served_first = [c for c in pending if c.rate_at_least(rate)]  # A_1: equal rates keep FIFO [E17]
         start = max([t0] + [c.end for c in served_first])
         postponed = [c for c in plan if c.end > start]  # A_2: all of lower rate
         if self.repaired:  # L2-c: each postponed chunk weighs its remaining fraction
-            q = Fraction(delta + (start - t0) + p, D) + p * sum(
-                (c.weight * Fraction(c.remaining(start), c.p) for c in postponed), Fraction(0))
+            q = Fraction(delta + (start - t0) + p, D) + p * _exact_sum(
+                (c._weight[0] * c.remaining(start), c._weight[1] * c.p) for c in postponed)
         elif self.q_mode == "timeline":
-            q = Fraction(delta + (start - t0) + p, D) + p * sum((c.weight for c in postponed), Fraction(0))
+            q = Fraction(delta + (start - t0) + p, D) + p * _exact_sum(c._weight for c in postponed)
         else:  # eq. (5) as printed: waiting = remaining work of higher-rate pending chunks at t_0
             waiting = sum(c.remaining(t0) for c in served_first)
-            q = Fraction(delta + waiting + p, D) + p * sum((c.weight for c in pending if c.rate < gamma), Fraction(0))
+            q = Fraction(delta + waiting + p, D) + p * _exact_sum(c._weight for c in pending
+                                                                  if not c.rate_at_least(rate))
         return Candidate(q, start, postponed)
 
     def insert(self, chunk: Chunk, e: int, start: int) -> None:
@@ -199,6 +212,15 @@ class _Dispatcher:
         chunk.segments = [[start, start + p]]
         self.plans[e].append(chunk)
         self.counters.insertions += 1
+
+
+def _exact_sum(terms: Iterable[tuple[int, int]]) -> Fraction:
+    """The exact sum of the fractions ``numerator / denominator``: the numerators are added per
+    denominator, so that only one Fraction is made per distinct denominator (a plan's chunks share few)."""
+    by_denominator: dict[int, int] = defaultdict(int)
+    for numerator, denominator in terms:
+        by_denominator[denominator] += numerator
+    return sum((Fraction(n, d) for d, n in by_denominator.items()), Fraction(0))
 
 
 def run_aonline(instance: Instance, *, q_mode: str = "timeline", edge_only: bool = False,
