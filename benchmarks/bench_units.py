@@ -1,0 +1,59 @@
+"""A reproduction's units at the paper's scale: seconds per method for one unit (the method's run,
+the verifier and what the unit measures), and a digest of the unit's result, for the optsched on the
+path. ``edge``: a unit of ``edge-sec5`` (``_sim_task``); ``oasis``: a unit of ``oasis-sec5``'s Fig. 3
+(``_fig3_task``, T and servers of the ``paper`` preset). Run it with ``PYTHONPATH=TREE`` for this tree
+and for a reference tree (an older optsched, for example ``git worktree add --detach /tmp/ref
+<commit>``), one after the other under the same load: equal digests mean the same results. Prints
+one Markdown row per method.
+
+    PYTHONPATH=TREE python benchmarks/bench_units.py edge LABEL [--jobs 300] [--servers 20] [--seed 0]
+    PYTHONPATH=TREE python benchmarks/bench_units.py oasis LABEL [--jobs 400] [--seed 0] [--methods drf ...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import time
+from collections.abc import Callable
+
+
+def _edge(args) -> tuple[list[str], Callable[[str], dict]]:
+    from optsched.edge.reproduce import ALGORITHMS, PRICED, _sim_task
+
+    return [*ALGORITHMS, *PRICED], lambda name: _sim_task((args.jobs, args.servers, args.seed, name))
+
+
+def _oasis(args) -> tuple[list[str], Callable[[str], dict]]:
+    from optsched.oasis.reproduce import ALGORITHMS, SCALES, _fig3_task
+
+    p = SCALES["paper"]
+    args.servers = p["servers"]
+    methods = [m for m in ALGORITHMS if m != "dorm" or args.jobs <= p["dorm_max_jobs"]]  # as the preset runs them
+    return methods, lambda name: _fig3_task((args.jobs, args.seed, p["T"], p["servers"], name))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("family", choices=["edge", "oasis"])
+    parser.add_argument("label", help="a name for the tree measured (a table column)")
+    parser.add_argument("--jobs", type=int, default=300)
+    parser.add_argument("--servers", type=int, default=20, help="edge only (oasis: the paper preset's)")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--methods", nargs="+", help="these methods only (default: every method of the units)")
+    args = parser.parse_args()
+    methods, unit = (_edge if args.family == "edge" else _oasis)(args)
+    total = 0.0
+    for name in args.methods or methods:
+        start = time.perf_counter()
+        row = unit(name)
+        seconds = time.perf_counter() - start
+        total += seconds
+        digest = hashlib.sha256(json.dumps(row, sort_keys=True).encode()).hexdigest()[:12]
+        print(f"| {args.label} | {args.jobs} | {args.servers} | {name} | {seconds:.2f} | {digest} |", flush=True)
+    print(f"| {args.label} | {args.jobs} | {args.servers} | all | {total:.2f} | |")
+
+
+if __name__ == "__main__":
+    main()
