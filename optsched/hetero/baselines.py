@@ -65,6 +65,13 @@ def ideal(instance: Instance) -> list[Config]:
     ties go to the smaller footprint, then to the first in shape order. First fit tries every PS
     server and co-located count, so it places a configuration on the empty cluster exactly when
     some placement fits it (:attr:`Instance.empty_fit`, either flag)."""
+    if instance.framework == "ps":
+        return [_fastest_ps(instance, j) for j in range(len(instance.jobs))]
+    return _ideal_from_shapes(instance)
+
+
+def _ideal_from_shapes(instance: Instance) -> list[Config]:
+    """:func:`ideal` from :attr:`Instance.shapes`, one shape at a time."""
     fit = instance.empty_fit
     out = []
     for j, shapes in enumerate(instance.shapes):
@@ -74,6 +81,32 @@ def ideal(instance: Instance) -> list[Config]:
         best = min(placeable, key=lambda s: (s.d, _volume(instance, s)))
         out.append(Config(best.m, best.p, best.workers))
     return out
+
+
+def _fastest_ps(instance: Instance, j: int) -> Config:
+    """:func:`ideal` for one job of a ps instance, on the arrays :attr:`Instance.shapes` is made
+    from (the same shapes in the same order, the same footprints in the same float arithmetic),
+    without making a ``Shape`` of each: ties still go to the first in shape order (a stable sort)."""
+    fit = instance.empty_fit
+    durations, volumes, blocks = [], [], []
+    for m in range(instance.M):
+        per_worker = sum(instance.worker_demand[m])
+        for p in range(instance.P):
+            per_ps = sum(instance.ps_demand[p])
+            for q in (1, 0) if instance.H >= 2 else (1,):
+                n, d = instance._ps_durations(j, m, p, q)
+                ok = fit[m, p, 1][n] | fit[m, p, 0][n]
+                durations.append(d[ok])
+                volumes.append(n[ok] * per_worker + per_ps)
+                blocks.append((m, p, n[ok]))
+    d = np.concatenate(durations)
+    if not len(d):
+        raise ValueError(f"job {j} fits the empty cluster in no configuration")
+    first = int(np.lexsort((np.concatenate(volumes), d))[0])
+    ends = np.cumsum([len(n) for _, _, n in blocks])
+    b = int(np.searchsorted(ends, first, side="right"))  # the block holding candidate ``first``
+    m, p, n = blocks[b]
+    return Config(m, p, int(n[first - (ends[b - 1] if b else 0)]))
 
 
 class Cluster:

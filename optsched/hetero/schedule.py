@@ -139,11 +139,14 @@ def verify(instance: Instance, schedule: Schedule) -> list[str]:
                 row = usage[(t, h)]
                 for r in range(instance.R):
                     row[r] += f[r]
-    for (t, h), row in sorted(usage.items()):  # V9
+    over = []  # V9, reported in (slot, server, resource) order; only the overloaded ones are sorted
+    for (t, h), row in usage.items():
         for r, used in enumerate(row):
             cap = instance.capacity[h][r]
             if used > cap + CAPACITY_TOL * max(1.0, cap):
-                problems.append(f"V9: slot {t}, server {h}, resource {r}: {used:g} used of {cap:g}")
+                over.append((t, h, r, used, cap))
+    for t, h, r, used, cap in sorted(over):
+        problems.append(f"V9: slot {t}, server {h}, resource {r}: {used:g} used of {cap:g}")
     return problems
 
 

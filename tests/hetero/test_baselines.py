@@ -109,3 +109,14 @@ def test_the_faster_baselines_take_every_decision_the_recorded_ones_took(framewo
     for name in ("fifo", "drf", "antman", "tiresias"):
         run = getattr(baselines, f"run_{name}")(instance)
         assert _digest(run) == RECORDED[f"{framework}-{seed}-{name}"], name
+
+
+@pytest.mark.parametrize("preset,seed,sizes", [("small", 0, {}), ("small", 3, {}), ("paper", 0, {"jobs": 40}),
+                                               ("paper", 5, {"jobs": 30, "servers": 1}),
+                                               ("paper", 2, {"jobs": 30, "servers": 2, "kappa": 8.0})])
+def test_ideal_on_arrays_picks_what_it_picks_from_the_shapes_one_by_one(preset, seed, sizes):
+    """For ps, :func:`baselines.ideal` works on the arrays ``Instance.shapes`` is made from; it must
+    pick the configuration the shape-by-shape rule picks, ties included (one server: no q = 0)."""
+    instance = generate(preset, seed, framework="ps", **sizes)
+    assert instance.framework == "ps"
+    assert baselines.ideal(instance) == baselines._ideal_from_shapes(instance)
