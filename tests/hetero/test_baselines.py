@@ -14,6 +14,8 @@ from optsched.hetero.instance import Instance
 from optsched.hetero.schedule import Schedule, objective, verify
 from optsched.solvers import solve
 
+from ..digests import digest
+
 RUNS = {"fifo": lambda i: baselines.run_fifo(i, 3), "drf": baselines.run_drf,
         "antman": lambda i: baselines.run_antman(i, 3), "tiresias": baselines.run_tiresias}
 
@@ -94,12 +96,9 @@ RECORDED = {
 
 
 def _digest(run) -> str:
-    import hashlib
-    import json
-
     doc = {"jobs": [l.to_dict() for l in run.schedule.jobs],
            "killed": [[j, l.to_dict(), t] for j, l, t in run.schedule.killed]}
-    return hashlib.sha256(json.dumps(doc, sort_keys=True).encode()).hexdigest()[:16]
+    return digest(doc)
 
 
 @pytest.mark.parametrize("framework", ["ps", "allreduce"])
