@@ -19,11 +19,10 @@ from __future__ import annotations
 import argparse
 import gzip
 import json
-import sqlite3
 import subprocess
 from pathlib import Path
 
-from optsched.study.cache import Cache, _checksum
+from optsched.study.cache import Cache
 
 ARCHIVES = Path(__file__).resolve().parent / "paper-runs"
 
@@ -39,9 +38,9 @@ def _head(rev: str) -> str:
 
 def save(name: str, out: Path, commit: str) -> None:
     """Write the finished, checksum-valid units of ``out/cache.sqlite`` to the archive of ``name``."""
-    db = sqlite3.connect(f"file:{out / 'cache.sqlite'}?mode=ro", uri=True)
-    rows = sorted(db.execute("SELECT key, kind, result, checksum FROM units"))
-    good = [(key, kind, result) for key, kind, result, checksum in rows if checksum == _checksum(key, result)]
+    cache = Cache(out / "cache.sqlite")
+    good, stored = cache.intact(), len(cache)
+    cache.close()
     wall = sum(json.loads(result).get("wall_s", 0.0) for _, _, result in good)
     ARCHIVES.mkdir(exist_ok=True)
     with gzip.open(_archive(name), "wt", encoding="utf-8", compresslevel=9) as fh:
@@ -50,7 +49,7 @@ def save(name: str, out: Path, commit: str) -> None:
         for key, kind, result in good:
             fh.write(json.dumps({"key": key, "kind": kind, "result": json.loads(result)}) + "\n")
     print(f"{_archive(name)}: {len(good)} units ({wall / 3600:.1f} h of unit time), commit {commit[:12]}"
-          + (f"; {len(rows) - len(good)} damaged rows left out" if len(rows) > len(good) else ""))
+          + (f"; {stored - len(good)} damaged rows left out" if stored > len(good) else ""))
 
 
 def _read(name: str) -> tuple[dict, list[dict]]:
