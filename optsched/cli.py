@@ -214,8 +214,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("name", help="e.g. oasis-sec5 ('optsched reproduce --list' lists them)", nargs="?")
     p.add_argument("--list", action="store_true", help="list the reproductions")
     p.add_argument("--preset", default="default",
-                   help="quick (under 2 minutes, 5 seeds), default (minutes) or paper (the paper's sizes)")
-    p.add_argument("--seeds", type=_int_at_least(1, MAX_SEEDS), help="seeds per point (default 5 in every preset)")
+                   help="quick (a smoke test: 5 seeds, under 2 minutes), default (30 seeds, minutes to hours) or paper "
+                        "(the paper's sizes, 30 seeds, hours to days; docs/benchmarks.md)")
+    p.add_argument("--seeds", type=_int_at_least(1, MAX_SEEDS), help="seeds per point (default: the preset's)")
     p.add_argument("--workers", type=_int_at_least(1, MAX_WORKERS), default=os.cpu_count() or 1,
                    help="worker processes")
     p.add_argument("--executor", choices=("local", "dask"), default="local",

@@ -1,6 +1,8 @@
 """Reproductions run on the study engine (optsched/reproduce.py, parallel_map): cached in the report
 folder, resumed, refused when a task fails, values as plain JSON data."""
 
+import shutil
+import subprocess
 from fractions import Fraction
 
 import numpy as np
@@ -8,7 +10,7 @@ import pytest
 
 from optsched.errors import Failure
 from optsched.registry import get
-from optsched.reproduce import Setting, parallel_map
+from optsched.reproduce import DEFAULT_SEEDS, Setting, parallel_map
 
 CALLS: list = []
 
@@ -183,3 +185,10 @@ def test_a_worst_case_is_confirmed_by_cbc_within_the_node_budget():
     solved = confirmed_optimum("edge", family.generate("tiny", seed=0), "time-indexed", "a tiny instance")
     check = solved.result.cross_check
     assert solved.result.optimal and check.solver == "cbc" and check.formulation is None and check.verdict == "agree"
+
+
+def test_the_help_states_each_presets_seeds():
+    done = subprocess.run([shutil.which("optsched"), "reproduce", "--help"], capture_output=True, text=True, check=True)
+    text = " ".join(done.stdout.split())
+    for preset, seeds in DEFAULT_SEEDS.items():
+        assert f"{preset} (" in text and f"{seeds} seeds" in text.split(f"{preset} (", 1)[1].split(")", 1)[0]
