@@ -382,7 +382,8 @@ def intervals(rows: Sequence[dict], x: str, *, ax: Any = None, xlabel: str | Non
     """Each method's mean with its 95% interval against ``x``, from summary rows (a reproduction's
     ``summary.csv``: ``method``, ``mean``, ``ci_low``, ``ci_high``, ``n_seeds``). Methods are
     offset slightly along ``x`` so that equal values stay visible; ``log``/``xlog``: log axes (on a log
-    y axis an interval reaching 0 or below stops at the axis floor, marked "v");
+    y axis an interval reaching 0 or below stops at the axis floor, marked "v"; the x axis turns
+    logarithmic by itself where a linear one would run the sweep's ticks together, :func:`_crowded`);
     ``legend``: draw the legend inside the axes (else the caller places it). A method's colour is
     its place in ``palette`` (default: the order the rows name the methods), so figures drawn from
     the same rows give a method the same colour."""
@@ -392,6 +393,7 @@ def intervals(rows: Sequence[dict], x: str, *, ax: Any = None, xlabel: str | Non
     methods = list(dict.fromkeys(r["method"] for r in rows))
     palette = list(dict.fromkeys([*(palette or []), *methods]))
     xs = sorted({r[x] for r in rows})
+    xlog = xlog or (_numeric(xs) and _crowded(xs))
     positive = [v for r in rows for v in (r["mean"], r["ci_low"]) if v > 0]
     floor = min(positive, default=1.0) / 1.5
     step = 0.02 if _numeric(xs) else 0.6 / max(2, len(methods))  # categories: spread within a band
@@ -484,6 +486,15 @@ def gains(rows: Sequence[dict], x: str, *, ax: Any = None, xlabel: str | None = 
 
 def _numeric(values: Sequence[Any]) -> bool:
     return all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in values)
+
+
+def _crowded(xs: Sequence[float]) -> bool:
+    """Whether a linear axis would run the ticks of a sweep's few values together (the least gap
+    under a tenth of the range: 50, 100, 200, 400, 800 jobs) where a log axis spreads them (positive
+    values spanning a factor of 4 or more)."""
+    if not 3 <= len(xs) <= 8 or xs[0] <= 0 or xs[-1] < 4 * xs[0]:
+        return False
+    return min(b - a for a, b in zip(xs, xs[1:])) < 0.1 * (xs[-1] - xs[0])
 
 
 def _offset(value: float, shift: float, log: bool) -> float:

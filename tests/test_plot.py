@@ -84,6 +84,21 @@ def test_a_sweeps_values_stay_its_ticks_when_many_methods_sit_offset_from_them(t
     assert [t.get_text() for t in ax.get_xticklabels()] == ["1000", "2000", "4000"]
 
 
+@pytest.mark.parametrize(("values", "scale"), [((50, 100, 200, 400, 800), "log"),
+                                                ((50, 100, 150, 200, 250, 300), "linear"),
+                                                ((1, 2, 3), "linear")])
+def test_a_sweep_whose_ticks_would_run_together_gets_a_log_axis(tmp_path, values, scale):
+    """Jobs 50-800 doubling: on a linear axis "50" and "100" overlap (the least gap is a sixteenth
+    of the range), so the axis is logarithmic, with the sweep's values still its ticks; an evenly
+    spaced sweep stays linear."""
+    rows = [{"method": m, "jobs": v, "mean": 1.0 + k, "ci_low": 0.5, "ci_high": 2.0 + k, "n_seeds": 30}
+            for k, m in enumerate("ab") for v in values]
+    with plot.figure(tmp_path / "sweep.png", format="png") as (fig, ax):
+        plot.intervals(rows, "jobs", ax=ax)
+    assert ax.get_xscale() == scale
+    assert [t.get_text() for t in ax.get_xticklabels()] == [str(v) for v in values]
+
+
 def test_gains_draw_the_paired_effects_and_go_symmetric_log_when_a_gain_is_huge():
     """plot.gains draws the summary rows paired against the reference (not the reference's own
     row); a gain of 20 (a maximised objective near 0 on some seed) turns the axis symmetric-log so
