@@ -20,7 +20,7 @@ from typing import Any
 
 import numpy as np
 
-from ..plot import figure
+from ..plot import COLUMN_WIDTH, figure
 from ..registry import get
 from ..reproduce import (
     EXACT_BUDGET,
@@ -143,6 +143,12 @@ def _fig5_instance(servers: int, gamma1: tuple[int, int], seed: int):
 def _gamma1_label(gamma1: tuple[int, int]) -> str:
     """How Fig. 5's rows name a spread of ``γ1``: ``[1, 10]``."""
     return f"[{gamma1[0]}, {gamma1[1]}]"
+
+
+def _point_order(point: tuple[int, str]) -> tuple[int, tuple[int, ...]]:
+    """Fig. 5's points (servers, γ1 label) in numeric order: [1, 10] before [1, 50] and [1, 100]."""
+    servers, gamma1 = point
+    return servers, tuple(int(v) for v in gamma1.strip("[]").split(","))
 
 
 def _fig5_task(task):
@@ -383,7 +389,7 @@ def _fig5(report: Report, rows: list[dict], setting: Setting) -> None:
     table = Table("Fig. 5: OPT / OASiS against the exact optimum", ["servers", "γ1", "mean ratio", "max ratio",
                                                                      "optimal", "α (mean)"], [],
                   note="A ratio computed against a bound (node limit hit) counts as a bound on the true ratio.")
-    groups = sorted({(r["servers"], r["gamma1"]) for r in rows}, key=lambda g: (g[0], g[1]))
+    groups = sorted({(r["servers"], r["gamma1"]) for r in rows}, key=_point_order)
     per_point = {(servers, f"γ1 ∈ {gamma1}"): [r["ratio"] for r in rows if r["servers"] == servers
                                               and r["gamma1"] == gamma1 and r["ratio"]] for servers, gamma1 in groups}
     report.interval_figure(setting, interval_rows(per_point, "servers", "OPT / OASiS"), "servers", "fig5_ratio.png",
@@ -406,7 +412,7 @@ def _fig5_worst(report: Report, rows: list[dict], p: dict, setting: Setting) -> 
     table = Table("Fig. 5: worst instance per point (OPT / OASiS, optimum proven and confirmed by CBC)",
                   ["servers", "γ1", "instances", "seed", "ratio", "OASiS", "OPT", "files"], [])
     spreads = {_gamma1_label(g): g for g in p["fig5_gamma1"]}
-    for servers, gamma1 in sorted({(r["servers"], r["gamma1"]) for r in rows}):
+    for servers, gamma1 in sorted({(r["servers"], r["gamma1"]) for r in rows}, key=_point_order):
         proven = [r for r in rows if r["servers"] == servers and r["gamma1"] == gamma1
                   and not r["ratio_is_bound"] and r["ratio"]]
         ratios = [r["ratio"] for r in proven]
@@ -438,23 +444,44 @@ def _fig5_worst(report: Report, rows: list[dict], p: dict, setting: Setting) -> 
 
 
 def _fig6(report: Report, rows: list[dict], setting: Setting) -> None:
+    from matplotlib.ticker import NullLocator, PercentFormatter
+
     pis = sorted(PI + WIDE_PI)
     table = Table("Fig. 6: OASiS's utility with U or L misestimated by π (mean over seeds), and the seeds where it "
                   "differs from the exact constants' (π = 1)",
                   ["π", "U × π", "L / π", "U: seeds moved", "L: seeds moved"], [])
     exact = {(r["estimate"], r["seed"]): r["utility"] for r in rows if r["pi"] == 1.0}
-    with figure(setting.out_dir / "fig6_estimates.png") as (fig, ax):
-        for k, (kind, label) in enumerate((("U", "U estimated as π·U"), ("L", "L estimated as L/π"))):
-            stats = [describe([r["utility"] for r in rows if r["estimate"] == kind and r["pi"] == pi]) for pi in pis]
-            means = [s["mean"] for s in stats]
-            ax.errorbar([pi * 1.15 ** (2 * k - 1) for pi in pis], means,  # the two series side by side
-                        yerr=[[m - s["ci_low"] for m, s in zip(means, stats)],
-                              [s["ci_high"] - m for m, s in zip(means, stats)]], marker="o", label=label)
-        ax.axvspan(min(PI), max(PI), color="0.9", label="the paper's range of π")
-        ax.set_xscale("log")
-        ax.set_xlabel("π (1 = exact; log scale)")
-        ax.set_ylabel("total utility (mean, 95% interval over seeds)")
-        ax.legend()
+    series = (("U", "U estimated as π·U"), ("L", "L estimated as L/π"))
+    with figure(setting.out_dir / "fig6_estimates.png", cols=2, width=2 * COLUMN_WIDTH,
+                height=2.4) as (fig, axes):
+        near, wide = axes[0]
+        for k, (kind, label) in enumerate(series):
+            # left: the paper's range of π, each seed's utility relative to its own at π = 1 (what the
+            # claim compares, paired by seed); right: total utility over every π, orders of magnitude
+            relative = [describe([r["utility"] / exact[kind, r["seed"]] - 1 for r in rows if r["estimate"] == kind
+                                 and r["pi"] == pi and exact[kind, r["seed"]] > 0]) for pi in PI]
+            totals = [describe([r["utility"] for r in rows if r["estimate"] == kind and r["pi"] == pi]) for pi in pis]
+            for ax, xs, stats in ((near, PI, relative), (wide, pis, totals)):
+                means = [st["mean"] for st in stats]
+                ax.errorbar([x * (1.0 + 0.02 * (2 * k - 1)) if ax is near else x * 1.3 ** (2 * k - 1) for x in xs],
+                            means,  # the two series side by side
+                            yerr=[[m - st["ci_low"] for m, st in zip(means, stats)],
+                                  [st["ci_high"] - m for m, st in zip(means, stats)]], marker="o", label=label,
+                            color=f"C{k}")
+        near.axhline(0.0, color="0.5", linewidth=0.8, linestyle="--")
+        near.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=1))
+        near.set_ylabel("utility against π = 1, paired by seed")
+        near.set_title("the paper's range of π", loc="left", fontsize=7)
+        wide.axvspan(min(PI), max(PI), color="0.9", label="the paper's range of π")
+        wide.set_ylabel("total utility")
+        wide.set_title("orders of magnitude (set-up sweep)", loc="left", fontsize=7)
+        near.set_xticks(PI, [f"{v:g}" for v in PI])
+        near.set_xlabel("π (1 = exact)")
+        wide.set_xscale("log")
+        wide.set_xticks(sorted({*WIDE_PI, 1.0}))
+        wide.xaxis.set_minor_locator(NullLocator())
+        wide.set_xlabel("π (1 = exact; log scale)")
+        wide.legend()
     for pi in pis:
         mine = {k: [r for r in rows if r["estimate"] == k and r["pi"] == pi] for k in "UL"}
         table.rows.append([f"{pi:g}", *[mean(r["utility"] for r in mine[k]) for k in "UL"],
@@ -471,5 +498,6 @@ def _fig6(report: Report, rows: list[dict], setting: Setting) -> None:
                   f"{len(moved)} of {len(paper)} runs (seed, π ≠ 1, U or L)"
                   + (f", by {mean(changes):.1%} on average and at most {max(changes):.1%}." if changes else "."))
     report.tables.append(table)
-    report.figures.append(("fig6_estimates.png", "Fig. 6 analogue: misestimated price constants, mean and 95% "
-                           "interval over seeds"))
+    report.figures.append(("fig6_estimates.png", "Fig. 6 analogue: misestimated price constants. Left: in the "
+                           "paper's range of π, each seed's utility relative to its own with the exact constants "
+                           "(π = 1); right: total utility over orders of magnitude. Mean and 95% interval over seeds"))
