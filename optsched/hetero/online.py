@@ -97,13 +97,17 @@ def maxweight(instance: Instance, jobs: list[int], tau: int, lam: float, oracle:
             continue
         before = market.price.copy()
         window = slice(schedule.start, schedule.start + schedule.d)
+        touched = []
         for h in range(instance.H):
-            used[h, :, window] += np.asarray(schedule.footprint(instance, h))[:, None]
+            footprint = np.asarray(schedule.footprint(instance, h))
+            used[h, :, window] += footprint[:, None]
+            if footprint.any():
+                touched.append(h)
         with np.errstate(divide="ignore", invalid="ignore"):
             share = np.where(capacity > 0, used / capacity, 0.0)
         market.price = (lam ** share - 1) * unit
         market.residual = capacity - used
-        market.changed()
+        market.changed(servers=touched)  # the other servers' prices and room are the same floats as before
         out.schedules[j] = schedule
         out.accepted.append(j)
         out.increment[j] = u + float(((market.price - before) * capacity).sum())

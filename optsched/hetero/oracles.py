@@ -39,6 +39,7 @@ per duration until the market changes; window minima by van Herk's filter (``min
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -69,13 +70,19 @@ class Market:
     #: Caches, valid until :meth:`changed`: the prices' running sum over slots; per duration, the
     #: window sums and least residuals (:meth:`windows`); per (duration, demand), the per-item cost and
     #: count (:meth:`per_unit`) and the servers in cost order (:meth:`cost_order`); per demand, the
-    #: sorted unit-slots (:meth:`cheapest_slots`).
+    #: sorted unit-slots (:meth:`cheapest_slots`); per (duration, worker type, count, starts), the cost
+    #: of the cheapest workers per start (:meth:`fill_cost`).
     _cumulative: np.ndarray | None = field(default=None, repr=False)
     _by_duration: dict[int, tuple[np.ndarray, np.ndarray]] = field(default_factory=dict, repr=False)
     _per_unit: dict[tuple[int, tuple], tuple[np.ndarray, np.ndarray]] = field(default_factory=dict, repr=False)
     _order: dict[tuple[int, tuple], tuple[np.ndarray, np.ndarray, np.ndarray]] = field(default_factory=dict,
                                                                                        repr=False)
     _slots: dict[tuple, tuple[int, np.ndarray, np.ndarray, np.ndarray]] = field(default_factory=dict, repr=False)
+    _fills: dict[tuple, np.ndarray] = field(default_factory=dict, repr=False)
+    #: the servers each :meth:`changed` edited since the caches were last cleared, and per entry of
+    #: :meth:`windows` and :meth:`per_unit`, how many of those edits its rows include
+    _edits: list[np.ndarray] = field(default_factory=list, repr=False)
+    _valid: dict[tuple, int] = field(default_factory=dict, repr=False)
 
     @classmethod
     def empty(cls, instance: Instance, tau: int, max_starts: int | None = None) -> Market:
@@ -85,18 +92,58 @@ class Market:
         return cls(instance, tau, np.zeros((instance.H, instance.R, tau + 1)),
                    np.repeat(capacity, tau + 1, axis=2), max_starts)
 
-    def changed(self) -> None:
-        """Forget the cached window sums; call after editing ``price`` or ``residual``."""
-        self._cumulative = None
-        self._by_duration.clear()
-        self._per_unit.clear()
+    def changed(self, servers: Iterable[int] | None = None) -> None:
+        """Forget the cached window sums; call after editing ``price`` or ``residual``. ``servers``:
+        only these servers' rows were edited. The caches computed server by server (the running sums,
+        :meth:`windows`, :meth:`per_unit`) then recompute those rows alone when next asked, the same
+        floats, bit for bit, as recomputing every row (each row is computed on its own); the orders
+        across servers are forgotten."""
         self._order.clear()
         self._slots.clear()
+        self._fills.clear()
+        if servers is None or self._cumulative is None:
+            self._cumulative = None
+            self._by_duration.clear()
+            self._per_unit.clear()
+            self._edits.clear()
+            self._valid.clear()
+            return
+        rows = np.asarray(sorted(set(servers)), dtype=np.int64)
+        self._cumulative[rows] = self._running_sums(rows)
+        self._edits.append(rows)
+
+    def _stale(self, key: tuple) -> np.ndarray | None:
+        """The rows edited since the cache entry ``key`` was last brought up to date (None: none),
+        marking it up to date."""
+        at, self._valid[key] = self._valid[key], len(self._edits)
+        if at == len(self._edits):
+            return None
+        return np.unique(np.concatenate(self._edits[at:]))
+
+    def _running_sums(self, rows: np.ndarray | slice = slice(None)) -> np.ndarray:
+        """The prices' running sum over slots 1.. (index 0: none yet), for ``rows`` of servers."""
+        price = self.price[rows, :, 1:]
+        return np.concatenate([np.zeros((*price.shape[:2], 1)), np.cumsum(price, axis=2)], axis=2)
+
+    def _window_rows(self, d: int, starts: int,
+                     rows: np.ndarray | slice = slice(None)) -> tuple[np.ndarray, np.ndarray]:
+        """:meth:`windows`' two arrays for ``rows`` of servers."""
+        assert self._cumulative is not None
+        cum = self._cumulative[rows]
+        sums = cum[:, :, d:d + starts] - cum[:, :, :starts]
+        span = self.residual[rows, :, 1:starts + d]  # the slots some window of these starts covers
+        return sums, minimum_filter1d(span, d, axis=2, origin=-(d // 2))[:, :, :starts]
 
     def windows(self, d: int) -> tuple[np.ndarray, np.ndarray]:
         """For every start ``1..τ−d`` (axis 2, index ``start − 1``), per ``(h, r)``: the summed price
         and the smallest residual over slots ``start .. start+d−1``."""
-        if d not in self._by_duration:
+        if d in self._by_duration:
+            sums, room = self._by_duration[d]
+            rows = self._stale(("windows", d))
+            if rows is not None and sums.shape[2]:
+                sums[rows], room[rows] = self._window_rows(d, sums.shape[2], rows)
+        else:
+            self._valid["windows", d] = len(self._edits)
             starts = max(0, self.tau - d)
             if self.max_starts is not None:
                 starts = min(starts, self.max_starts)
@@ -105,13 +152,8 @@ class Market:
                 self._by_duration[d] = (np.zeros((H, R, 0)), np.zeros((H, R, 0)))
             else:
                 if self._cumulative is None:
-                    self._cumulative = np.concatenate(
-                        [np.zeros((H, R, 1)), np.cumsum(self.price[:, :, 1:], axis=2)], axis=2)
-                cum = self._cumulative
-                sums = cum[:, :, d:d + starts] - cum[:, :, :starts]
-                span = self.residual[:, :, 1:starts + d]  # the slots some window of these starts covers
-                room = minimum_filter1d(span, d, axis=2, origin=-(d // 2))[:, :, :starts]
-                self._by_duration[d] = (sums, room)
+                    self._cumulative = self._running_sums()
+                self._by_duration[d] = self._window_rows(d, starts)
             _evict(self._by_duration, self.cache_durations)
         return self._by_duration[d]
 
@@ -145,7 +187,14 @@ class Market:
         """Per (server, start): the window cost of one item of ``demand`` (Ω or Ψ of §3.6) and how
         many such items fit; cached like :meth:`windows`."""
         key = (d, demand_key)
-        if key not in self._per_unit:
+        if key in self._per_unit:
+            rows = self._stale(("per_unit", d, demand_key))
+            if rows is not None:
+                sums, room = self.windows(d)
+                omega, cap = self._per_unit[key]
+                omega[rows], cap[rows] = np.einsum("hrs,r->hs", sums[rows], demand), _capacity(room[rows], demand)
+        else:
+            self._valid["per_unit", d, demand_key] = len(self._edits)
             sums, room = self.windows(d)
             self._per_unit[key] = (np.einsum("hrs,r->hs", sums, demand), _capacity(room, demand))
             _evict(self._per_unit, None if self.cache_durations is None else 2 * self.cache_durations)
@@ -162,6 +211,17 @@ class Market:
             self._order[key] = (order, np.take_along_axis(omega, order, axis=0), np.take_along_axis(cap, order, axis=0))
             _evict(self._order, None if self.cache_durations is None else 2 * self.cache_durations)
         return self._order[key]
+
+    def fill_cost(self, d: int, demand_key: tuple, demand: np.ndarray, count: int, limit: int | None) -> np.ndarray:
+        """:func:`_fill_cost` of ``count`` items of ``demand`` per start (the first ``limit`` starts, or
+        all), from :meth:`cost_order`; cached like it, since the shapes of one duration, worker type
+        and worker count share it whatever their PS type."""
+        key = (d, demand_key, count, limit)
+        if key not in self._fills:
+            _, omega_sorted, cap_sorted = self.cost_order(d, demand_key, demand)
+            self._fills[key] = _fill_cost(omega_sorted[:, :limit], cap_sorted[:, :limit], count)
+            _evict(self._fills, None if self.cache_durations is None else 8 * self.cache_durations)
+        return self._fills[key]
 
 
 def _evict(cache: dict, limit: int | None) -> None:
@@ -343,17 +403,58 @@ def _ps_window(market: Market, shape: Shape, best: Best):
     _, room = market.windows(shape.d)
     e, z = np.asarray(inst.worker_demand[shape.m]), np.asarray(inst.ps_demand[ps_type(shape.p)])
     omega, cap = market.per_unit(shape.d, ("worker", shape.m), e)
-    order, omega_sorted, cap_sorted = market.cost_order(shape.d, ("worker", shape.m), e)
+    order, _, _ = market.cost_order(shape.d, ("worker", shape.m), e)
     psi, _ = market.per_unit(shape.d, ("ps", shape.p), z)
     limit = best.start_limit(shape.d)
     if limit is not None:
-        omega, cap, psi, room = omega[:, :limit], cap[:, :limit], psi[:, :limit], room[:, :, :limit]
-        order, omega_sorted, cap_sorted = order[:, :limit], omega_sorted[:, :limit], cap_sorted[:, :limit]
+        omega, cap, psi, room, order = omega[:, :limit], cap[:, :limit], psi[:, :limit], room[:, :, :limit], \
+            order[:, :limit]
     if omega.shape[1] == 0:
         return omega, psi, None, room, e, z, [], order
-    lower = _fill_cost(omega_sorted, cap_sorted, shape.workers) + psi.min(axis=0)
+    lower = market.fill_cost(shape.d, ("worker", shape.m), e, shape.workers, limit) + psi.min(axis=0)
     starts = np.flatnonzero(best.admits(lower, np.arange(1, len(lower) + 1) + shape.d))
     return omega, psi, cap, room, e, z, starts, order
+
+
+#: Entries of (start, server, g, resource) that :func:`distributed_exact` holds at once: its starts are
+#: costed in chunks of this size (a few MB).
+CHUNK_ELEMENTS = 1 << 20
+
+
+def _distributed_costs(omega: np.ndarray, psi: np.ndarray, cap: np.ndarray, room: np.ndarray, orders: np.ndarray,
+                       starts: np.ndarray, N: int, g: np.ndarray, need: np.ndarray, demand: np.ndarray) -> np.ndarray:
+    """:func:`distributed_exact`'s cost ``g Ω_n + s(g) Ψ_n + F_{−n}(N − g)`` per (start, PS server ``n``,
+    co-located count ``g``) for the given ``starts`` at once (``inf`` where infeasible). Each start's
+    cheapest-first unit list is a row, padded with zeros past its length, and its prefix sums run
+    along the row in the same order as on the list alone, so every cost is the same float, bit for
+    bit, as costing the starts one by one."""
+    S = len(starts)
+    om = omega[:, starts].T  # (start, h)
+    cp = np.minimum(cap[:, starts], 2 * N).T  # more than 2N slots never matter
+    order = orders[:, starts].T  # servers in order (Ω_h, h) per start (Market.cost_order)
+    om_sorted, cp_sorted = np.take_along_axis(om, order, axis=1), np.take_along_axis(cp, order, axis=1)
+    lengths = cp_sorted.sum(axis=1)  # units per start
+    offsets = np.cumsum(lengths) - lengths
+    units = np.zeros((S, int(lengths.max(initial=0))))
+    flat = np.repeat(om_sorted.ravel(), cp_sorted.ravel())
+    row = np.repeat(np.arange(S), lengths)
+    units[row, np.arange(len(flat)) - offsets[row]] = flat
+    cum = np.concatenate([np.zeros((S, 1)), np.cumsum(units, axis=1)], axis=1)
+    first = np.empty_like(cp)  # where server n's units start in its start's list
+    np.put_along_axis(first, order, np.cumsum(cp_sorted, axis=1) - cp_sorted, axis=1)
+    k = N - g[None, None, :]  # workers off n, per (start, n, g)
+    size = lengths[:, None, None]
+    short = size - cp[:, :, None] < k  # not enough capacity off n
+    late = first[:, :, None] >= k
+    upto = np.minimum(k + cp[:, :, None], size)
+    rows = np.arange(S)[:, None, None]
+    fill = np.where(late, cum[rows, np.minimum(k, size)], cum[rows, upto] - cp[:, :, None] * om[:, :, None])
+    ok = ~short & (g[None, None, :] <= cap[:, starts].T[:, :, None])
+    limits = room[:, :, starts] + TOL  # (h, r, start)
+    for r in range(demand.shape[1]):  # room on n for the g workers and the PSs, resource by resource
+        ok &= demand[None, None, :, r] <= limits[:, r, :].T[:, :, None]
+    return np.where(ok, g[None, None, :] * om[:, :, None] + need[None, None, :] * psi[:, starts].T[:, :, None] + fill,
+                    INF)
 
 
 def distributed_exact(market: Market, j: int, below: float = INF, tie_break: str = "paper",
@@ -374,33 +475,27 @@ def distributed_exact(market: Market, j: int, below: float = INF, tie_break: str
         bandwidth = inst.B(ps_type(shape.p))
         need = np.maximum(1, np.ceil(inst.b(shape.m) * (N - g) / bandwidth - 1e-9)).astype(np.int64)  # W3
         market.tuples += len(starts) * H  # one tuple per (start, PS server n); the g loop is inside
-        for start in starts:
-            om, cp = omega[:, start], np.minimum(cap[:, start], 2 * N)  # more than 2N slots never matter
-            order = orders[:, start]  # np.argsort(om, kind="stable"), sorted once per duration and worker type
-            units = np.repeat(om[order], cp[order])
-            cum = np.concatenate([[0.0], np.cumsum(units)])
-            first = np.empty(H, dtype=np.int64)
-            first[order] = np.cumsum(cp[order]) - cp[order]  # where server n's units start
-            k = N - g[None, :]  # workers off n, per (n, g)
-            short = len(units) - cp[:, None] < k  # not enough capacity off n
-            late = first[:, None] >= k
-            upto = np.minimum(k + cp[:, None], len(units))
-            fill = np.where(late, cum[np.minimum(k, len(units))], cum[upto] - cp[:, None] * om[:, None])
-            ps_room = np.all(g[None, :, None] * e + need[None, :, None] * z <= room[:, None, :, start] + TOL, axis=2)
-            ok = ~short & ps_room & (g[None, :] <= cap[:, start][:, None])
-            cost = np.where(ok, g[None, :] * om[:, None] + need[None, :] * psi[:, start][:, None] + fill, INF)
-            found, (n, gg) = best.pick(cost, np.broadcast_to(need, cost.shape))
-            if np.isinf(found) or not best.admits(found, int(start) + 1 + shape.d):
-                continue
-            others = cap[:, start].copy()
-            others[n] = 0
-            _, y = _fill(omega[:, start:start + 1], others[:, None], N - gg)
-            y = y[:, 0].copy()
-            y[n] = gg
-            best.offer(found, JobSchedule(int(start) + 1, shape.d, shape.m, shape.p, 0,
-                                          tuple(int(v) for v in y), _one_hot(H, n, int(need[gg]))))
-            if best.settled:
-                return best.result()
+        demand = g[:, None] * e + need[:, None] * z  # (g, r): g workers and the PSs for the other N - g on n
+        chunk = max(1, CHUNK_ELEMENTS // (H * N * len(e)))
+        for at in range(0, len(starts), chunk):
+            some = starts[at:at + chunk]
+            cost = _distributed_costs(omega, psi, cap, room, orders, some, N, g, need, demand)
+            lowest = cost.reshape(len(some), -1).min(axis=1)
+            for i, start in enumerate(some):
+                if np.isinf(lowest[i]) or not best.admits(lowest[i], int(start) + 1 + shape.d):
+                    continue  # the pick costs at least the lowest: it could not be admitted either
+                found, (n, gg) = best.pick(cost[i], np.broadcast_to(need, cost[i].shape))
+                if np.isinf(found) or not best.admits(found, int(start) + 1 + shape.d):
+                    continue
+                others = cap[:, start].copy()
+                others[n] = 0
+                _, y = _fill(omega[:, start:start + 1], others[:, None], N - gg)
+                y = y[:, 0].copy()
+                y[n] = gg
+                best.offer(found, JobSchedule(int(start) + 1, shape.d, shape.m, shape.p, 0,
+                                              tuple(int(v) for v in y), _one_hot(H, n, int(need[gg]))))
+                if best.settled:
+                    return best.result()
     return best.result()
 
 

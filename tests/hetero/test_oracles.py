@@ -179,3 +179,32 @@ def test_earliest_completion_keeps_the_cost_and_finishes_no_later_than_any_tied_
         assert brute_force(earlier, 0)[0] > cost + 1e-9
         paper = min(colocated(market, 0)[0], distributed(market, 0)[0])
         assert paper == pytest.approx(cost)
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10**6), cache_durations=st.sampled_from([None, 2]))
+def test_a_market_edited_on_some_servers_caches_what_a_fresh_one_computes_bit_for_bit(seed, cache_durations):
+    """Market.changed(servers=...) recomputes only the edited servers' rows of the window sums, the
+    least residuals and the per-item costs and counts, when next asked; after several edits (some
+    entries asked between them, some not, some evicted) every array equals, bit for bit, a fresh
+    market's at the same prices and room."""
+    rng = np.random.default_rng(seed)
+    instance = generate("paper", seed % 50, jobs=6, servers=8)
+    tau = int(rng.integers(3, 12))
+    market = Market.empty(instance, tau)
+    market.cache_durations = cache_durations
+    demand = np.asarray(instance.worker_demand[0])
+    asked = [int(d) for d in rng.integers(1, tau + 1, size=4)]
+    for _ in range(4):
+        for d in asked[:int(rng.integers(1, len(asked) + 1))]:
+            market.windows(d)
+            market.per_unit(d, ("worker", 0), demand)
+        rows = sorted({int(h) for h in rng.integers(0, instance.H, size=int(rng.integers(0, 3)))})
+        market.price[rows] += rng.random((len(rows), instance.R, tau + 1))
+        market.residual[rows] -= rng.random((len(rows), instance.R, tau + 1))
+        market.changed(servers=rows)
+    fresh = Market(instance, tau, market.price.copy(), market.residual.copy())
+    for d in asked:
+        for mine, theirs in [*zip(market.windows(d), fresh.windows(d)),
+                             *zip(market.per_unit(d, ("worker", 0), demand), fresh.per_unit(d, ("worker", 0), demand))]:
+            assert mine.dtype == theirs.dtype and mine.tobytes() == theirs.tobytes()
