@@ -3,7 +3,8 @@ this tree and, in the same run, for a reference tree (an older optsched, for exa
 add /tmp/ref <commit>``), with a digest of every schedule so that a faster method that decides
 differently is caught. The methods: the baselines FIFO, DRF, AntMan and Tiresias (the default), and
 A_online with earliest-completion ties (``aonline``, as the reproduction runs it) or the paper's
-(``aonline-paper-ties``).
+(``aonline-paper-ties``), and with α = 1 or 2 (``aonline-alpha-1``, ``aonline-alpha-2``: the
+reproduction's set-up sweep, earliest-completion ties).
 
     python benchmarks/bench_hetero_baselines.py [--jobs 200] [--servers 150] [--seed 0]
                                                 [--methods fifo drf ...] [--reference /tmp/ref]
@@ -24,7 +25,7 @@ from pathlib import Path
 from bench_single import machine
 
 BASELINES = ("fifo", "drf", "antman", "tiresias")
-METHODS = (*BASELINES, "aonline", "aonline-paper-ties")
+METHODS = (*BASELINES, "aonline", "aonline-paper-ties", "aonline-alpha-1", "aonline-alpha-2")
 #: Runs in a child process: the methods (argv[5:]) of the optsched on its path, timed, with digests.
 CHILD = """
 import hashlib, json, sys, time
@@ -37,7 +38,8 @@ out = {}
 for name in sys.argv[5:]:
     start = time.perf_counter()
     if name.startswith("aonline"):
-        run = run_aonline(instance, tie_break="paper" if name.endswith("paper-ties") else "earliest_completion")
+        run = run_aonline(instance, tie_break="paper" if name.endswith("paper-ties") else "earliest_completion",
+                          alpha=int(name.rsplit("-", 1)[1]) if "alpha" in name else 4)
     else:
         run = getattr(baselines, "run_" + name)(instance)
     seconds = time.perf_counter() - start
