@@ -24,6 +24,8 @@ SWEEPS = (
     ("asrpt-paper-window", "asrpt-sim-paper", "value", {"sweep": "jobs"}, "trace jobs in the window", True),
     ("asrpt-paper-single-gpu", "asrpt-sim-paper", "value", {"sweep": "single-GPU share"},
      "share of single-GPU jobs (16,449 jobs)", True),
+    ("oasis-paper-jobs", "oasis-sec5-paper", "jobs", {"figure": "3", "value": "utility"},
+     "jobs (T = 300, 50 + 50 servers)", False),
 )
 
 
