@@ -39,7 +39,7 @@ def _head(rev: str) -> str:
 def save(name: str, out: Path, commit: str) -> None:
     """Write the finished, checksum-valid units of ``out/cache.sqlite`` to the archive of ``name``."""
     cache = Cache(out / "cache.sqlite")
-    good, stored = cache.intact(), len(cache)
+    good, damaged = cache.intact()
     cache.close()
     wall = sum(json.loads(result).get("wall_s", 0.0) for _, _, result in good)
     ARCHIVES.mkdir(exist_ok=True)
@@ -49,7 +49,7 @@ def save(name: str, out: Path, commit: str) -> None:
         for key, kind, result in good:
             fh.write(json.dumps({"key": key, "kind": kind, "result": json.loads(result)}) + "\n")
     print(f"{_archive(name)}: {len(good)} units ({wall / 3600:.1f} h of unit time), commit {commit[:12]}"
-          + (f"; {stored - len(good)} damaged rows left out" if stored > len(good) else ""))
+          + (f"; {damaged} damaged rows left out" if damaged else ""))
 
 
 def _read(name: str) -> tuple[dict, list[dict]]:

@@ -72,12 +72,14 @@ class Cache:
                 self._db.execute("DELETE FROM units WHERE key = ?", (key,))
         return found, damaged
 
-    def intact(self) -> list[tuple[str, str, str]]:
-        """Every stored ``(key, kind, result text)`` whose checksum holds, in key order (a damaged
-        row is left out, as :meth:`lookup` leaves it out)."""
+    def intact(self) -> tuple[list[tuple[str, str, str]], int]:
+        """Every stored ``(key, kind, result text)`` whose checksum holds, in key order, and how many
+        rows failed it (left out, as :meth:`lookup` leaves them out); one read, so a unit another
+        process stores meanwhile is in neither."""
         with self._readable():
             rows = self._db.execute("SELECT key, kind, result, checksum FROM units ORDER BY key").fetchall()
-        return [(key, kind, text) for key, kind, text, checksum in rows if checksum == _checksum(key, text)]
+        good = [(key, kind, text) for key, kind, text, checksum in rows if checksum == _checksum(key, text)]
+        return good, len(rows) - len(good)
 
     def store(self, key: str, kind: str, result: dict) -> None:
         """Store one finished unit (committed before this returns); a key already stored is kept."""

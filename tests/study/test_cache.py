@@ -44,6 +44,24 @@ def test_an_edited_row_fails_its_checksum_and_is_dropped(tmp_path):
     cache.close()
 
 
+def test_intact_reads_the_checksum_valid_rows_in_key_order_and_counts_the_rest(tmp_path):
+    """Cache.intact (benchmarks/paper_runs.py archives from it): the rows whose checksum holds, and
+    the number that failed it, from one read, leaving the file as it was."""
+    cache = Cache(tmp_path / "cache.sqlite")
+    for key in ("k3", "k1", "k2"):
+        cache.store(key, "task", {"value": key})
+    cache.close()
+    db = sqlite3.connect(tmp_path / "cache.sqlite")
+    db.execute("UPDATE units SET result = ? WHERE key = 'k2'", ('{"value": "edited"}',))
+    db.commit()
+    db.close()
+    cache = Cache(tmp_path / "cache.sqlite")
+    good, damaged = cache.intact()
+    assert [key for key, _, _ in good] == ["k1", "k3"] and damaged == 1
+    assert len(cache) == 3  # read only: the damaged row is still there
+    cache.close()
+
+
 def test_many_keys_are_looked_up_past_sqlites_parameter_limit(tmp_path):
     cache = Cache(tmp_path / "cache.sqlite")
     for k in range(1200):
