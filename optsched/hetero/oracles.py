@@ -397,23 +397,20 @@ def _ps_window(market: Market, shape: Shape, best: Best):
     PS's), the worker capacity per server, the residual, and the starts whose lower bound admits
     them (no other start can win, so skipping them is exact; :meth:`Best.start_limit` cuts the
     starts before any work). The bound: the ``N`` cheapest worker slots anywhere (``inf`` if there
-    are fewer) plus the cheapest PS. Also the servers in cost order per start
-    (:meth:`Market.cost_order`)."""
+    are fewer) plus the cheapest PS."""
     inst = market.instance
     _, room = market.windows(shape.d)
     e, z = np.asarray(inst.worker_demand[shape.m]), np.asarray(inst.ps_demand[ps_type(shape.p)])
     omega, cap = market.per_unit(shape.d, ("worker", shape.m), e)
-    order, _, _ = market.cost_order(shape.d, ("worker", shape.m), e)
     psi, _ = market.per_unit(shape.d, ("ps", shape.p), z)
     limit = best.start_limit(shape.d)
     if limit is not None:
-        omega, cap, psi, room, order = omega[:, :limit], cap[:, :limit], psi[:, :limit], room[:, :, :limit], \
-            order[:, :limit]
+        omega, cap, psi, room = omega[:, :limit], cap[:, :limit], psi[:, :limit], room[:, :, :limit]
     if omega.shape[1] == 0:
-        return omega, psi, None, room, e, z, [], order
+        return omega, psi, None, room, e, z, []
     lower = market.fill_cost(shape.d, ("worker", shape.m), e, shape.workers, limit) + psi.min(axis=0)
     starts = np.flatnonzero(best.admits(lower, np.arange(1, len(lower) + 1) + shape.d))
-    return omega, psi, cap, room, e, z, starts, order
+    return omega, psi, cap, room, e, z, starts
 
 
 #: Entries of (start, server, g, resource) that :func:`distributed_exact` holds at once: its starts are
@@ -421,18 +418,22 @@ def _ps_window(market: Market, shape: Shape, best: Best):
 CHUNK_ELEMENTS = 1 << 20
 
 
-def _distributed_costs(omega: np.ndarray, psi: np.ndarray, cap: np.ndarray, room: np.ndarray, orders: np.ndarray,
-                       starts: np.ndarray, N: int, g: np.ndarray, need: np.ndarray, demand: np.ndarray) -> np.ndarray:
+def _distributed_costs(omega: np.ndarray, psi: np.ndarray, cap: np.ndarray, room: np.ndarray,
+                       ranked: tuple[np.ndarray, np.ndarray, np.ndarray], starts: np.ndarray, N: int, g: np.ndarray,
+                       need: np.ndarray, demand: np.ndarray) -> np.ndarray:
     """:func:`distributed_exact`'s cost ``g Ω_n + s(g) Ψ_n + F_{−n}(N − g)`` per (start, PS server ``n``,
     co-located count ``g``) for the given ``starts`` at once (``inf`` where infeasible). Each start's
     cheapest-first unit list is a row, padded with zeros past its length, and its prefix sums run
     along the row in the same order as on the list alone, so every cost is the same float, bit for
-    bit, as costing the starts one by one."""
+    bit, as costing the starts one by one. ``ranked``: :meth:`Market.cost_order` of the shape's
+    duration and worker type, the servers in order ``(Ω_h, h)`` per start with Ω and the count in
+    that order."""
     S = len(starts)
     om = omega[:, starts].T  # (start, h)
     cp = np.minimum(cap[:, starts], 2 * N).T  # more than 2N slots never matter
-    order = orders[:, starts].T  # servers in order (Ω_h, h) per start (Market.cost_order)
-    om_sorted, cp_sorted = np.take_along_axis(om, order, axis=1), np.take_along_axis(cp, order, axis=1)
+    orders, omega_sorted, cap_sorted = ranked
+    order, om_sorted = orders[:, starts].T, omega_sorted[:, starts].T
+    cp_sorted = np.minimum(cap_sorted[:, starts], 2 * N).T
     lengths = cp_sorted.sum(axis=1)  # units per start
     offsets = np.cumsum(lengths) - lengths
     units = np.zeros((S, int(lengths.max(initial=0))))
@@ -469,7 +470,8 @@ def distributed_exact(market: Market, j: int, below: float = INF, tie_break: str
     for shape, bound in _shapes(market, j, 0, best):
         if not best.admits(bound, 1 + shape.d):
             continue
-        omega, psi, cap, room, e, z, starts, orders = _ps_window(market, shape, best)
+        omega, psi, cap, room, e, z, starts = _ps_window(market, shape, best)
+        ranked = market.cost_order(shape.d, ("worker", shape.m), e)
         N = shape.workers
         g = np.arange(N)
         bandwidth = inst.B(ps_type(shape.p))
@@ -479,7 +481,7 @@ def distributed_exact(market: Market, j: int, below: float = INF, tie_break: str
         chunk = max(1, CHUNK_ELEMENTS // (H * N * len(e)))
         for at in range(0, len(starts), chunk):
             some = starts[at:at + chunk]
-            cost = _distributed_costs(omega, psi, cap, room, orders, some, N, g, need, demand)
+            cost = _distributed_costs(omega, psi, cap, room, ranked, some, N, g, need, demand)
             lowest = cost.reshape(len(some), -1).min(axis=1)
             for i, start in enumerate(some):
                 if np.isinf(lowest[i]) or not best.admits(lowest[i], int(start) + 1 + shape.d):
@@ -511,7 +513,7 @@ def distributed_paper(market: Market, j: int, below: float = INF, tie_break: str
     for shape, bound in _shapes(market, j, 0, best):
         if not best.admits(bound, 1 + shape.d):
             continue
-        omega, psi, cap, room, e, z, starts, _ = _ps_window(market, shape, best)
+        omega, psi, cap, room, e, z, starts = _ps_window(market, shape, best)
         N = shape.workers
         used = z > 0
         market.tuples += len(starts) * H
