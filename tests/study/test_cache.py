@@ -28,15 +28,20 @@ def test_a_stored_result_comes_back_and_a_key_is_stored_once(tmp_path):
     reopened.close()
 
 
+def _edit_behind_the_cache(path, key: str, text: str) -> None:
+    """Overwrite a stored result's text without updating its checksum, as damage would."""
+    db = sqlite3.connect(path)
+    db.execute("UPDATE units SET result = ? WHERE key = ?", (text, key))
+    db.commit()
+    db.close()
+
+
 def test_an_edited_row_fails_its_checksum_and_is_dropped(tmp_path):
     cache = Cache(tmp_path / "cache.sqlite")
     cache.store("k1", "reference", {"objective": 10.0})
     cache.store("k2", "reference", {"objective": 20.0})
     cache.close()
-    db = sqlite3.connect(tmp_path / "cache.sqlite")
-    db.execute("UPDATE units SET result = ? WHERE key = 'k1'", ('{"objective": 9.0}',))
-    db.commit()
-    db.close()
+    _edit_behind_the_cache(tmp_path / "cache.sqlite", "k1", '{"objective": 9.0}')
     cache = Cache(tmp_path / "cache.sqlite")
     found, damaged = cache.lookup(["k1", "k2"])
     assert damaged == ["k1"] and found == {"k2": {"objective": 20.0}}
@@ -51,10 +56,7 @@ def test_intact_reads_the_checksum_valid_rows_in_key_order_and_counts_the_rest(t
     for key in ("k3", "k1", "k2"):
         cache.store(key, "task", {"value": key})
     cache.close()
-    db = sqlite3.connect(tmp_path / "cache.sqlite")
-    db.execute("UPDATE units SET result = ? WHERE key = 'k2'", ('{"value": "edited"}',))
-    db.commit()
-    db.close()
+    _edit_behind_the_cache(tmp_path / "cache.sqlite", "k2", '{"value": "edited"}')
     cache = Cache(tmp_path / "cache.sqlite")
     good, damaged = cache.intact()
     assert [key for key, _, _ in good] == ["k1", "k3"] and damaged == 1
@@ -87,7 +89,7 @@ def test_a_cached_row_that_fails_its_checksum_is_run_again_and_reported(tmp_path
         value = text.split('"objective": ')[1].split(",")[0]
         tampered = text.replace(f'"objective": {value}', f'"objective": {float(value) + 1}', 1)
         assert tampered != text
-        con.execute("UPDATE units SET result = ? WHERE key = ?", (tampered, key))
+    _edit_behind_the_cache(db, key, tampered)
     again = run(s, progress=False)
     assert again.recomputed == 1 and again.cached == again.units - 1
     pd.testing.assert_frame_equal(stable(again.results), stable(first.results))
