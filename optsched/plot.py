@@ -167,6 +167,8 @@ def finish(fig: Any) -> None:
                 ax.set_xticks(swept)  # a sweep's few values: its own ticks
             else:
                 ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+        if not isinstance(ax.xaxis.get_major_locator(), FixedLocator) and ax.get_xscale() == "linear":
+            _spread_ticks(fig, ax)
         label = ax.get_ylabel()
         height = max(20, int(17 * ax.get_position().height * fig.get_figheight()))  # characters along the axis
         if len(label) > height:
@@ -179,6 +181,22 @@ def finish(fig: Any) -> None:
     title = fig._suptitle
     if title is not None and len(title.get_text()) > 45 and "\n" not in title.get_text():
         title.set_text(textwrap.fill(title.get_text(), 45))
+
+
+def _spread_ticks(fig: Any, ax: Any) -> None:
+    """Fewer ticks on ``ax``'s x axis until their labels no longer touch (five-digit slot numbers
+    on one column ran together: "0250050007500"); a locator the caller fixed is left alone."""
+    from matplotlib.ticker import MaxNLocator
+
+    integer = all(float(t).is_integer() for t in ax.get_xticks())
+    for _ in range(6):
+        fig.draw_without_rendering()
+        boxes = sorted((t.get_window_extent() for t in ax.get_xticklabels() if t.get_visible() and t.get_text()),
+                       key=lambda b: b.x0)
+        gap = 0.5 * min((b.height for b in boxes), default=0.0)  # half a character between labels
+        if len(boxes) < 3 or all(a.x1 + gap <= b.x0 for a, b in zip(boxes, boxes[1:])):
+            return
+        ax.xaxis.set_major_locator(MaxNLocator(nbins=max(1, (len(boxes) - 1) // 2), integer=integer))
 
 
 def save(fig: Any, path: Path | str, *, format: str | None = None) -> Path:
@@ -457,18 +475,41 @@ def paired_gains(rows: Sequence[dict]) -> list[dict]:
 GAIN_SYMLOG_BEYOND = 5.0
 
 
+#: :func:`close_to_zero`: a group of methods whose gains all lie within this fraction of the largest
+#: gain drawn is flattened onto the zero line beside the others.
+ZOOM_BELOW = 0.1
+
+
+def close_to_zero(paired: Sequence[dict]) -> list[str]:
+    """The methods of ``paired`` (:func:`paired_gains`) whose estimates and finite interval ends all
+    lie within :data:`ZOOM_BELOW` of the largest absolute value drawn, when some other method lies
+    beyond it: on one axis they sit on the zero line, so the sign of their gain, often what a verdict
+    is about, cannot be read. Empty when there is no such split (nothing to zoom into)."""
+    import math
+
+    def values(method: str) -> list[float]:
+        return [abs(v) for r in paired if r["method"] == method for v in (r["mean"], r["ci_low"], r["ci_high"])
+                if math.isfinite(v)]
+
+    methods = list(dict.fromkeys(r["method"] for r in paired))
+    largest = max((v for m in methods for v in values(m)), default=0.0)
+    close = [m for m in methods if values(m) and max(values(m)) <= ZOOM_BELOW * largest]
+    return close if close and len(close) < len(methods) else []
+
+
 @styled
 def gains(rows: Sequence[dict], x: str, *, ax: Any = None, xlabel: str | None = None, xlog: bool = False,
-          title: str | None = None) -> Any:
+          title: str | None = None, only: Sequence[str] | None = None) -> Any:
     """The reference's paired relative gain over each other method against ``x``, from summary rows
     paired against it (``reference``, ``effect``, ``effect_ci_low``, ``effect_ci_high``: the
     Hodges-Lehmann estimate and its 95% interval, study/stats.py): a dashed line at 0, above it the
     reference is better. An interval that so few pairs cannot give (infinite, fewer than 6) is not
     drawn; past :data:`GAIN_SYMLOG_BEYOND` the axis is symmetric-logarithmic. Each method keeps
-    the colour :func:`intervals` gives it when drawing the same ``rows``."""
+    the colour :func:`intervals` gives it when drawing the same ``rows``; ``only``: draw these
+    methods alone (a panel zoomed on :func:`close_to_zero`'s), in the same colours."""
     import math
 
-    paired = paired_gains(rows)
+    paired = [r for r in paired_gains(rows) if only is None or r["method"] in only]
     if not paired:
         raise InputError("plot.gains: no row is paired against a reference (columns reference and effect)")
     n = max(int(float(r.get("n_seeds") or 0)) for r in paired)

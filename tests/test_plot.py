@@ -133,6 +133,40 @@ def test_a_method_keeps_its_colour_from_the_means_figure_to_the_gains_figure():
     assert all(paired[m] == means[m] for m in paired)
 
 
+def test_methods_close_to_zero_beside_large_gains_are_found_and_drawn_alone_in_their_colours():
+    """Gains of 0.5-0.98 beside gains within ±0.02 put the small ones on the zero line, where their
+    sign cannot be read: close_to_zero names them, and gains(only=...) draws them alone in the colours
+    the whole figure gives them. No split (every gain small, or every gain large) names none."""
+    def row(method, jobs, effect):
+        return {"method": method, "jobs": jobs, "reference": "a", "effect": effect, "effect_ci_low": effect - 0.005,
+                "effect_ci_high": effect + 0.005, "n_seeds": 30}
+
+    rows = [{"method": "a", "jobs": 50, "mean": 1.0, "n_seeds": 30}]
+    rows += [row(m, j, e + 0.0001 * j) for j in (50, 100) for m, e in (("big", 0.9), ("small", -0.02),
+                                                                        ("mid", 0.5), ("tiny", 0.01))]
+    assert plot.close_to_zero(plot.paired_gains(rows)) == ["small", "tiny"]
+    assert plot.close_to_zero(plot.paired_gains([r for r in rows if r["method"] in ("a", "small", "tiny")])) == []
+    assert plot.close_to_zero(plot.paired_gains([r for r in rows if r["method"] in ("a", "big", "mid")])) == []
+
+    def colours(ax):
+        return {bars.get_label(): bars.lines[0].get_color() for bars in ax.containers}
+
+    every, zoomed = colours(plot.gains(rows, "jobs")), colours(plot.gains(rows, "jobs", only=["small", "tiny"]))
+    assert set(zoomed) == {"small", "tiny"} and all(zoomed[m] == every[m] for m in zoomed)
+
+
+def test_tick_labels_that_would_run_together_are_thinned(tmp_path):
+    """Slots up to 18,000 on one column beside a legend: matplotlib's own locator put "0 2500 5000
+    ... 17500" edge to edge; the figure's finish keeps fewer ticks, with room between their labels."""
+    with plot.figure(tmp_path / "long.png", format="png") as (fig, ax):
+        for name in ("aonline", "aonline-edge", "tiresias-l-demand"):
+            ax.plot(range(18_000), [0.5] * 18_000, label=name)
+        ax.legend()
+    fig.draw_without_rendering()
+    boxes = sorted((t.get_window_extent() for t in ax.get_xticklabels() if t.get_text()), key=lambda b: b.x0)
+    assert len(boxes) >= 3 and all(a.x1 < b.x0 for a, b in zip(boxes, boxes[1:]))
+
+
 def test_a_figure_in_the_projects_style_and_a_bad_format(tmp_path):
     with plot.figure(tmp_path / "f.pdf", format="pdf") as (fig, ax):
         ax.plot([0, 1], [0, 1])
