@@ -482,9 +482,10 @@ ZOOM_BELOW = 0.1
 
 def close_to_zero(paired: Sequence[dict]) -> list[str]:
     """The methods of ``paired`` (:func:`paired_gains`) whose estimates and finite interval ends all
-    lie within :data:`ZOOM_BELOW` of the largest absolute value drawn, when some other method lies
-    beyond it: on one axis they sit on the zero line, so the sign of their gain, often what a verdict
-    is about, cannot be read. Empty when there is no such split (nothing to zoom into)."""
+    lie within :data:`ZOOM_BELOW` of the largest absolute value drawn (of 1 on a symmetric-log axis,
+    linear within ±1), when some other method lies beyond it: on one axis they sit on the zero line,
+    so the sign of their gain, often what a verdict is about, cannot be read. Empty when there is no
+    such split (nothing to zoom into)."""
     import math
 
     def values(method: str) -> list[float]:
@@ -493,6 +494,8 @@ def close_to_zero(paired: Sequence[dict]) -> list[str]:
 
     methods = list(dict.fromkeys(r["method"] for r in paired))
     largest = max((v for m in methods for v in values(m)), default=0.0)
+    if largest > GAIN_SYMLOG_BEYOND:  # the axis is linear within ±1 only: what is flattened is near 0 there
+        largest = 1.0
     close = [m for m in methods if values(m) and max(values(m)) <= ZOOM_BELOW * largest]
     return close if close and len(close) < len(methods) else []
 
@@ -523,6 +526,22 @@ def gains(rows: Sequence[dict], x: str, *, ax: Any = None, xlabel: str | None = 
         ax.set_yscale("symlog", linthresh=1.0)
         ax.set_ylim(bottom=min(-1.0, 1.5 * min(drawn)))  # not decades below the lowest gain
     return ax
+
+
+def gains_figure(rows: Sequence[dict], x: str, path: Path | str, *, format: str | None = None,
+                 xlabel: str | None = None, xlog: bool = False, title: str | None = None) -> bool:
+    """Save :func:`gains` of ``rows`` to ``path``; methods :func:`close_to_zero` finds get a second
+    panel below, alone on their own scale. True when it did."""
+    close = close_to_zero(paired_gains(rows))
+    if not close:
+        with figure(path, format=format) as (_, ax):
+            gains(rows, x, ax=ax, xlabel=xlabel, xlog=xlog, title=title)
+        return False
+    with figure(path, format=format, rows=2) as (_, ((every,), (zoomed,))):
+        gains(rows, x, ax=every, xlabel=xlabel, xlog=xlog, title=title or "every method")
+        gains(rows, x, ax=zoomed, xlabel=xlabel, xlog=xlog, only=close,
+              title="the methods close to 0 above, on their own scale")
+    return True
 
 
 def _numeric(values: Sequence[Any]) -> bool:

@@ -22,7 +22,7 @@ from .errors import Failure, InputError
 from .jsonio import dumps, plain, write_text
 from .limits import NODE_LIMIT
 from .outputs import claim
-from .plot import close_to_zero, figure, gains, intervals, markdown_figure, paired_gains, report_name
+from .plot import figure, gains_figure, intervals, markdown_figure, paired_gains, report_name
 from .registry import Family, Reproduction, families, get
 from .solvers import cbc_version, cp_sat_version, highs_version
 from .study.report import Table
@@ -253,18 +253,9 @@ class Report:
         paired figure shows what the verdicts test, which the means' wide intervals over seeds hide.
         Methods whose gains would sit on the zero line beside much larger ones
         (:func:`optsched.plot.close_to_zero`) get a second panel of their own, below, on their own scale."""
-        paired = paired_gains(rows)
-        if not paired:
+        if not paired_gains(rows):
             return
-        close = close_to_zero(paired)
-        if not close:
-            with figure(setting.out_dir / file) as (_, ax):
-                gains(rows, x, ax=ax, xlabel=xlabel, xlog=xlog)
-        else:
-            with figure(setting.out_dir / file, rows=2) as (_, ((every,), (zoomed,))):
-                gains(rows, x, ax=every, xlabel=xlabel, xlog=xlog, title="every method")
-                gains(rows, x, ax=zoomed, xlabel=xlabel, xlog=xlog, only=close,
-                      title="the methods close to 0 above, on their own scale")
+        if gains_figure(rows, x, setting.out_dir / file, xlabel=xlabel, xlog=xlog):
             caption += "; below, the methods close to 0 on their own scale"
         self.figures.append((file, caption))
 

@@ -133,10 +133,11 @@ def test_a_method_keeps_its_colour_from_the_means_figure_to_the_gains_figure():
     assert all(paired[m] == means[m] for m in paired)
 
 
-def test_methods_close_to_zero_beside_large_gains_are_found_and_drawn_alone_in_their_colours():
+def test_methods_close_to_zero_beside_large_gains_are_found_and_drawn_alone_in_their_colours(tmp_path):
     """Gains of 0.5-0.98 beside gains within ±0.02 put the small ones on the zero line, where their
     sign cannot be read: close_to_zero names them, and gains(only=...) draws them alone in the colours
-    the whole figure gives them. No split (every gain small, or every gain large) names none."""
+    the whole figure gives them. No split (every gain small, or every gain large) names none;
+    gains_figure draws the second panel only when there is one."""
     def row(method, jobs, effect):
         return {"method": method, "jobs": jobs, "reference": "a", "effect": effect, "effect_ci_low": effect - 0.005,
                 "effect_ci_high": effect + 0.005, "n_seeds": 30}
@@ -147,12 +148,18 @@ def test_methods_close_to_zero_beside_large_gains_are_found_and_drawn_alone_in_t
     assert plot.close_to_zero(plot.paired_gains(rows)) == ["small", "tiny"]
     assert plot.close_to_zero(plot.paired_gains([r for r in rows if r["method"] in ("a", "small", "tiny")])) == []
     assert plot.close_to_zero(plot.paired_gains([r for r in rows if r["method"] in ("a", "big", "mid")])) == []
+    # a gain of 20 makes the axis symmetric-log, linear within ±1: a gain of 1.2 is readable there, 0.05 is not
+    huge = [row("fifo", 50, 20.0), row("rrh", 50, 1.2), row("dorm", 50, -0.05)]
+    assert plot.close_to_zero(plot.paired_gains(huge)) == ["dorm"]
 
     def colours(ax):
         return {bars.get_label(): bars.lines[0].get_color() for bars in ax.containers}
 
     every, zoomed = colours(plot.gains(rows, "jobs")), colours(plot.gains(rows, "jobs", only=["small", "tiny"]))
     assert set(zoomed) == {"small", "tiny"} and all(zoomed[m] == every[m] for m in zoomed)
+    assert plot.gains_figure(rows, "jobs", tmp_path / "two.png", format="png") is True
+    assert plot.gains_figure(rows[:1] + huge[:2], "jobs", tmp_path / "one.png", format="png") is False
+    assert (tmp_path / "two.png").stat().st_size > 0 and (tmp_path / "one.png").stat().st_size > 0
 
 
 def test_tick_labels_that_would_run_together_are_thinned(tmp_path):

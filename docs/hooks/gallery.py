@@ -24,6 +24,8 @@ SWEEPS = (
     ("asrpt-paper-window", "asrpt-sim-paper", "value", {"sweep": "jobs"}, "trace jobs in the window", True),
     ("asrpt-paper-single-gpu", "asrpt-sim-paper", "value", {"sweep": "single-GPU share"},
      "share of single-GPU jobs (16,449 jobs)", True),
+    ("edge-paper-jobs", "edge-sec5-paper", "jobs", {"servers": "100", "value": "jct", "slot_hours": ""},
+     "jobs (100 servers)", True),
     ("oasis-paper-jobs", "oasis-sec5-paper", "jobs", {"figure": "3", "value": "utility"},
      "jobs (T = 300, 50 + 50 servers)", False),
 )
@@ -63,5 +65,5 @@ def on_pre_build(config, **kwargs) -> None:
         with plot.figure(GALLERY / f"{file}.svg", format="svg") as (_, ax):
             plot.intervals(rows, x, ax=ax, xlabel=xlabel, log=log,
                            ylabel=f"{rows[0]['summary']} (mean, 95% interval)", title=f"{summary}, 30 seeds")
-        with plot.figure(GALLERY / f"{file}-gain.svg", format="svg") as (_, ax):
-            plot.gains(rows, x, ax=ax, xlabel=xlabel, title=f"{summary}, 30 seeds")
+        plot.gains_figure(rows, x, GALLERY / f"{file}-gain.svg", format="svg", xlabel=xlabel,
+                          title=f"{summary}, 30 seeds")

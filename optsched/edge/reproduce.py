@@ -330,7 +330,7 @@ def _makespan_and_utilisation(report: Report, rows: list[dict], setting: Setting
             for k, name in enumerate(ALGORITHMS):
                 ax.plot(series[name][:end], label=name, lw=0.8, color=f"C{k}")
             ax.set_xlabel("slot (hours since the first release)")
-            ax.set_ylabel("busy edge workers (share)")
+            ax.set_ylabel("edge utilisation")
             ax.set_ylim(-0.03, 1.03)
             ax.legend(fontsize=8)
             if quick:
