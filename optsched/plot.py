@@ -6,7 +6,9 @@
   job's stages over the GPUs of each server.
 * :func:`bars` gives the rectangles behind a Gantt chart, for tables or other plotting libraries.
 * :func:`intervals` draws means with their 95% intervals against a swept value (a reproduction's
-  ``summary.csv`` rows); :func:`ratios` draws a study's ratios per method and family.
+  ``summary.csv`` rows); :func:`gains` the paired relative gains behind the verdicts, and
+  :func:`gains_figure` saves them with a second panel for the gains too small to read beside the
+  others; :func:`ratios` draws a study's ratios per method and family.
 * :func:`figure` and :func:`save`: the project's style (:data:`STYLE`), one column wide, written as
   PNG at 300 dpi, PDF or SVG.
 
@@ -174,10 +176,13 @@ def finish(fig: Any) -> None:
         if len(label) > height:
             ax.set_ylabel(textwrap.fill(label.replace("\n", " "), height))
         columns = max(20, int(55 * ax.get_position().width * fig.get_figwidth() / COLUMN_WIDTH))
-        for get, put in ((ax.get_xlabel, ax.set_xlabel), (ax.get_title, ax.set_title)):
-            text = get()
+        text = ax.get_xlabel()
+        if len(text) > columns and "\n" not in text:
+            ax.set_xlabel(textwrap.fill(text, columns))
+        for title in (ax.title, ax._left_title, ax._right_title):  # every title location, its font kept
+            text = title.get_text()
             if len(text) > columns and "\n" not in text:
-                put(textwrap.fill(text, columns))
+                title.set_text(textwrap.fill(text, columns))
     title = fig._suptitle
     if title is not None and len(title.get_text()) > 45 and "\n" not in title.get_text():
         title.set_text(textwrap.fill(title.get_text(), 45))
@@ -518,7 +523,8 @@ def gains(rows: Sequence[dict], x: str, *, ax: Any = None, xlabel: str | None = 
     n = max(int(float(r.get("n_seeds") or 0)) for r in paired)
     bare = all(math.isnan(r["ci_low"]) for r in paired)
     ax = intervals(paired, x, ax=ax, xlabel=xlabel, xlog=xlog, palette=[r["method"] for r in rows],
-                   title=title or ("estimates only: fewer than 6 pairs give no 95% interval" if bare else " "),
+                   title="; ".join(t for t in (title, "estimates only: fewer than 6 pairs give no 95% interval"
+                                                if bare else "") if t) or " ",
                    ylabel=f"{paired[0]['reference']}'s paired relative gain ({n} seeds)")
     ax.axhline(0.0, color="0.5", linewidth=0.8, linestyle="--")
     drawn = [v for r in paired for v in (r["mean"], r["ci_low"], r["ci_high"]) if math.isfinite(v)]

@@ -113,6 +113,10 @@ def test_gains_draw_the_paired_effects_and_go_symmetric_log_when_a_gain_is_huge(
              for r in rows[1:]]
     bare = plot.gains(small, "jobs")
     assert bare.get_yscale() == "linear" and "fewer than 6 pairs" in bare.get_title(loc="left")
+    with plot.figure() as (fig, ax):  # a caller's title keeps the warning, wrapped to the panel's width
+        plot.gains(small, "jobs", ax=ax, title="every method")
+    title = ax.get_title(loc="left")
+    assert title.startswith("every method; ") and "fewer than 6" in title.replace("\n", " ") and "\n" in title
     with pytest.raises(InputError, match="paired"):
         plot.gains(rows[:1], "jobs")
 
