@@ -522,9 +522,9 @@ def gains(rows: Sequence[dict], x: str, *, ax: Any = None, xlabel: str | None = 
         raise InputError("plot.gains: no row is paired against a reference (columns reference and effect)")
     n = max(int(float(r.get("n_seeds") or 0)) for r in paired)
     bare = all(math.isnan(r["ci_low"]) for r in paired)
+    warning = "estimates only: fewer than 6 pairs give no 95% interval" if bare else ""
     ax = intervals(paired, x, ax=ax, xlabel=xlabel, xlog=xlog, palette=[r["method"] for r in rows],
-                   title="; ".join(t for t in (title, "estimates only: fewer than 6 pairs give no 95% interval"
-                                                if bare else "") if t) or " ",
+                   title="; ".join(t for t in (title, warning) if t) or " ",
                    ylabel=f"{paired[0]['reference']}'s paired relative gain ({n} seeds)")
     ax.axhline(0.0, color="0.5", linewidth=0.8, linestyle="--")
     drawn = [v for r in paired for v in (r["mean"], r["ci_low"], r["ci_high"]) if math.isfinite(v)]

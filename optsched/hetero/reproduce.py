@@ -24,7 +24,9 @@ earliest completion, as the spec recommends for reproduction runs (§5.2, D17);
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import replace
+from itertools import islice
 from typing import Any
 
 from ..errors import InputError
@@ -143,6 +145,8 @@ def _binding_task(task):
 #: α for the theory records: below, at and above the batches' sizes (property (ii) is guaranteed only
 #: when α is at least the largest batch, D4).
 RECORD_ALPHAS = (1, 2, 4)
+
+
 def _spans(seeds: list[int]) -> str:
     """``[0, 1, 2, 5, 6]`` as ``0-2, 5-6``."""
     runs: list[list[int]] = []
@@ -154,23 +158,26 @@ def _spans(seeds: list[int]) -> str:
     return ", ".join(f"{r[0]}-{r[-1]}" if len(r) > 1 else f"{r[0]}" for r in runs)
 
 
+def _first_seeds(count: int, usable: Callable[[int], bool]) -> list[int]:
+    """The first ``count`` seeds ``usable`` accepts, fewer when 20 x ``count`` seeds do not give that many."""
+    return list(islice((seed for seed in range(20 * count) if usable(seed)), count))
+
+
 def instance_seeds(framework: str, points: list[tuple[int, int]], count: int) -> list[int]:
     """The first ``count`` seeds whose 'paper' instance exists at every (jobs, servers) of ``points``:
     the generator refuses a cluster that no worker type fits (at 50 allreduce jobs on 150 servers the
     servers, rescaled to the jobs' demand, are that small on about a quarter of the seeds). Every point
     runs the same seeds, so trends over a sweep pair each seed with itself; fewer when 20 x ``count``
     seeds do not give that many."""
-    found: list[int] = []
-    for seed in range(20 * count):
+    def exists(seed: int) -> bool:
         try:
             for jobs, servers in points:
                 generate("paper", seed, jobs=jobs, servers=servers, framework=framework)
         except InputError:
-            continue
-        found.append(seed)
-        if len(found) == count:
-            break
-    return found
+            return False
+        return True
+
+    return _first_seeds(count, exists)
 
 
 #: Fig. 9's fixed worker types: the first four of the 'paper' generator's eight (1-4 GPUs each; the
@@ -182,14 +189,11 @@ def _fig9_seeds(framework: str, jobs: int, servers: int, count: int) -> list[int
     """The first ``count`` seeds whose 'paper' instance every fixed worker type can run (each job has
     a shape on the empty cluster with that type alone), so that every comparison of Fig. 9 pairs the
     same ``count`` instances; fewer when 20 x ``count`` seeds do not give that many."""
-    found: list[int] = []
-    for seed in range(20 * count):
+    def runs_every_type(seed: int) -> bool:
         instance = generate("paper", seed, jobs=jobs, servers=servers, framework=framework)
-        if all(not with_worker_type(instance, m).unfittable() for m in FIXED_TYPES):
-            found.append(seed)
-            if len(found) == count:
-                break
-    return found
+        return all(not with_worker_type(instance, m).unfittable() for m in FIXED_TYPES)
+
+    return _first_seeds(count, runs_every_type)
 
 
 def _worker_type_task(task):
