@@ -53,9 +53,6 @@ from .schedule import JobSchedule
 TOL = 1e-7
 #: Pricing rounds before the generation stops unconverged (a budget that gives the same numbers on every machine).
 ROUNDS = 500
-#: Window arrays a market keeps (:attr:`oracles.Market.cache_durations`): shapes of a job at 150
-#: servers run up to thousands of slots in hundreds of durations, which cached all at once take gigabytes.
-CACHED_DURATIONS = 4
 #: Wentges smoothing: the weight of the best bound's prices in the prices a round uses.
 SMOOTHING = 0.7
 #: Floating-point slack: bounds are reported this much (relative) below the computed sum.
@@ -226,8 +223,7 @@ def price(instance: Instance, j: int, pi: np.ndarray, start_from: float = math.i
         local = np.zeros((instance.H, instance.R, tau + 1))
         span = max(0, min(tau, pi.shape[2] - offset))
         local[:, :, 1:span + 1] = pi[:, :, offset:offset + span]
-        market = oracles.Market(instance, tau, local, np.repeat(capacity, tau + 1, axis=2),
-                                cache_durations=CACHED_DURATIONS)
+        market = oracles.Market(instance, tau, local, np.repeat(capacity, tau + 1, axis=2))
         while True:
             if math.isfinite(best):  # completing at c (local) costs at least w (c + offset − 1)
                 tau = min(tau, math.ceil(best / w * (1 + 1e-9)) - offset + 1)
@@ -278,7 +274,7 @@ def _earliest(instance: Instance, j: int, capacity: np.ndarray, used: np.ndarray
         tau = min(block + longest, used.shape[2] - offset)
         residual = np.zeros((instance.H, instance.R, tau + 1))
         residual[:, :, 1:] = capacity[:, :, None] - used[:, :, offset:offset + tau]
-        market = oracles.Market(instance, tau, np.zeros_like(residual), residual, cache_durations=CACHED_DURATIONS)
+        market = oracles.Market(instance, tau, np.zeros_like(residual), residual)
         _, schedule = _cheapest(market, j)
         if schedule is not None:
             found = JobSchedule(schedule.start + offset - 1, schedule.d, schedule.m, schedule.p, schedule.q,

@@ -52,6 +52,9 @@ from .schedule import JobSchedule
 INF = math.inf
 #: Slack for comparing float demands with residual capacities.
 TOL = 1e-9
+#: A market's default :attr:`Market.cache_bytes`: 1 GiB. A_online's rounds double their deadline τ, and
+#: at α = 1 on 250 jobs and 150 servers one round's caches grew past 18 GB when nothing was evicted.
+CACHE_BYTES = 2 ** 30
 
 
 @dataclass
@@ -63,9 +66,12 @@ class Market:
     price: np.ndarray  #: δ[h, r, t] for t in 0..tau (index 0 unused)
     residual: np.ndarray  #: ω[h, r, t]
     max_starts: int | None = None  #: consider only the first this many starts of each duration
-    #: keep the window arrays of at most this many durations (None: all). The oracles visit shapes by
-    #: increasing duration, so a small cache loses little time and bounds the memory of long markets.
-    cache_durations: int | None = None
+    #: what the per-duration caches (:meth:`windows`, :meth:`per_unit`, :meth:`cost_order`,
+    #: :meth:`fill_cost`) may hold, in bytes (None: no bound). Entries are kept while they fit; past
+    #: the budget an entry is kept only until an entry of another duration comes in. The oracles visit
+    #: a job's shapes by increasing duration, so that keeps what the current duration reuses, and a
+    #: long market (a round of deadline τ caches about 528 H τ² / 2 bytes) stays near its budget.
+    cache_bytes: int | None = CACHE_BYTES
     tuples: int = 0  #: oracle evaluations so far: (shape, start, server) tuples priced (Theorems 4 and 8)
     #: Caches, valid until :meth:`changed`: the prices' running sum over slots; per duration, the
     #: window sums and least residuals (:meth:`windows`); per (duration, demand), the per-item cost and
@@ -83,6 +89,10 @@ class Market:
     #: :meth:`windows` and :meth:`per_unit`, how many of those edits its rows include
     _edits: list[np.ndarray] = field(default_factory=list, repr=False)
     _valid: dict[tuple, int] = field(default_factory=dict, repr=False)
+    #: bytes kept within the budget, per cache; the entries kept past it, and their duration
+    _held: dict[str, int] = field(default_factory=dict, repr=False)
+    _over: list[tuple[str, object]] = field(default_factory=list, repr=False)
+    _over_duration: int | None = field(default=None, repr=False)
 
     @classmethod
     def empty(cls, instance: Instance, tau: int, max_starts: int | None = None) -> Market:
@@ -98,19 +108,40 @@ class Market:
         :meth:`windows`, :meth:`per_unit`) then recompute those rows alone when next asked, the same
         floats, bit for bit, as recomputing every row (each row is computed on its own); the orders
         across servers are forgotten."""
-        self._order.clear()
+        self._forget("_order", "_fills")
         self._slots.clear()
-        self._fills.clear()
         if servers is None or self._cumulative is None:
             self._cumulative = None
-            self._by_duration.clear()
-            self._per_unit.clear()
+            self._forget("_by_duration", "_per_unit")
             self._edits.clear()
             self._valid.clear()
             return
         rows = np.asarray(sorted(set(servers)), dtype=np.int64)
         self._cumulative[rows] = self._running_sums(rows)
         self._edits.append(rows)
+
+    def _forget(self, *caches: str) -> None:
+        """Empty these caches (attribute names) and their share of the budget."""
+        for name in caches:
+            getattr(self, name).clear()
+            self._held[name] = 0
+        self._over = [(name, key) for name, key in self._over if name not in caches]
+
+    def _keep(self, name: str, key, value: tuple | np.ndarray) -> None:
+        """Store ``value`` under ``key`` (an int duration, or a tuple that starts with one) in the cache
+        ``name`` within :attr:`cache_bytes`: kept while the caches fit in it, else until an entry of
+        another duration is kept past it."""
+        size = sum(a.nbytes for a in value) if isinstance(value, tuple) else value.nbytes
+        getattr(self, name)[key] = value
+        if self.cache_bytes is None or sum(self._held.values()) + size <= self.cache_bytes:
+            self._held[name] = self._held.get(name, 0) + size
+            return
+        d = key if isinstance(key, int) else key[0]
+        if d != self._over_duration:
+            for other, old in self._over:
+                del getattr(self, other)[old]
+            self._over, self._over_duration = [], d
+        self._over.append((name, key))
 
     def _stale(self, key: tuple) -> np.ndarray | None:
         """The rows edited since the cache entry ``key`` was last brought up to date (None: none),
@@ -149,12 +180,11 @@ class Market:
                 starts = min(starts, self.max_starts)
             H, R = self.instance.H, self.instance.R
             if starts == 0:
-                self._by_duration[d] = (np.zeros((H, R, 0)), np.zeros((H, R, 0)))
+                self._keep("_by_duration", d, (np.zeros((H, R, 0)), np.zeros((H, R, 0))))
             else:
                 if self._cumulative is None:
                     self._cumulative = self._running_sums()
-                self._by_duration[d] = self._window_rows(d, starts)
-            _evict(self._by_duration, self.cache_durations)
+                self._keep("_by_duration", d, self._window_rows(d, starts))
         return self._by_duration[d]
 
     def cheapest_slots(self, key: tuple, demand, k: np.ndarray) -> np.ndarray:
@@ -196,8 +226,7 @@ class Market:
         else:
             self._valid["per_unit", d, demand_key] = len(self._edits)
             sums, room = self.windows(d)
-            self._per_unit[key] = (np.einsum("hrs,r->hs", sums, demand), _capacity(room, demand))
-            _evict(self._per_unit, None if self.cache_durations is None else 2 * self.cache_durations)
+            self._keep("_per_unit", key, (np.einsum("hrs,r->hs", sums, demand), _capacity(room, demand)))
         return self._per_unit[key]
 
     def cost_order(self, d: int, demand_key: tuple, demand: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -208,8 +237,8 @@ class Market:
         if key not in self._order:
             omega, cap = self.per_unit(d, demand_key, demand)
             order = np.argsort(omega, axis=0, kind="stable")
-            self._order[key] = (order, np.take_along_axis(omega, order, axis=0), np.take_along_axis(cap, order, axis=0))
-            _evict(self._order, None if self.cache_durations is None else 2 * self.cache_durations)
+            self._keep("_order", key, (order, np.take_along_axis(omega, order, axis=0),
+                                       np.take_along_axis(cap, order, axis=0)))
         return self._order[key]
 
     def fill_cost(self, d: int, demand_key: tuple, demand: np.ndarray, count: int, limit: int | None) -> np.ndarray:
@@ -219,15 +248,8 @@ class Market:
         key = (d, demand_key, count, limit)
         if key not in self._fills:
             _, omega_sorted, cap_sorted = self.cost_order(d, demand_key, demand)
-            self._fills[key] = _fill_cost(omega_sorted[:, :limit], cap_sorted[:, :limit], count)
-            _evict(self._fills, None if self.cache_durations is None else 8 * self.cache_durations)
+            self._keep("_fills", key, _fill_cost(omega_sorted[:, :limit], cap_sorted[:, :limit], count))
         return self._fills[key]
-
-
-def _evict(cache: dict, limit: int | None) -> None:
-    """Drop the oldest entries of ``cache`` beyond ``limit``."""
-    while limit is not None and len(cache) > limit:
-        del cache[next(iter(cache))]
 
 
 def _shapes(market: Market, j: int, q: int, best: Best) -> list[tuple[Shape, float]]:

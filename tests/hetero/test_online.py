@@ -221,6 +221,22 @@ def test_costing_the_starts_one_at_a_time_takes_the_same_decisions(case, monkeyp
     _check_recorded(case)
 
 
+@pytest.mark.parametrize("case", sorted(RECORDED_AONLINE))
+def test_a_market_that_keeps_nothing_past_the_current_duration_takes_the_same_decisions(case, monkeypatch):
+    """Market.cache_bytes bounds a round's caches (at paper sizes they grew past 18 GB); the 40-job
+    markets stay far below the default budget, so here every market gets a budget of 0 bytes: it keeps
+    the current duration's entries only, and recomputes the rest when asked again."""
+    empty = Market.empty.__func__
+
+    def keeping_nothing(cls, *args, **kwargs):
+        market = empty(cls, *args, **kwargs)
+        market.cache_bytes = 0
+        return market
+
+    monkeypatch.setattr(Market, "empty", classmethod(keeping_nothing))
+    _check_recorded(case)
+
+
 def _check_recorded(case: str) -> None:
     from optsched.hetero.reproduce import in_one_burst
 

@@ -182,8 +182,8 @@ def test_earliest_completion_keeps_the_cost_and_finishes_no_later_than_any_tied_
 
 
 @settings(max_examples=25, deadline=None)
-@given(seed=st.integers(0, 10**6), cache_durations=st.sampled_from([None, 2]))
-def test_a_market_edited_on_some_servers_caches_what_a_fresh_one_computes_bit_for_bit(seed, cache_durations):
+@given(seed=st.integers(0, 10**6), cache_bytes=st.sampled_from([None, 0, 20_000]))
+def test_a_market_edited_on_some_servers_caches_what_a_fresh_one_computes_bit_for_bit(seed, cache_bytes):
     """Market.changed(servers=...) recomputes only the edited servers' rows of the window sums, the
     least residuals and the per-item costs and counts, when next asked; after several edits (some
     entries asked between them, some not, some evicted) every array equals, bit for bit, a fresh
@@ -192,7 +192,7 @@ def test_a_market_edited_on_some_servers_caches_what_a_fresh_one_computes_bit_fo
     instance = generate("paper", seed % 50, jobs=6, servers=8)
     tau = int(rng.integers(3, 12))
     market = Market.empty(instance, tau)
-    market.cache_durations = cache_durations
+    market.cache_bytes = cache_bytes
     demand = np.asarray(instance.worker_demand[0])
     asked = [int(d) for d in rng.integers(1, tau + 1, size=4)]
     for _ in range(4):
@@ -208,3 +208,30 @@ def test_a_market_edited_on_some_servers_caches_what_a_fresh_one_computes_bit_fo
         for mine, theirs in [*zip(market.windows(d), fresh.windows(d)),
                              *zip(market.per_unit(d, ("worker", 0), demand), fresh.per_unit(d, ("worker", 0), demand))]:
             assert mine.dtype == theirs.dtype and mine.tobytes() == theirs.tobytes()
+
+
+def _cached_bytes(market: Market) -> int:
+    caches = (market._by_duration, market._per_unit, market._order, market._fills)
+    return sum(a.nbytes for cache in caches for v in cache.values() for a in (v if isinstance(v, tuple) else (v,)))
+
+
+@pytest.mark.parametrize("budget", [0, 200_000, 2_000_000])
+def test_a_markets_caches_stay_within_the_budget_and_one_duration(budget):
+    """Past Market.cache_bytes only the current duration's entries are kept: visiting a job's shapes
+    duration by duration, the caches never hold more than the budget and the largest duration's
+    entries, and what they return is what an unbounded market returns."""
+    instance = generate("paper", 3, jobs=6, servers=8)
+    tau = 40
+    bounded, unbounded = Market.empty(instance, tau), Market.empty(instance, tau)
+    bounded.cache_bytes, unbounded.cache_bytes = budget, None
+    largest = 0  # the most bytes one duration's entries take (measured on the unbounded market)
+    for d in range(1, tau):
+        before = _cached_bytes(unbounded)
+        for m in range(len(instance.worker_demand)):
+            demand = np.asarray(instance.worker_demand[m])
+            for mine, theirs in zip(bounded.cost_order(d, ("worker", m), demand),
+                                    unbounded.cost_order(d, ("worker", m), demand)):
+                assert mine.tobytes() == theirs.tobytes()
+        largest = max(largest, _cached_bytes(unbounded) - before)
+        assert _cached_bytes(bounded) <= budget + largest
+    assert _cached_bytes(unbounded) > budget + largest  # the bound did something
