@@ -89,10 +89,9 @@ class Market:
     #: :meth:`windows` and :meth:`per_unit`, how many of those edits its rows include
     _edits: list[np.ndarray] = field(default_factory=list, repr=False)
     _valid: dict[tuple, int] = field(default_factory=dict, repr=False)
-    #: bytes kept within the budget, per cache; the entries kept past it, and their duration
+    #: bytes kept within the budget, per cache; the entries kept past it (all of one duration)
     _held: dict[str, int] = field(default_factory=dict, repr=False)
     _over: list[tuple[str, object]] = field(default_factory=list, repr=False)
-    _over_duration: int | None = field(default=None, repr=False)
 
     @classmethod
     def empty(cls, instance: Instance, tau: int, max_starts: int | None = None) -> Market:
@@ -131,16 +130,15 @@ class Market:
         """Store ``value`` under ``key`` (an int duration, or a tuple that starts with one) in the cache
         ``name`` within :attr:`cache_bytes`: kept while the caches fit in it, else until an entry of
         another duration is kept past it."""
-        size = sum(a.nbytes for a in value) if isinstance(value, tuple) else value.nbytes
+        size = nbytes(value)
         getattr(self, name)[key] = value
         if self.cache_bytes is None or sum(self._held.values()) + size <= self.cache_bytes:
             self._held[name] = self._held.get(name, 0) + size
             return
-        d = key if isinstance(key, int) else key[0]
-        if d != self._over_duration:
+        if self._over and _duration(self._over[0][1]) != _duration(key):
             for other, old in self._over:
                 del getattr(self, other)[old]
-            self._over, self._over_duration = [], d
+            self._over = []
         self._over.append((name, key))
 
     def _stale(self, key: tuple) -> np.ndarray | None:
@@ -250,6 +248,16 @@ class Market:
             _, omega_sorted, cap_sorted = self.cost_order(d, demand_key, demand)
             self._keep("_fills", key, _fill_cost(omega_sorted[:, :limit], cap_sorted[:, :limit], count))
         return self._fills[key]
+
+
+def nbytes(value: tuple | np.ndarray) -> int:
+    """The bytes a cache entry of :class:`Market` holds: an array, or a tuple of arrays."""
+    return sum(a.nbytes for a in value) if isinstance(value, tuple) else value.nbytes
+
+
+def _duration(key) -> int:
+    """The duration of a :class:`Market` cache key: the key itself, or its first element."""
+    return key if isinstance(key, int) else key[0]
 
 
 def _shapes(market: Market, j: int, q: int, best: Best) -> list[tuple[Shape, float]]:

@@ -17,6 +17,7 @@ from optsched.hetero.oracles import (
     distributed_allreduce,
     distributed_exact,
     distributed_paper,
+    nbytes,
 )
 
 
@@ -212,7 +213,7 @@ def test_a_market_edited_on_some_servers_caches_what_a_fresh_one_computes_bit_fo
 
 def _cached_bytes(market: Market) -> int:
     caches = (market._by_duration, market._per_unit, market._order, market._fills)
-    return sum(a.nbytes for cache in caches for v in cache.values() for a in (v if isinstance(v, tuple) else (v,)))
+    return sum(nbytes(value) for cache in caches for value in cache.values())
 
 
 @pytest.mark.parametrize("budget", [0, 200_000, 2_000_000])
