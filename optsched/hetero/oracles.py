@@ -52,9 +52,12 @@ from .schedule import JobSchedule
 INF = math.inf
 #: Slack for comparing float demands with residual capacities.
 TOL = 1e-9
-#: A market's default :attr:`Market.cache_bytes`: 1 GiB. A_online's rounds double their deadline τ, and
-#: at α = 1 on 250 jobs and 150 servers one round's caches grew past 18 GB when nothing was evicted.
-CACHE_BYTES = 2 ** 30
+#: A market's :attr:`Market.cache_bytes` unless it is given: 1 GiB. It is read when a market is made, so
+#: setting ``oracles.CACHE_BYTES`` (None: no bound) before a run sets the budget of every market the run
+#: makes. A_online's rounds double their deadline τ: at α = 1 on 250 jobs and 150 servers one round's
+#: caches reached 21.8 GB without a bound, and at 300 jobs more than a 23 GB machine has.
+#: docs/benchmarks.md ("A_online's cache budget") has the time each budget costs.
+CACHE_BYTES: int | None = 2 ** 30
 
 
 @dataclass
@@ -71,7 +74,7 @@ class Market:
     #: the budget an entry is kept only until an entry of another duration comes in. The oracles visit
     #: a job's shapes by increasing duration, so that keeps what the current duration reuses, and a
     #: long market (a round of deadline τ caches about 528 H τ² / 2 bytes) stays near its budget.
-    cache_bytes: int | None = CACHE_BYTES
+    cache_bytes: int | None = field(default_factory=lambda: CACHE_BYTES)
     tuples: int = 0  #: oracle evaluations so far: (shape, start, server) tuples priced (Theorems 4 and 8)
     #: Caches, valid until :meth:`changed`: the prices' running sum over slots; per duration, the
     #: window sums and least residuals (:meth:`windows`); per (duration, demand), the per-item cost and

@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from optsched.hetero import oracles
 from optsched.hetero import theory as th
 from optsched.hetero.formulations import configuration, mwsp
 from optsched.hetero.generate import generate
@@ -224,16 +225,11 @@ def test_costing_the_starts_one_at_a_time_takes_the_same_decisions(case, monkeyp
 @pytest.mark.parametrize("case", sorted(RECORDED_AONLINE))
 def test_a_market_that_keeps_nothing_past_the_current_duration_takes_the_same_decisions(case, monkeypatch):
     """Market.cache_bytes bounds a round's caches (at paper sizes they grew past 18 GB); the 40-job
-    markets stay far below the default budget, so here every market gets a budget of 0 bytes: it keeps
-    the current duration's entries only, and recomputes the rest when asked again."""
-    empty = Market.empty.__func__
-
-    def keeping_nothing(cls, *args, **kwargs):
-        market = empty(cls, *args, **kwargs)
-        market.cache_bytes = 0
-        return market
-
-    monkeypatch.setattr(Market, "empty", classmethod(keeping_nothing))
+    markets stay far below the default budget, so here every market gets a budget of 0 bytes through
+    the process-wide default (oracles.CACHE_BYTES): it keeps the current duration's entries only, and
+    recomputes the rest when asked again."""
+    monkeypatch.setattr(oracles, "CACHE_BYTES", 0)
+    assert Market.empty(generate("tiny", 0), 4).cache_bytes == 0
     _check_recorded(case)
 
 
