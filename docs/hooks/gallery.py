@@ -26,6 +26,8 @@ SWEEPS = (
      "share of single-GPU jobs (16,449 jobs)", True),
     ("edge-paper-jobs", "edge-sec5-paper", "jobs", {"servers": "100", "value": "jct", "slot_hours": ""},
      "jobs (100 servers)", True),
+    ("hetero-paper-jobs-ps", "hetero-sec7-paper", "jobs", {"servers": "150", "framework": "ps", "sweep": ""},
+     "jobs (PS, 150 servers)", True),
     ("oasis-paper-jobs", "oasis-sec5-paper", "jobs", {"figure": "3", "value": "utility"},
      "jobs (T = 300, 50 + 50 servers)", False),
 )
