@@ -37,7 +37,7 @@ EXACT_BUDGET: dict[str, Any] = {"node_limit": NODE_LIMIT, "threads": 1}
 #: see :func:`certified_ratio`).
 ROUTE_ROUNDS = 10
 #: Seeds a certified ratio is computed on (the first ones): a bound per instance, which decides no
-#: verdict; at the paper sizes one seed took about 20 s (edge), 3 minutes (OASiS) and 33 minutes
+#: verdict; at the paper sizes one seed took about 20 s (edge), 3 minutes (OASiS) and 20-37 minutes
 #: (hetero) in the paper presets' runs (docs/benchmarks.md, "The paper presets"), so 30 would add
 #: hours and tell little more.
 CERTIFIED_SEEDS = 10
