@@ -8,6 +8,7 @@ replaced by a regular file.
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import math
@@ -15,8 +16,9 @@ import os
 import stat
 import sys
 import tempfile
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, suppress
+from typing import Any, Protocol
 
 from .errors import InputError
 
@@ -25,25 +27,41 @@ from .errors import InputError
 MAX_INPUT_MB = 64
 
 
-def read_json(path: str, max_mb: float = MAX_INPUT_MB) -> Any:
-    """Parse a JSON file of at most ``max_mb`` megabytes; NaN and Infinity literals are refused
-    (they are not JSON)."""
+def read_text(path: str, max_mb: float = MAX_INPUT_MB, what: str = "") -> str:
+    """The text of a UTF-8 file of at most ``max_mb`` megabytes, read in chunks (a pipe or a device
+    has no size ahead, and a large limit allocates nothing); every failure is one
+    :class:`InputError` line naming the file. ``what`` names the kind of file in the messages."""
+    limit = f"more than the input limit of {max_mb:g} MB (raise it with --max-input-mb)"
     try:
-        with open(path, encoding="utf-8") as f:
+        with open(path, "rb") as f:
             size = os.fstat(f.fileno()).st_size
             if size > max_mb * 1e6:
-                raise InputError(f"{path}: {size / 1e6:,.1f} MB, more than the input limit of {max_mb:g} MB "
-                                 "(raise it with --max-input-mb)")
-            text = f.read(int(max_mb * 1e6) + 1)
-            if len(text.encode("utf-8", "surrogatepass")) > max_mb * 1e6:  # a pipe or device: no size ahead
-                raise InputError(f"{path}: more than the input limit of {max_mb:g} MB (raise it with --max-input-mb)")
+                raise InputError(f"{path}: {size / 1e6:,.1f} MB, {limit}")
+            chunks, read = [], 0
+            while chunk := f.read(READ_CHUNK):
+                read += len(chunk)
+                if read > max_mb * 1e6:
+                    raise InputError(f"{path}: {limit}")
+                chunks.append(chunk)
+        return b"".join(chunks).decode("utf-8")
     except FileNotFoundError:
         raise InputError(f"{path}: no such file") from None
     except IsADirectoryError:
-        raise InputError(f"{path}: is a directory, not a JSON file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputError(f"{path}: cannot read: {exc}") from None
-    return parse_json(text, path)
+        raise InputError(f"{path}: is a directory, not {what or 'a file'}") from None
+    except UnicodeDecodeError as exc:
+        raise InputError(f"{path}: cannot read: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+    except OSError as exc:
+        raise InputError(f"{path}: cannot read: {exc.strerror or exc}") from None
+
+
+#: Bytes read at a time from an input file.
+READ_CHUNK = 1 << 20
+
+
+def read_json(path: str, max_mb: float = MAX_INPUT_MB) -> Any:
+    """Parse a JSON file of at most ``max_mb`` megabytes; NaN and Infinity literals are refused
+    (they are not JSON)."""
+    return parse_json(read_text(path, max_mb, "a JSON file"), path)
 
 
 def parse_json(text: str, where: str = "<input>") -> Any:
@@ -62,7 +80,7 @@ def parse_json(text: str, where: str = "<input>") -> Any:
         raise
     except ValueError:  # an integer literal beyond Python's digit limit for int(str)
         raise InputError(f"{where}: an integer literal of more than {sys.get_int_max_str_digits():,} digits") from None
-    if _depth(parsed) > MAX_DEPTH:
+    if nesting(parsed) > MAX_DEPTH:
         raise InputError(f"{where}: JSON nested more than {MAX_DEPTH} levels deep")
     return parsed
 
@@ -71,7 +89,7 @@ def parse_json(text: str, where: str = "<input>") -> Any:
 MAX_DEPTH = 64
 
 
-def _depth(value: Any) -> int:
+def nesting(value: Any) -> int:
     """How deeply arrays and objects nest in ``value`` (without recursion)."""
     deepest, stack = 0, [(value, 1)]
     while stack:
@@ -107,12 +125,41 @@ def plain(obj: Any) -> Any:
 
 def check_writable(path: str, *inputs: str) -> None:
     """Fail early, before any work, if ``path`` cannot be written, or is one of the ``inputs``."""
+    check_name(path)
     folder = _target_folder(path)
     for given in inputs:
         if os.path.exists(path) and os.path.exists(given) and os.path.samefile(path, given):
             raise InputError(f"{path}: is the input file {given}; write the output elsewhere")
     if not _special(path):
         check_folder_writable(folder, path)
+
+
+def check_name(path: str) -> None:
+    """Refuse a path the file system cannot hold: a component longer than its folder allows
+    (usually 255 bytes), or a whole path longer than the system's limit."""
+    shown = path if len(path) <= 80 else path[:77] + "..."
+    try:
+        encoded = os.fsencode(path)
+    except UnicodeError:
+        raise InputError(f"{shown}: the name cannot be encoded for the file system") from None
+    if len(encoded) >= _limit("PC_PATH_MAX", "/", 4096):
+        raise InputError(f"{shown}: the path is {len(encoded):,} bytes long, more than the file system allows")
+    folder = os.path.dirname(os.path.abspath(path))
+    while folder and not os.path.isdir(folder):
+        folder = os.path.dirname(folder)
+    longest = _limit("PC_NAME_MAX", folder or "/", 255)
+    for part in encoded.split(b"/"):
+        if len(part) > longest:
+            raise InputError(f"{shown}: a name of {len(part):,} bytes, more than the file system's {longest} "
+                             "(File name too long)")
+
+
+def _limit(name: str, folder: str, default: int) -> int:
+    """``os.pathconf(folder, name)``, or ``default`` where the system does not say."""
+    try:
+        return os.pathconf(folder, name)
+    except (OSError, ValueError):
+        return default
 
 
 def check_folder_writable(folder: str, named: str) -> None:
@@ -173,25 +220,83 @@ def write_text(path: str, text: str) -> None:
     write_file(path, fill)
 
 
+class Watcher(Protocol):
+    """What an output folder's owner (:class:`optsched.outputs.Claimed`) is told of every write."""
+
+    def replacing(self, path: str, digest: str) -> None:
+        """``path`` (a real path) is about to get content of SHA-256 ``digest``; raise
+        :class:`InputError` to refuse (the file is left as it was)."""
+
+    def replaced(self, path: str, digest: str) -> None:
+        """``path`` now holds that content."""
+
+
+#: The watchers of every write of this process (:func:`watch`).
+_WATCHERS: list[Watcher] = []
+
+
+@contextmanager
+def watch(watcher: Watcher) -> Iterator[None]:
+    """Tell ``watcher`` of every file :func:`write_file` writes while the context lasts."""
+    _WATCHERS.append(watcher)
+    try:
+        yield
+    finally:
+        _WATCHERS.remove(watcher)
+
+
+def digest_of(path: str) -> str:
+    """The SHA-256 of a file's bytes (hex)."""
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        while chunk := f.read(READ_CHUNK):
+            h.update(chunk)
+    return h.hexdigest()
+
+
 def write_file(path: str, fill: Callable[[str], None]) -> None:
     """Write a file atomically: ``fill(tmp)`` writes a temporary file in the target's folder, which is
     then renamed into place, so the file appears complete or not at all. A symbolic link is written
     through to its target, as ``cp`` does; an existing file keeps its mode, a new one gets the
-    umask's; a special file (``/dev/null``, a named pipe) is written in place."""
+    umask's; a special file (``/dev/null``, a named pipe) is written in place. A file system that
+    fails the write (full, read-only, a quota) is one :class:`InputError` line, and the target is
+    left as it was."""
+    check_name(path)
     folder = _target_folder(path)
     if _special(path):
-        fill(path)
+        _failing_as_input(path, lambda: fill(path))
         return
     target = os.path.realpath(path)
     fd, tmp = _temporary(folder, path, os.path.splitext(path)[1] or ".tmp")
     os.close(fd)
     try:
-        fill(tmp)
-        os.chmod(tmp, _new_file_mode(target))
-        os.replace(tmp, target)
+        _failing_as_input(path, lambda: fill(tmp))
+        digest = digest_of(tmp) if _WATCHERS else ""
+        for watcher in _WATCHERS:
+            watcher.replacing(target, digest)
+        _failing_as_input(path, lambda: (os.chmod(tmp, _new_file_mode(target)), os.replace(tmp, target)))
     except BaseException:
-        os.unlink(tmp)
+        with suppress(FileNotFoundError):
+            os.unlink(tmp)
         raise
+    for watcher in _WATCHERS:
+        watcher.replaced(target, digest)
+
+
+def _failing_as_input(path: str, act: Callable[[], Any]) -> None:
+    """Run ``act``; an error of the file system (no space, read-only, a quota, a file too large)
+    becomes one line of :class:`InputError` naming ``path``."""
+    try:
+        act()
+    except OSError as exc:
+        if exc.errno not in _ENVIRONMENT:
+            raise
+        raise InputError(f"{path}: cannot write: {exc.strerror or os.strerror(exc.errno)}") from None
+
+
+#: errno values that say the file system, not optsched, refused a write.
+_ENVIRONMENT = {errno.ENOSPC, errno.EROFS, errno.EDQUOT, errno.EFBIG, errno.EACCES, errno.EPERM,
+                errno.ENAMETOOLONG, errno.EIO}
 
 
 def fingerprint(content: Any) -> str:

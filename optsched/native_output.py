@@ -51,7 +51,7 @@ def _flush_c_stdio() -> None:
 def _open_sink(saved_stderr: int) -> int:
     if _log == "-":
         return os.dup(saved_stderr)
-    return os.open(_log or os.devnull, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
+    return os.open(_log or os.devnull, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o666)  # the umask decides
 
 
 @contextmanager

@@ -470,16 +470,16 @@ def run(name: str, scale: str, seeds: int | None, workers: int, out_dir: str | N
     setting = Setting(scale, seeds or DEFAULT_SEEDS[scale], workers, Path(out_dir or f"reproduce-{name}"), progress,
                       executor, scheduler)
     # The owner of the folder is the reproduction and its preset; more seeds extend it (from the cache).
-    folder = claim(setting.out_dir, {"verb": "reproduce", "name": name, "preset": scale}, fresh=fresh,
-                   subfolders=("worst",), parents=True)
-    try:
-        report = table[name].run(setting)
-    except InputError:  # found late (an unreachable Dask scheduler): leave no folder this run made for nothing
-        folder.abandon()
-        raise
-    results = report.results()
-    path = write_report(report, setting, name, results)
-    folder.finish()
+    with claim(setting.out_dir, {"verb": "reproduce", "name": name, "preset": scale}, fresh=fresh,
+               subfolders=("worst",), parents=True) as folder:
+        try:
+            report = table[name].run(setting)
+        except InputError:  # found late (an unreachable Dask scheduler): leave no folder this run made for nothing
+            folder.abandon()
+            raise
+        results = report.results()
+        path = write_report(report, setting, name, results)
+        folder.finish()
     if as_json:
         document = {"name": name, "preset": scale, "seeds": setting.seeds, "output": str(setting.out_dir),
                     "report": str(path), "title": report.title, "figures": [report_name(f) for f, _ in report.figures],

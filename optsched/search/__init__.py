@@ -88,12 +88,12 @@ def run(family: str, algorithm: str, target: str, report: Callable[[Outcome], No
     from . import output
 
     chosen = settings(family, algorithm, target, **options)
-    folder = claim(chosen.out_dir, owner(chosen), fresh=fresh)
-    try:
-        outcome = search(chosen, report)
-    except InputError:  # found late (an unreachable Dask scheduler): leave no folder made for nothing
-        folder.abandon()
-        raise
-    output.write(chosen, outcome)
-    folder.finish()
+    with claim(chosen.out_dir, owner(chosen), fresh=fresh) as folder:
+        try:
+            outcome = search(chosen, report)
+        except InputError:  # found late (an unreachable Dask scheduler): leave no folder made for nothing
+            folder.abandon()
+            raise
+        output.write(chosen, outcome)
+        folder.finish()
     return outcome

@@ -8,20 +8,24 @@ and the key is the primary key, so a result can never be stored twice.
 Each row carries a SHA-256 checksum of its stored text. A row whose text no longer matches it (a
 disk fault, an edited file) is not used: :meth:`Cache.lookup` leaves it out and names it, the unit
 runs again and its new result replaces the row. A file SQLite cannot read at all is bad input with
-one line that says how to rebuild it (``--fresh``).
+one line that says how to rebuild it (``--fresh``); a disk that fills up, or a folder that turns
+read-only, is one line too, and keeps every result stored before it (``outputs.cache_failure``).
+The file is created with the mode the umask gives a new file (SQLite's own default is 0644), and its
+journal files take the same mode.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import os
 import sqlite3
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from ..errors import InputError
+from ..outputs import cache_failure
 
 
 def _checksum(key: str, text: str) -> str:
@@ -36,6 +40,7 @@ class Cache:
         self.path = path
         self.stored = 0  #: results stored through this object
         with self._readable():
+            _create(path)
             self._db = sqlite3.connect(path, isolation_level=None)
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=FULL")
@@ -47,12 +52,11 @@ class Cache:
 
     @contextmanager
     def _readable(self) -> Iterator[None]:
-        """Turn SQLite's refusal of a damaged file into one line of bad input."""
+        """Turn SQLite's refusal of the file into one line (``outputs.cache_failure``)."""
         try:
             yield
         except sqlite3.DatabaseError as exc:
-            raise InputError(f"{self.path}: the study cache is damaged ({exc}); "
-                             "run again with --fresh to rebuild it") from None
+            raise cache_failure(self.path, exc) from None
 
     def lookup(self, keys: list[str]) -> tuple[dict[str, dict], list[str]]:
         """The stored results among ``keys``, and the keys whose stored rows failed their checksum
@@ -97,3 +101,10 @@ class Cache:
     def close(self) -> None:
         """Close the database."""
         self._db.close()
+
+
+def _create(path: Path) -> None:
+    """Create the file, if missing, with the mode the umask gives a new file, before SQLite opens it
+    (it would create it 0644 whatever the umask); SQLite gives its journal files the file's mode."""
+    if not path.exists():
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT, 0o666))

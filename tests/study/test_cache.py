@@ -75,7 +75,7 @@ def test_many_keys_are_looked_up_past_sqlites_parameter_limit(tmp_path):
 
 def test_a_file_that_is_not_a_database_is_one_line_of_bad_input(tmp_path):
     (tmp_path / "cache.sqlite").write_bytes(b"not a database at all" * 400)
-    with pytest.raises(InputError, match="the study cache is damaged.*--fresh"):
+    with pytest.raises(InputError, match="the cache is damaged.*--fresh"):
         Cache(tmp_path / "cache.sqlite").lookup(["k"])
 
 
@@ -109,7 +109,7 @@ def test_a_damaged_cache_file_is_one_line_of_bad_input(tmp_path, capfd):
     db.write_bytes(bytes(data))
     code, out, err = run_cli(capfd, *argv)
     assert code == 2 and out == "" and err.count("\n") == 1
-    assert "the study cache is damaged" in err and "--fresh" in err
+    assert "the cache is damaged" in err and "--fresh" in err
     code, _, _ = run_cli(capfd, *argv, "--fresh")
     assert code == 0
 
