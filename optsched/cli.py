@@ -23,7 +23,16 @@ from .documents import (
 )
 from .errors import Failure, InputError
 from .jsonio import MAX_INPUT_MB, check_writable, dumps, fingerprint, plain, read_json, write_json
-from .limits import MAX_JOBS, MAX_NODES, MAX_SEED, MAX_SEEDS, MAX_WORKERS, NODE_LIMIT
+from .limits import (
+    MAX_INPUT_LIMIT_MB,
+    MAX_JOBS,
+    MAX_NODES,
+    MAX_SEED,
+    MAX_SEEDS,
+    MAX_THREADS,
+    MAX_WORKERS,
+    NODE_LIMIT,
+)
 from .params import Bounded, bind, did_you_mean
 from .plot import FORMATS, report_format
 from .registry import families, get
@@ -70,6 +79,15 @@ def _positive_float(text: str) -> float:
     return value
 
 
+def _input_limit(text: str) -> float:
+    """``--max-input-mb``: a positive number of megabytes, at most :data:`MAX_INPUT_LIMIT_MB`."""
+    value = _positive_float(text)
+    if value > MAX_INPUT_LIMIT_MB:
+        raise argparse.ArgumentTypeError(f"must be <= {MAX_INPUT_LIMIT_MB:,} (MB), more than a machine can parse, "
+                                         f"got {text if len(text) <= 20 else text[:17] + '...'}")
+    return value
+
+
 def _nonnegative_float(text: str) -> float:
     try:
         value = float(text)
@@ -104,7 +122,7 @@ def _key_value(text: str) -> tuple[str, str]:
 
 
 def _input_limit_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--max-input-mb", type=_positive_float, default=MAX_INPUT_MB, metavar="MB",
+    parser.add_argument("--max-input-mb", type=_input_limit, default=MAX_INPUT_MB, metavar="MB",
                         help=f"refuse input files larger than this (default {MAX_INPUT_MB})")
 
 
@@ -181,7 +199,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--gap", type=_nonnegative_float, default=0.0, help="relative MIP gap to stop at (default 0)")
     p.add_argument("--presolve", action="store_true",
                    help="turn the solver's presolve on (off by default: HiGHS presolve has returned wrong optima)")
-    p.add_argument("--threads", type=_int_at_least(1), help="solver threads")
+    p.add_argument("--threads", type=_int_at_least(1, MAX_THREADS), help="solver threads")
     p.add_argument("--cross-check", nargs="?", const="auto", choices=("auto", "solver", "model"),
                    help="solve a second time and compare: 'model' another model of the problem (a MILP against "
                    "the CP-SAT model), 'solver' the same MILP with the other solver; alone, 'auto': another "
@@ -261,6 +279,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--quiet", action="store_true", help="no progress bar (without a terminal: no progress line "
                    "every 5 minutes)")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
+    _input_limit_option(p)
     _format_option(p)
 
     p = verbs.add_parser("search", epilog=_docs("search"),
@@ -509,7 +528,7 @@ def _study(args) -> int:
     from .study.report import summary_tables
 
     output = Path(args.output) if args.output else None
-    table, where = studies.spec.from_command(args.file, args.preset, args.family, vars(args))
+    table, where = studies.spec.from_command(args.file, args.preset, args.family, vars(args), args.max_input_mb)
     study = studies.study(table, where, output)
     with report_format(args.format):
         outcome = studies.run(study, fresh=args.fresh, progress=not args.quiet, log=sys.stderr)

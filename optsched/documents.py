@@ -15,6 +15,7 @@ from typing import Any
 from . import __version__
 from .errors import InputError
 from .jsonio import MAX_INPUT_MB, fingerprint, read_json
+from .limits import MAX_JOBS, refuse_above
 from .registry import Family, get
 from .schema import Fields
 
@@ -98,7 +99,11 @@ def load_instance(path: str, max_mb: float = MAX_INPUT_MB) -> LoadedInstance:
         raise InputError(f"{path}.meta: must be a JSON object")
     content = fields.raw("instance")
     fields.done()
+    jobs = content.get("jobs") if isinstance(content, dict) else None
+    if isinstance(jobs, list):  # refused before reading a million jobs one by one
+        refuse_above(len(jobs), MAX_JOBS, f"{path}: the number of jobs")
     instance = family.instance_from_dict(content, f"{path}: instance")
+    refuse_above(len(instance.jobs), MAX_JOBS, f"{path}: the number of jobs")
     return LoadedInstance(family, instance, meta, fingerprint(instance.to_dict()))
 
 

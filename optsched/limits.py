@@ -12,7 +12,7 @@ from .errors import InputError
 #: Largest absolute value of a number in an instance or schedule. Beyond it, float sums of products
 #: (objectives, loads) stop being exact to a few digits; the bundled instances stay below 1e6.
 MAX_MAGNITUDE = 1e12
-#: Jobs one generated instance may have.
+#: Jobs one instance may have, generated or read from a file.
 MAX_JOBS = 100_000
 #: Time slots an instance of a slot-based family (single, oasis, edge, hetero) may span: its
 #: simulations step through them one by one.
@@ -24,6 +24,11 @@ MAX_SEEDS = 100_000
 MAX_UNITS = 1_000_000
 #: Worker processes one study or reproduction may start.
 MAX_WORKERS = 256
+#: Solver threads one solve may ask for (CP-SAT and HiGHS keep the count in a 32-bit integer).
+MAX_THREADS = 1024
+#: The largest input limit (``--max-input-mb``) that can be set: 100 GB, beyond what a machine
+#: of this size can parse (about 20 times a file's size in memory).
+MAX_INPUT_LIMIT_MB = 100_000
 #: Branch-and-bound nodes a node limit may allow (HiGHS keeps its limit in a 32-bit integer).
 MAX_NODES = 2_000_000_000  # HiGHS takes a node limit below 2**31 only
 MAX_SEED = 2**32 - 1  # NumPy's legacy seeding range, and ample for every generator

@@ -198,9 +198,10 @@ def _online_schedules(instance: Instance) -> list[Schedule]:
     from .. import pipeline
     from ..registry import get
 
-    edge = get("edge")
-    found = [_within_horizons(instance, edge.run(instance, name).schedule) for name in ("aonline", "batchsche")]
-    values = [pipeline.judge(edge, instance, s).objective for s in found]
+    # each algorithm named by a literal, so that a cache key depends on these two alone (study/depends.py)
+    found = [_within_horizons(instance, get("edge").run(instance, "aonline").schedule),
+             _within_horizons(instance, get("edge").run(instance, "batchsche").schedule)]
+    values = [pipeline.judge(get("edge"), instance, s).objective for s in found]
     return [found[i] for _, i in sorted((v, i) for i, v in enumerate(values) if v is not None)]
 
 

@@ -131,7 +131,8 @@ def _best_online(instance: Instance) -> Schedule:
     """The better of OASiS's (Algorithm 1) and RRH's schedules: the MIP start and the CP-SAT hint."""
     from ..registry import get
 
-    runs = [get("oasis").run(instance, name) for name in ("oasis", "rrh")]
+    # each algorithm named by a literal, so that a cache key depends on these two alone (study/depends.py)
+    runs = [get("oasis").run(instance, "oasis"), get("oasis").run(instance, "rrh")]
     return max(runs, key=lambda ran: -math.inf if ran.objective is None else ran.objective).schedule
 
 

@@ -1,9 +1,10 @@
 """What a unit of work depends on, hashed: the code version in every cache key (units.py).
 
 A cached result is reused as long as the code it ran did not change, and only that code: a
-reference solve depends on its formulation, the solver layer and the verifier (a cross-checked one
-on every exact formulation of its family, since the check may solve any of them); an algorithm run
-on that algorithm and what it calls. An edit to the CLI, the report, another family, another algorithm,
+reference solve depends on its formulation, the solver layer and the verifier (``best`` and a
+cross-checked one on every exact formulation of its family, since either may solve any of them); a
+relaxation on the formulation whose LP it is (units.py names it per instance) and the family's bound
+route; an algorithm run on that algorithm and what it calls. An edit to the CLI, the report, another family, another algorithm,
 a comment or a docstring changes no key.
 
 How the code a unit runs is found, statically (:mod:`ast`, nothing is imported):
@@ -15,8 +16,12 @@ How the code a unit runs is found, statically (:mod:`ast`, nothing is imported):
   ``fifo`` in ``baselines.py`` does not touch ``drf``'s results.
 * **Imports**: ``from M import name`` is followed the same way, name by name, into ``M``; a module
   imported as a whole (``import M``, ``from . import M``) counts whole, with everything it imports.
-* **Dynamic look-ups** through the registry (``get("oasis")``) in the code a root function reaches
-  bring in the whole family named by the literal; a look-up by a variable brings in every family.
+* **Dynamic look-ups** through the registry in the code a root function reaches:
+  ``get("oasis").run(instance, "rrh")`` (or ``.algorithm("rrh")``, ``.formulation("milp")``) brings
+  in that one function with the family's verifier and objective, ``get("oasis").judge(...)`` and
+  ``judge(get("oasis"), ...)`` the verifier and objective alone; any other use of ``get("oasis")``
+  (kept in a variable, a name that is not a literal) the whole family, and a look-up by a variable
+  every family.
   Whole imported modules are not searched for them: the registry, the pipeline and the unit runner
   take the family as data, and a study unit names its family's functions as roots itself.
 * Each definition counts by its syntax tree without docstrings, so comments, docstrings and
@@ -104,14 +109,15 @@ class _Facts:
 
     names: frozenset[str]  #: every name it uses or binds
     imports: tuple[ast.Import | ast.ImportFrom, ...]  #: its import statements, nested ones included
-    families: frozenset[str]  #: families it looks up in the registry (see :func:`_dynamic_families`)
+    lookups: frozenset[str]  #: the ``"module:qualname"`` targets its registry look-ups run (:func:`_lookup`)
 
 
 @cache
 def _facts(stmt: ast.AST) -> _Facts:
     names: set[str] = set()
     imports: list[ast.Import | ast.ImportFrom] = []
-    families: set[str] = set()
+    lookups: set[str] = set()
+    parents = {child: node for node in ast.walk(stmt) for child in ast.iter_child_nodes(node)}
     for item in ast.walk(stmt):
         if isinstance(item, ast.Name):
             names.add(item.id)
@@ -119,20 +125,52 @@ def _facts(stmt: ast.AST) -> _Facts:
             imports.append(item)
         elif isinstance(item, ast.Call) and isinstance(item.func, ast.Name):
             if item.func.id == "families":
-                families.update(FAMILY_PACKAGES)
+                lookups.update(t for family in FAMILY_PACKAGES for t in family_targets(family))
             elif item.func.id == "get":
-                arg = item.args[0] if item.args else None
-                if isinstance(arg, ast.Constant) and arg.value in FAMILY_PACKAGES:
-                    families.add(arg.value)
-                else:
-                    families.update(FAMILY_PACKAGES)
-    return _Facts(frozenset(names), tuple(imports), frozenset(families))
+                lookups.update(_lookup(item, parents))
+    return _Facts(frozenset(names), tuple(imports), frozenset(lookups))
 
 
-def _dynamic_families(nodes: Iterable[ast.AST]) -> set[str]:
-    """Families reached through the registry: ``get("edge")`` names one; ``get(name)`` or
-    ``families()`` may reach any."""
-    return {family for node in nodes for family in _facts(node).families}
+#: A family's methods that run one named function of it: the method, the position and keyword of the name.
+_NAMED = {"run": ("algorithm", 1, "algorithm"), "algorithm": ("algorithm", 0, "name"),
+          "formulation": ("formulation", 0, "name")}
+
+
+def _lookup(call: ast.Call, parents: dict[ast.AST, ast.AST]) -> set[str]:
+    """The targets a registry look-up ``get(...)`` runs. ``get("edge").run(instance, "aonline")`` (or
+    ``.algorithm("aonline")``, ``.formulation("milp")``) runs that one function and the family's
+    judging functions; ``get("edge").judge(...)`` and ``judge(get("edge"), ...)`` the judging functions
+    alone. Anything else (the family kept in a variable, a name that is not a literal) may run any of
+    the family's functions, and ``get(name)`` any family's."""
+    arg = call.args[0] if call.args else None
+    if not (isinstance(arg, ast.Constant) and arg.value in FAMILY_PACKAGES):
+        return {t for family in FAMILY_PACKAGES for t in family_targets(family)}
+    family = get(arg.value)
+    judging = {_target(f) for f in judging_functions(family)}
+    parent = parents.get(call)
+    if isinstance(parent, ast.Call) and parent.args and parent.args[0] is call and _called(parent) == "judge":
+        return judging
+    outer = parents.get(parent) if isinstance(parent, ast.Attribute) else None
+    if not (isinstance(outer, ast.Call) and outer.func is parent):
+        return set(family_targets(arg.value))
+    if parent.attr == "judge":
+        return judging
+    if parent.attr in _NAMED:
+        kind, position, keyword = _NAMED[parent.attr]
+        given = [k.value for k in outer.keywords if k.arg == keyword]
+        name = outer.args[position] if len(outer.args) > position else given[0] if given else None
+        if isinstance(name, ast.Constant) and isinstance(name.value, str):
+            if kind == "algorithm" and name.value in family.algorithms:
+                return judging | {_target(family.algorithms[name.value].run)}
+            if kind == "formulation" and name.value in family.formulations:
+                return judging | {_target(family.formulations[name.value].build)}
+    return set(family_targets(arg.value))
+
+
+def _called(call: ast.Call) -> str | None:
+    """The name a call calls: ``judge`` for ``judge(...)`` and ``pipeline.judge(...)``."""
+    func = call.func
+    return func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
 
 
 def family_targets(family: str) -> tuple[str, ...]:
@@ -275,8 +313,7 @@ def reach(module: str, qualname: str) -> tuple[tuple[tuple[str, str], ...], froz
             else:
                 follow, modules = _binding_imports(current, stmt, None)
                 todo.extend((current, n, False) for n in _names(stmt))
-                for family in _dynamic_families([stmt]):
-                    follow |= {_split(target) for target in family_targets(family)}
+                follow |= {_split(target) for target in _facts(stmt).lookups}
             todo.extend((m, n, False) for m, n in follow)
             for other in modules:
                 whole |= closure(other)
@@ -348,10 +385,16 @@ def _code_of(kind: str, family_or_function: str, method: str, cross_checked: boo
         roots.append(algorithm.run)
         if algorithm.theorem is not None:
             roots.append(algorithm.theorem)
+    elif kind == "relaxation" and method != BEST:  # its formulation's LP; the bound route where that is refused
+        roots.append(family.formulation(method).build)
+        if family.bound_route is not None:
+            roots.append(family.formulation(family.bound_route).build)
     elif method == BEST or cross_checked:  # best may name, and a cross-check solve, any exact model
         roots += [f.build for f in family.formulations.values() if f.gives_schedule or f.name == method]
         if family.best is not None:
             roots.append(family.best)
+        if kind == "relaxation" and family.bound_route is not None:
+            roots.append(family.formulation(family.bound_route).build)
     else:
         roots.append(family.formulation(method).build)
     return code_of_targets([_target(root) for root in roots], UNIT_MODULES)

@@ -29,12 +29,13 @@ from ..errors import InputError
 from ..jsonio import fingerprint, write_json, write_text
 from ..outputs import claim
 from ..registry import get
-from ..solvers import cbc_version, cp_sat_version, highs_version
+from ..pipeline import BEST
+from ..solvers import SOLVERS, cbc_version, cp_sat_version, highs_version
 from . import engine
 from .cache import Cache
 from .depends import whole_code
 from .report import write_report
-from .spec import Study
+from .spec import Reference, Study
 from .table import InstanceRecord, algorithm_row, reference_row, summary
 from .units import make_unit
 
@@ -119,12 +120,25 @@ def _units(study: Study, instances: list[tuple[InstanceRecord, dict]], solvers: 
                                                     reference_spec, record.seed, solvers)))
         if ref.relax:
             plan.append((record, "relaxation", make_unit(record.family, content, record.instance_id, "relaxation",
-                                                         solve_spec, record.seed, solvers)))
+                                                         _relaxation_spec(record, content, ref), record.seed,
+                                                         solvers)))
         for m in part.methods:
             plan.append((record, m.label, make_unit(record.family, content, record.instance_id, "algorithm",
                                                     {"algorithm": m.algorithm, "params": dict(m.params)},
                                                     record.seed, solvers)))
     return plan
+
+
+def _relaxation_spec(record: InstanceRecord, content: dict, ref: Reference) -> dict:
+    """The relaxation unit's spec: the formulation whose LP it is, named for this instance (the MILP
+    that ``best`` relaxes, the reference's own, or a MILP for a CP-SAT reference, which has no LP), so
+    that its key changes with that formulation's code alone; its solver is a MILP solver."""
+    family = get(record.family)
+    name = ref.formulation
+    if name == BEST or family.formulation(name).engine != "milp":
+        name = family.best_formulation(family.instance_from_dict(content, record.instance_id), relax=True)
+    return {"formulation": name, "solver": ref.solver if ref.solver in SOLVERS else SOLVERS[0],
+            "time_limit": ref.time_limit}
 
 
 def _plan(study: Study, progress: bool = False) -> tuple[list[tuple[InstanceRecord, dict]], list[tuple]]:
@@ -149,35 +163,37 @@ def run(study: Study, *, fresh: bool = False, progress: bool = True, log: TextIO
     """
     started = time.perf_counter()
     out = study.output
-    folder = claim(out, owner(study), fresh=fresh, adopts=lambda recorded: _same_preset(study, recorded))
-    versions = {"optsched": whole_code(), "highs": highs_version(), "cbc": cbc_version(), "cp-sat": cp_sat_version()}
-    instances, plan = _plan(study, progress)
-    cache = Cache(out / "cache.sqlite")
+    with claim(out, owner(study), fresh=fresh, adopts=lambda recorded: _same_preset(study, recorded)) as folder:
+        versions = {"optsched": whole_code(), "highs": highs_version(), "cbc": cbc_version(),
+                    "cp-sat": cp_sat_version()}
+        instances, plan = _plan(study, progress)
 
-    def announce(units: int, cached: int, pending: int, damaged: int) -> None:
-        if log:
-            print(f"study {study.name}: {len(instances)} instances, {units} units, {cached} from the cache, "
-                  f"{pending} to run ({study.executor}, {study.workers} worker(s))", file=log, flush=True)
-            if damaged:
-                print(f"study {study.name}: {damaged} cached result(s) failed their checksum and run again",
-                      file=log, flush=True)
+        def announce(units: int, cached: int, pending: int, damaged: int) -> None:
+            if log:
+                print(f"study {study.name}: {len(instances)} instances, {units} units, {cached} from the cache, "
+                      f"{pending} to run ({study.executor}, {study.workers} worker(s))", file=log, flush=True)
+                if damaged:
+                    print(f"study {study.name}: {damaged} cached result(s) failed their checksum and run again",
+                          file=log, flush=True)
 
-    try:
-        batch = engine.execute([unit for _, _, unit in plan], cache, executor=study.executor, workers=study.workers,
-                               scheduler=study.scheduler, label=study.name, progress=progress, announce=announce)
-    except InputError:
-        cache.close()
-        folder.abandon()
-        raise
-    finally:
-        cache.close()
-    done, compute_s = batch.results, batch.compute_s
-    results, references = _tables(study, plan, done)
-    method_summary, reference_summary = summary(results, references)
-    outcome = Outcome(study, results, references, method_summary, reference_summary, batch.units, batch.cached,
-                      time.perf_counter() - started, compute_s, versions, batch.damaged)
-    _write(outcome, out)
-    folder.finish()
+        try:
+            cache = Cache(out / "cache.sqlite")
+            try:
+                batch = engine.execute([unit for _, _, unit in plan], cache, executor=study.executor,
+                                       workers=study.workers, scheduler=study.scheduler, label=study.name,
+                                       progress=progress, announce=announce)
+            finally:
+                cache.close()
+        except InputError:
+            folder.abandon()
+            raise
+        done, compute_s = batch.results, batch.compute_s
+        results, references = _tables(study, plan, done)
+        method_summary, reference_summary = summary(results, references)
+        outcome = Outcome(study, results, references, method_summary, reference_summary, batch.units, batch.cached,
+                          time.perf_counter() - started, compute_s, versions, batch.damaged)
+        _write(outcome, out)
+        folder.finish()
     if log:
         print(f"study {study.name}: {batch.units - batch.cached} units run in {compute_s:.1f} s; tables and report "
               f"written in {time.perf_counter() - started:.1f} s in all", file=log, flush=True)

@@ -39,11 +39,12 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InputError
+from ..jsonio import MAX_DEPTH, MAX_INPUT_MB, nesting, read_text
 from ..limits import MAX_JOBS, MAX_NODES, MAX_SEEDS, MAX_UNITS, MAX_WORKERS, NODE_LIMIT, WORK_LIMIT, refuse_above
 from ..params import bind
 from ..pipeline import BEST
 from ..registry import families, get
-from ..solvers import SOLVERS
+from ..solvers import CP_SAT, SOLVERS
 
 EXECUTORS = ("local", "dask")
 
@@ -65,7 +66,7 @@ class Reference:
     relaxation (for the integrality gap and an extra bound)."""
 
     formulation: str
-    solver: str = "highs"
+    solver: str = "highs"  #: highs or cbc for a MILP (and best), cp-sat for a CP-SAT model
     node_limit: int = NODE_LIMIT
     time_limit: float | None = None
     cross_check: bool = False
@@ -209,14 +210,25 @@ def reference(family_name: str, table: Mapping[str, Any], where: str) -> Referen
     if unknown:
         raise InputError(f"{where}: unknown key(s) {', '.join(sorted(unknown))}")
     family = get(family_name)
-    name = table.get("formulation") or BEST
+    name = table.get("formulation", BEST)
+    if not isinstance(name, str) or not name:
+        raise InputError(f"{where}.formulation: expected a formulation's name or {BEST!r}, got {name!r}")
+    engine = "milp"
     if name != BEST:  # best names an exact formulation on every instance (the conformance suite checks it)
         formulation = family.formulation(name)
         if not formulation.gives_schedule:
             raise InputError(f"{where}: formulation {name} gives no schedule, so its optimum is not the problem's "
                              f"optimum; the reference must be an exact formulation")
-    solver = table.get("solver", "highs")
-    if solver not in SOLVERS:
+        engine = formulation.engine
+    solver = table.get("solver")
+    if engine == "cp-sat":  # solved by CP-SAT alone: a MILP solver named for it is refused before any work
+        if solver not in (None, CP_SAT):
+            raise InputError(f"{where}.solver: formulation {name} is a CP-SAT model, solved by CP-SAT; solver "
+                             f"{solver!r} applies to MILP formulations")
+        solver = CP_SAT
+    elif solver is None:
+        solver = SOLVERS[0]
+    elif solver not in SOLVERS:
         raise InputError(f"{where}.solver: must be one of {', '.join(SOLVERS)}, got {solver!r}")
     limit = table.get("time_limit")
     if limit is not None and (isinstance(limit, bool) or not isinstance(limit, (int, float))
@@ -304,21 +316,23 @@ def study(table: Mapping[str, Any], where: str, output: Path | None = None) -> S
     return Study(name, built, executor, workers, scheduler, output or Path(f"study-{name}"), preset)
 
 
-def read_toml(path: str) -> dict:
-    """A TOML study file as a table; unreadable or malformed files are bad input."""
+def read_toml(path: str, max_mb: float = MAX_INPUT_MB) -> dict:
+    """A TOML study file of at most ``max_mb`` megabytes as a table; unreadable, malformed or too
+    deeply nested files are bad input."""
     if sys.version_info >= (3, 11):
         import tomllib
     else:
         import tomli as tomllib
+    text = read_text(path, max_mb, "a study file")
     try:
-        with open(path, "rb") as handle:
-            return tomllib.load(handle)
-    except FileNotFoundError:
-        raise InputError(f"{path}: no such study file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputError(f"{path}: cannot read: {exc}") from None
+        table = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise InputError(f"{path}: not valid TOML: {exc}") from None
+    except RecursionError:
+        raise InputError(f"{path}: TOML nested more than {MAX_DEPTH} levels deep") from None
+    if nesting(table) > MAX_DEPTH:
+        raise InputError(f"{path}: TOML nested more than {MAX_DEPTH} levels deep")
+    return table
 
 
 #: The flags that describe a ``study --family`` (flag -> option name); refused next to a file or a preset.
@@ -329,10 +343,10 @@ FAMILY_FLAGS = {"--instances": "instances", "--seeds": "seeds", "--jobs": "jobs"
 
 
 def from_command(file: str | None, preset: str | None, family: str | None,
-                 flags: Mapping[str, Any]) -> tuple[dict, str]:
+                 flags: Mapping[str, Any], max_mb: float = MAX_INPUT_MB) -> tuple[dict, str]:
     """The study table ``optsched study`` describes, and where it came from: a study file, a
     preset, or ``--family`` with the flags of :data:`FAMILY_FLAGS` (by option name in ``flags``;
-    unset ones are None, False or empty). ``--executor``, ``--workers`` and ``--scheduler`` override
+    unset ones are None, False or empty); a study file of at most ``max_mb`` megabytes. ``--executor``, ``--workers`` and ``--scheduler`` override
     any of the three."""
     if len([x for x in (file, preset, family) if x]) != 1:
         raise InputError("study: give one of a study file, --preset NAME or --family NAME")
@@ -342,7 +356,7 @@ def from_command(file: str | None, preset: str | None, family: str | None,
             raise InputError(f"study: {given[0]} describes a --family study; with "
                              f"{'a study file' if file else '--preset'} set it in the study file instead")
     if file:
-        table, where = read_toml(file), file
+        table, where = read_toml(file, max_mb), file
     elif preset:
         if preset not in PRESETS:
             raise InputError(f"study: no preset '{preset}' (presets: {', '.join(PRESETS)})")
@@ -351,9 +365,11 @@ def from_command(file: str | None, preset: str | None, family: str | None,
         part: dict[str, Any] = {
             "family": family, "instances": flags.get("instances") or "tiny", "seeds": flags.get("seeds") or "10",
             "options": dict(flags.get("option") or []), "algorithms": flags.get("algorithm") or [],
-            "reference": {"solver": flags.get("solver") or "highs", "node_limit": flags.get("node_limit") or NODE_LIMIT,
+            "reference": {"node_limit": flags.get("node_limit") or NODE_LIMIT,
                           "time_limit": flags.get("time_limit"), "cross_check": bool(flags.get("cross_check")),
                           "relax": not flags.get("no_relax")}}
+        if flags.get("solver"):
+            part["reference"]["solver"] = flags["solver"]
         if flags.get("reference"):
             part["reference"]["formulation"] = flags["reference"]
         if flags.get("jobs"):

@@ -112,3 +112,40 @@ def test_a_task_reaches_the_family_it_looks_up_by_name_but_not_the_report():
     modules = {name.split("#")[0] for name, _ in reached} | whole
     assert "optsched.edge.online" in modules and "optsched.edge.formulations" in modules
     assert not {"optsched.cli", "optsched.study.report", "optsched.oasis.online"} & modules
+
+
+def _roles(rerun: set[str]) -> set[tuple[str, str]]:
+    return {tuple(label.split("/")[:2]) for label in rerun}
+
+
+def _all_of(original: dict[str, str], roles: set[tuple[str, str]]) -> set[str]:
+    return {label for label in original.values() if tuple(label.split("/")[:2]) in roles}
+
+
+def test_in_a_family_whose_solves_start_from_online_schedules_an_edit_to_another_algorithm_reruns_its_runs_only(
+        original, tmp_path):
+    """OASiS's exact models start from OASiS's and RRH's schedules (the MIP start and the CP-SAT hint):
+    an edit to FIFO, which no solve runs, re-runs FIFO's units and nothing else (issue 49)."""
+    edited = _edited(tmp_path, "oasis/baselines.py", "def fifo(instance: Instance, *, seed: int = 0, ",
+                     "def fifo(instance: Instance, *, seed: int = 0, edited: bool = True, ")
+    rerun = _rerun(original, edited)
+    assert rerun and rerun == _all_of(original, {("oasis", "fifo")})
+
+
+def test_an_edit_to_an_algorithm_a_solve_starts_from_reruns_its_runs_and_those_solves(original, tmp_path):
+    edited = _edited(tmp_path, "oasis/baselines.py", "def rrh(instance: Instance, *, seed: int = 0, ",
+                     "def rrh(instance: Instance, *, seed: int = 0, edited: bool = True, ")
+    rerun = _rerun(original, edited)
+    assert _roles(rerun) <= {("oasis", "rrh"), ("oasis", "reference"), ("oasis", "relaxation")}
+    assert ("oasis", "rrh") in _roles(rerun) and ("oasis", "reference") in _roles(rerun)
+    assert rerun == _all_of(original, _roles(rerun))
+
+
+def test_an_edit_to_a_cp_sat_model_leaves_the_relaxations_cached(original, tmp_path):
+    """A relaxation is keyed by the formulation whose LP it is, never by ``best``: the CP-SAT model
+    has no LP, so an edit to it re-runs the references (``best`` may solve it) and no relaxation."""
+    edited = _edited(tmp_path, "oasis/formulations.py", "def cp_sat(instance: Instance, relax: bool = False) -> "
+                     "CpSatModel:\n", "def cp_sat(instance: Instance, relax: bool = False) -> CpSatModel:\n"
+                     "    edited = True  # noqa\n")
+    rerun = _rerun(original, edited)
+    assert rerun == _all_of(original, {("oasis", "reference")})

@@ -96,7 +96,7 @@ def test_bad_study_files_exit_2_with_one_line_and_write_nothing(capfd, tmp_path,
     (("--family", "single", "--seeds", "x"), "expected N, A-B or a,b,c"),
     (("--family", "single", "--jobs", "3,x"), "expected job counts"),
     (("--family", "single", "--algorithm", "wspt:colour=red"), "has no parameter 'colour'"),
-    (("missing.toml",), "no such study file"),
+    (("missing.toml",), "missing.toml: no such file"),
 ])
 def test_bad_study_flags_exit_2(capfd, tmp_path, argv, message):
     code, out, err = run(capfd, "study", *argv, "-o", tmp_path / "out")
