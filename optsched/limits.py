@@ -45,7 +45,8 @@ def refuse_above(value: float, limit: float, what: str, instead: str = "") -> No
     """Raise :class:`InputError` when ``value`` exceeds ``limit``; ``what`` names the quantity and
     ``instead`` (appended in parentheses) what handles inputs this large."""
     if value > limit:
-        raise InputError(f"{what} is {value:.4g}, more than optsched handles ({limit:,.0f})"
+        shown = f"{value:,}" if isinstance(value, int) and value < 10**15 else f"{value:.4g}"
+        raise InputError(f"{what} is {shown}, more than optsched handles ({limit:,.0f})"
                          + (f" ({instead})" if instead else ""))
 
 

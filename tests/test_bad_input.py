@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import json
 import os
+import sqlite3
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -17,7 +19,7 @@ import pytest
 from optsched.params import Bounded
 from optsched.registry import FAMILY_PACKAGES, get
 
-from .contract_helpers import optsched
+from .contract_helpers import console_script, optsched
 
 FAMILIES = list(FAMILY_PACKAGES)
 UNWRITABLE = "/proc/optsched-out"  # its folder exists, and nothing can be created in it, even as root
@@ -320,18 +322,123 @@ CASES.update({
 })
 
 
+LONG = "x" * 300  # a file name longer than any common file system allows (255 bytes)
+
+
+def owner_file(folder: Path, name: str, record: str) -> Path:
+    """An output folder whose owner file holds ``record`` (text)."""
+    (folder / name).mkdir()
+    (folder / name / ".optsched.json").write_text(record)
+    return folder / name
+
+
+def someones_sqlite(folder: Path, name: str) -> Path:
+    """A folder holding someone's own SQLite file named like optsched's cache, with a units table."""
+    (folder / name).mkdir()
+    db = sqlite3.connect(folder / name / "cache.sqlite")
+    db.execute("CREATE TABLE units (key TEXT, note TEXT)")
+    db.execute("INSERT INTO units VALUES ('mine', 'keep me')")
+    db.commit()
+    db.close()
+    return folder / name
+
+
+def damaged_cache(folder: Path, name: str) -> Path:
+    """A study folder of ``STUDY_ONE``'s run whose cache is not a database."""
+    assert optsched("study", *STUDY_ONE, "-o", folder / name).code == 0
+    (folder / name / "cache.sqlite").write_bytes(b"not a database" * 300)
+    return folder / name
+
+
+def worst_a_file(folder: Path, name: str) -> Path:
+    """An edge-ratio report folder whose ``worst/`` subfolder is a regular file."""
+    (folder / name).mkdir()
+    (folder / name / ".optsched.json").write_text(json.dumps(
+        {"verb": "reproduce", "name": "edge-ratio", "preset": "quick", "files": {}}))
+    (folder / name / "worst").write_text("not a folder")
+    return folder / name
+
+
+def single_jobs(folder: Path, count: int) -> Path:
+    return write(folder, "many.json", {"family": "single", "format": 1,
+                                       "instance": {"jobs": [{"p": 1, "w": 1, "r": 0}] * count}})
+
+
+STUDY_ONE = ["--family", "single", "--seeds", "1", "--jobs", "3", "--no-relax", "--workers", "1", "--quiet"]
+
+# Issue 49: names the file system cannot hold, input limits everywhere, folders optsched does not own,
+# and study references, each refused in one line before any work, with every file left as it was.
+CASES.update({
+    **{f"{verb} -o a name over the file system's limit": (lambda t, f, argv=argv: [*argv(f), "-o", t / LONG],
+                                                          "File name too long")
+       for verb, argv in {
+           "generate": lambda f: ["generate", "single"],
+           "solve": lambda f: ["solve", f["single"][0], "--formulation", "time-indexed"],
+           "run": lambda f: ["run", f["single"][0], "--algorithm", "wspt"],
+           "study": lambda f: ["study", *STUDY_ONE],
+           "search": lambda f: ["search", "oasis", "--algorithm", "oasis", *SMALL_SEARCH],
+           "reproduce": lambda f: ["reproduce", "edge-ratio", "--preset", "quick"]}.items()},
+    "solve --log a name over the file system's limit": (lambda t, f: [
+        "solve", f["single"][0], "--formulation", "time-indexed", "--log", t / LONG], "File name too long"),
+    "--max-input-mb 1e13": (lambda t, f: ["verify", *f["single"], "--max-input-mb", "1e13"],
+                            "--max-input-mb: must be <="),
+    "--max-input-mb 1e308": (lambda t, f: ["run", f["single"][0], "--algorithm", "wspt", "--max-input-mb", "1e308"],
+                             "--max-input-mb: must be <="),
+    "a 200 MB study file": (lambda t, f: ["study", sparse(t, "s.toml", 200_000_000), "-o", t / "s"],
+                            "more than the input limit of 64 MB"),
+    "a study file above a lowered input limit": (lambda t, f: [
+        "study", write(t, "s.toml", STUDY_TOML.format(seeds="1", jobs="[3]")), "--max-input-mb", "0.00001",
+        "-o", t / "s"], "more than the input limit"),
+    "a study file nested 5,000 deep": (lambda t, f: ["study", write(t, "s.toml", "a = " + nested(5000)),
+                                                     "-o", t / "s"], "nested more than"),
+    "a single instance of 100,001 jobs": (lambda t, f: ["run", single_jobs(t, 100_001), "--algorithm", "wspt"],
+                                          "the number of jobs is 100,001"),
+    "--threads 2**31": (lambda t, f: ["solve", f["single"][0], "--formulation", "cp-sat", "--threads", "2147483648"],
+                        "--threads: must be <="),
+    "a study reference cp-sat with --solver cbc": (lambda t, f: [
+        "study", *STUDY_ONE, "--reference", "cp-sat", "--solver", "cbc", "-o", t / "s"],
+        "--solver applies to MILP formulations"),
+    "a study file with a MILP solver for a CP-SAT reference": (lambda t, f: [
+        "study", write(t, "s.toml", STUDY_TOML.format(seeds="1", jobs="[3]")
+                       + '[part.reference]\nformulation = "cp-sat"\nsolver = "highs"\n'), "-o", t / "s"],
+        "applies to MILP formulations"),
+    "a study file with an empty reference formulation": (lambda t, f: [
+        "study", write(t, "s.toml", STUDY_TOML.format(seeds="1", jobs="[3]") + '[part.reference]\nformulation = ""\n'),
+        "-o", t / "s"], "expected a formulation's name"),
+    "reproduce with worst/ a regular file": (lambda t, f: ["reproduce", "edge-ratio", "--preset", "quick", "-o",
+                                                           worst_a_file(t, "r")], "worst: is in the way"),
+    "an owner file holding []": (lambda t, f: ["study", *STUDY_ONE, "-o", owner_file(t, "s", "[]")], "is damaged"),
+    "an owner file nested 100,000 deep": (lambda t, f: ["search", "oasis", "--algorithm", "oasis", *SMALL_SEARCH,
+                                                        "-o", owner_file(t, "s", nested(100_000))], "is damaged"),
+    "an owner file with files not a list": (lambda t, f: ["study", *STUDY_ONE, "-o", owner_file(
+        t, "s", '{"verb": "study", "files": 3}')], "is damaged"),
+    "someone's SQLite file named cache.sqlite": (lambda t, f: ["study", *STUDY_ONE, "-o", someones_sqlite(t, "s")],
+                                                 "optsched did not write"),
+    "someone's SQLite file named cache.sqlite, --fresh": (lambda t, f: [
+        "study", *STUDY_ONE, "--fresh", "-o", someones_sqlite(t, "s")], "optsched did not write"),
+    "a damaged study cache": (lambda t, f: ["study", *STUDY_ONE, "-o", damaged_cache(t, "s")],
+                              "the cache is damaged"),
+})
+
+
+def snapshot(folder: Path) -> dict:
+    """Every entry below ``folder``: its content (for a file), its mode and its modification time."""
+    return {p: (p.read_bytes() if p.is_file() and not p.is_symlink() else None, p.lstat().st_mode,
+                p.lstat().st_mtime_ns) for p in folder.rglob("*")}
+
+
 @pytest.mark.parametrize("case", list(CASES))
 def test_bad_input_exits_2_with_one_line_and_writes_nothing(case, files, tmp_path):
     build, expected = CASES[case]
     argv = build(tmp_path, files)
-    before = {p: p.lstat().st_mtime_ns for p in tmp_path.rglob("*")}
+    before = snapshot(tmp_path)
     valid_before = {p: p.read_bytes() for pair in files.values() for p in pair}
     done = optsched(*argv, cwd=tmp_path)
     assert done.code == 2, done
     assert done.out == ""
     assert done.err.startswith("optsched: error: ") and done.err.count("\n") == 1, done.err
     assert expected in done.err, done.err
-    assert {p: p.lstat().st_mtime_ns for p in tmp_path.rglob("*")} == before
+    assert snapshot(tmp_path) == before
     assert {p: p.read_bytes() for pair in files.values() for p in pair} == valid_before
 
 
@@ -355,3 +462,44 @@ def test_an_unexpected_failure_is_one_line_and_exit_1_with_the_traceback_on_requ
                                 "(please report it; OPTSCHED_TRACEBACK=1 shows where)")
     shown = optsched(*args, env={**env, "OPTSCHED_TRACEBACK": "1"})
     assert shown.code == 1 and "Traceback" in shown.err and "RuntimeError: boom" in shown.err
+
+
+def _capped(size: int):
+    """A child process whose files may grow to ``size`` bytes: past it a write fails (EFBIG, as a full disk)."""
+    import resource
+
+    return lambda: resource.setrlimit(resource.RLIMIT_FSIZE, (size, size))
+
+
+def _run_capped(argv: list, size: int, cwd: Path) -> subprocess.CompletedProcess:
+    return subprocess.run([console_script(), *map(str, argv)], capture_output=True, text=True, cwd=cwd,
+                          preexec_fn=_capped(size), timeout=120)
+
+
+def test_a_file_system_that_refuses_a_write_is_one_line_and_leaves_no_partial_file(tmp_path):
+    """Issue 49: a full disk was 'internal error: OSError'. A generated instance larger than the file
+    system lets a file grow is one line naming the file, exit 2, and nothing is left behind."""
+    done = _run_capped(["generate", "single", "--jobs", "20000", "-o", "x.json"], 100_000, tmp_path)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.startswith("optsched: error: x.json: cannot write:") and done.stderr.count("\n") == 1
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_study_whose_cache_cannot_grow_is_named_as_such_and_keeps_what_it_stored(tmp_path):
+    """The cache is not damaged when the disk is full: the line says what happened, not '--fresh', and a
+    run again once there is room computes only what is missing."""
+    argv = ["study", "--family", "single", "--seeds", "40", "--jobs", "3,4", "--workers", "1", "--quiet", "-o", "s"]
+    done = _run_capped(argv, 60_000, tmp_path)
+    assert done.returncode == 2 and done.stdout == "", done.stderr
+    error = [line for line in done.stderr.splitlines() if line.startswith("optsched:")]
+    assert len(error) == 1 and "cannot use the cache" in error[0] and "--fresh" not in error[0], done.stderr
+    again = optsched(*argv, cwd=tmp_path)
+    assert again.code == 0, again.err
+    cached = int(again.err.split(" from the cache")[0].rsplit(" ", 1)[1])
+    assert cached > 0, again.err
+
+
+def test_a_large_input_limit_reads_a_small_file_without_allocating_it(files):
+    """``--max-input-mb 1e5`` was a MemoryError on a 1 KB file: the limit is a ceiling, not a buffer."""
+    done = optsched("verify", *files["single"], "--max-input-mb", "1e5")
+    assert done.code == 0, done.err

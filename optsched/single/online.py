@@ -9,6 +9,7 @@ smallest example of an online rule measured against an exact optimum.)
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Callable
 from fractions import Fraction
 
@@ -20,21 +21,27 @@ Priority = Callable[[int, Job], tuple]
 
 
 def list_schedule(instance: Instance, priority: Priority) -> Schedule:
-    """Start, at each idle moment, the waiting job with the smallest ``priority(j, job)``."""
+    """Start, at each idle moment, the waiting job with the smallest ``priority(j, job)`` (a job's
+    priority is fixed when it arrives, so the waiting jobs are kept in a heap: O(n log n))."""
     stream = ArrivalStream(instance.jobs, lambda job: job.r)
     start: list[float] = [0.0] * instance.n
-    waiting = dict(stream.advance_to(0))
+    waiting: list[tuple[tuple, int]] = []
+
+    def arrive(arrived: list[tuple[int, Job]]) -> None:
+        for i, job in arrived:
+            heapq.heappush(waiting, (priority(i, job), i))
+
+    arrive(stream.advance_to(0))
     t: float = 0
     while waiting or not stream.exhausted:
         if not waiting:
-            waiting.update(stream.wait())
+            arrive(stream.wait())
             t = stream.now
             continue
-        j = min(waiting, key=lambda i: priority(i, waiting[i]))
-        job = waiting.pop(j)
+        _, j = heapq.heappop(waiting)
         start[j] = float(t)
-        t += job.p
-        waiting.update(stream.advance_to(t))
+        t += instance.jobs[j].p
+        arrive(stream.advance_to(t))
     return Schedule(tuple(start))
 
 

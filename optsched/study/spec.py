@@ -370,6 +370,9 @@ def from_command(file: str | None, preset: str | None, family: str | None,
                           "relax": not flags.get("no_relax")}}
         if flags.get("solver"):
             part["reference"]["solver"] = flags["solver"]
+            if flags.get("reference") and get(family).formulation(flags["reference"]).engine == CP_SAT:
+                raise InputError(f"--solver {flags['solver']}: --reference {flags['reference']} is a CP-SAT model, "
+                                 "solved by CP-SAT; --solver applies to MILP formulations")
         if flags.get("reference"):
             part["reference"]["formulation"] = flags["reference"]
         if flags.get("jobs"):

@@ -25,6 +25,7 @@ import traceback
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 from ..errors import InputError
@@ -96,10 +97,18 @@ def run_unit(payload: dict) -> dict:
             out = _KINDS[payload["kind"]](family, instance, payload["spec"], payload["seed"])
     except Exception as exc:  # a crash of the method is a result, recorded with its message
         last = traceback.extract_tb(exc.__traceback__)[-1]
-        out = {"status": "error", "message": f"{type(exc).__name__}: {exc} ({last.filename}:{last.lineno})"}
+        out = {"status": "error", "message": f"{type(exc).__name__}: {exc} ({_where(last.filename)}:{last.lineno})"}
     out["wall_s"] = time.perf_counter() - started
     out["code"] = code_of(payload)
     return out
+
+
+def _where(filename: str) -> str:
+    """A source file as a stored message names it: relative to the installed package
+    (``optsched/single/online.py``), never the machine's absolute path; a file outside it by its name."""
+    path = Path(filename).resolve()
+    root = Path(__file__).resolve().parent.parent
+    return path.relative_to(root.parent).as_posix() if path.is_relative_to(root) else path.name
 
 
 def _reference(family, instance, spec: dict, seed: int) -> dict:

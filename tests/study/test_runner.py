@@ -145,3 +145,14 @@ def test_a_preset_is_owned_by_its_name_and_adopts_its_older_record():
     assert _same_preset(demo, older) and not _same_preset(demo, {**older, "name": "mine"})
     written = study(PRESETS["demo"](), "a file")  # the same table, from a study file: owned by its parts
     assert "parts" in owner(written) and not _same_preset(written, older)
+
+
+def test_a_cp_sat_reference_is_solved_by_cp_sat_and_its_lp_is_a_milps(tmp_path):
+    """Issue 49: ``--reference cp-sat`` failed every reference ('--solver highs applies to MILP
+    formulations'); the solver now defaults to the formulation's own, and the relaxation is the LP of
+    the family's exact MILP, keyed by that MILP."""
+    outcome = run(small(tmp_path, reference={"formulation": "cp-sat"}), progress=False)
+    refs = outcome.references
+    assert (refs["status"] == "optimal").all() and (refs["solver"] == "cp-sat").all(), refs
+    assert (refs["lp_formulation"] == "time-indexed").all() and (refs["lp_status"] == "optimal").all()
+    assert outcome.problems == []

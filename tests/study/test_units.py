@@ -1,6 +1,7 @@
 """Units of work (optsched/study/units.py): keys from content, kind, method, seed, code and solver
 versions; each kind's record; a crash recorded, not raised; task values as plain JSON."""
 
+import os
 from fractions import Fraction
 
 import numpy as np
@@ -43,6 +44,8 @@ def test_an_algorithm_record_and_a_crash_that_is_recorded_not_raised():
     assert out["status"] == "feasible" and out["objective"] > 0 and out["theorem"] is None
     crashed = run_unit(unit(spec={"algorithm": "wspt", "params": {"nope": 1}}).payload)
     assert crashed["status"] == "error" and crashed["message"].startswith("TypeError")
+    # where it failed, named inside the package, never by the machine's absolute path (issue 49)
+    assert "(optsched/registry.py:" in crashed["message"] and os.sep + "optsched" + os.sep not in crashed["message"]
 
 
 def plain_values(task):
