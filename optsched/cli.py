@@ -23,17 +23,8 @@ from .documents import (
 )
 from .errors import Failure, InputError
 from .jsonio import MAX_INPUT_MB, check_writable, dumps, fingerprint, plain, read_json, write_json
-from .limits import (
-    MAX_INPUT_LIMIT_MB,
-    MAX_JOBS,
-    MAX_NODES,
-    MAX_SEED,
-    MAX_SEEDS,
-    MAX_THREADS,
-    MAX_WORKERS,
-    NODE_LIMIT,
-)
-from .params import Bounded, bind, did_you_mean
+from .limits import MAX_INPUT_LIMIT_MB, MAX_SEEDS, MAX_WORKERS, NODE_LIMIT
+from .params import OPTIONS, Bounded, bind, did_you_mean
 from .plot import FORMATS, report_format
 from .registry import families, get
 
@@ -114,6 +105,13 @@ def _int_at_least(lowest: int, highest: int | None = None):
     return parse
 
 
+def _option(name: str):
+    """The parser of an integer flag whose range :data:`optsched.params.OPTIONS` declares (the same
+    range the Python API checks)."""
+    declared = OPTIONS[name]
+    return _int_at_least(int(declared.low or 0), None if declared.high is None else int(declared.high))
+
+
 def _key_value(text: str) -> tuple[str, str]:
     key, sep, value = text.partition("=")
     if not sep or not key:
@@ -170,8 +168,8 @@ def build_parser() -> argparse.ArgumentParser:
                          help="generate a seeded instance")
     p.add_argument("family")
     p.add_argument("--preset", default="tiny", help="size preset (see 'optsched families')")
-    p.add_argument("--jobs", type=_int_at_least(1, MAX_JOBS), help="number of jobs (overrides the preset)")
-    p.add_argument("--seed", type=_int_at_least(0, MAX_SEED), default=0)
+    p.add_argument("--jobs", type=_option("jobs"), help="number of jobs (overrides the preset)")
+    p.add_argument("--seed", type=_option("seed"), default=0)
     p.add_argument("--option", type=_key_value, action="append", default=[], metavar="KEY=VALUE",
                    help="a generator option of the family (see 'optsched families')")
     p.add_argument("-o", "--output", metavar="FILE", help="write the instance here (default: stdout)")
@@ -190,7 +188,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--time-limit", type=_positive_float, metavar="S",
                    help="seconds for the whole call, building and cross-check included (a wall-clock budget: "
                    "where it stops a solve, the result depends on the machine)")
-    p.add_argument("--node-limit", type=_int_at_least(1, MAX_NODES), metavar="N",
+    p.add_argument("--node-limit", type=_option("node_limit"), metavar="N",
                    help="branch-and-bound nodes of a MILP, or pricing rounds of column generation (with --threads 1, "
                         "the same result on every machine)")
     p.add_argument("--work-limit", type=_positive_float, metavar="W",
@@ -199,7 +197,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--gap", type=_nonnegative_float, default=0.0, help="relative MIP gap to stop at (default 0)")
     p.add_argument("--presolve", action="store_true",
                    help="turn the solver's presolve on (off by default: HiGHS presolve has returned wrong optima)")
-    p.add_argument("--threads", type=_int_at_least(1, MAX_THREADS), help="solver threads")
+    p.add_argument("--threads", type=_option("threads"), help="solver threads")
     p.add_argument("--cross-check", nargs="?", const="auto", choices=("auto", "solver", "model"),
                    help="solve a second time and compare: 'model' another model of the problem (a MILP against "
                    "the CP-SAT model), 'solver' the same MILP with the other solver; alone, 'auto': another "
@@ -214,7 +212,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("instance")
     p.add_argument("--algorithm", required=True, metavar="NAME")
     p.add_argument("--param", type=_key_value, action="append", default=[], metavar="KEY=VALUE")
-    p.add_argument("--seed", type=_int_at_least(0, MAX_SEED), default=0)
+    p.add_argument("--seed", type=_option("seed"), default=0)
     _input_limit_option(p)
     _log_option(p)
     p.add_argument("--json", action="store_true")
@@ -262,7 +260,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--reference", metavar="FORMULATION",
                    help="the exact formulation (default: best, the family's measured choice)")
     p.add_argument("--solver", choices=SOLVERS, help="the reference solver (default highs)")
-    p.add_argument("--node-limit", type=_int_at_least(1, MAX_NODES), metavar="N",
+    p.add_argument("--node-limit", type=_option("node_limit"), metavar="N",
                    help=f"branch-and-bound nodes per reference solve (default {NODE_LIMIT:,}; the same result on "
                         "every machine)")
     p.add_argument("--time-limit", type=_positive_float, metavar="S",
@@ -301,7 +299,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="evolve (default) or random: plain sampling, for comparison")
     p.add_argument("--regime", default="", metavar="NAME",
                    help="search only within a paper's stated assumptions (oasis: small-demands; docs/search.md)")
-    p.add_argument("--seed", type=_int_at_least(0, MAX_SEED), default=0)
+    p.add_argument("--seed", type=_option("seed"), default=0)
     p.add_argument("--workers", type=_int_at_least(1, MAX_WORKERS), default=os.cpu_count() or 1)
     p.add_argument("--executor", choices=("local", "dask"), default="local")
     p.add_argument("--scheduler", metavar="ADDRESS", help="Dask scheduler (default: start a local cluster)")

@@ -274,13 +274,19 @@ def write_file(path: str, fill: Callable[[str], None]) -> None:
         digest = digest_of(tmp) if _WATCHERS else ""
         for watcher in _WATCHERS:
             watcher.replacing(target, digest)
-        _failing_as_input(path, lambda: (os.chmod(tmp, _new_file_mode(target)), os.replace(tmp, target)))
+        _failing_as_input(path, lambda: _rename(tmp, target))
     except BaseException:
         with suppress(FileNotFoundError):
             os.unlink(tmp)
         raise
     for watcher in _WATCHERS:
         watcher.replaced(target, digest)
+
+
+def _rename(tmp: str, target: str) -> None:
+    """Give ``tmp`` the mode ``target`` should have and rename it into place."""
+    os.chmod(tmp, _new_file_mode(target))
+    os.replace(tmp, target)
 
 
 def _failing_as_input(path: str, act: Callable[[], Any]) -> None:

@@ -6,11 +6,14 @@ with the nearest known name)."""
 from __future__ import annotations
 
 import difflib
+import math
+import numbers
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from .errors import InputError
+from .limits import MAX_JOBS, MAX_NODES, MAX_SEED, MAX_THREADS, NODE_LIMIT, WORK_LIMIT
 
 
 @dataclass(frozen=True)
@@ -31,9 +34,14 @@ class Bounded:
 
     def describe(self) -> str:
         """The range in words, as error messages and ``optsched families`` show it (``>= 0 and <= 1``)."""
-        low = "" if self.low is None else f"{'>' if self.open_low else '>='} {self.low:g}"
-        high = "" if self.high is None else f"<= {self.high:g}"
+        low = "" if self.low is None else f"{'>' if self.open_low else '>='} {_shown(self.low)}"
+        high = "" if self.high is None else f"<= {_shown(self.high)}"
         return " and ".join(filter(None, (low, high)))
+
+
+def _shown(x: float) -> str:
+    """A bound as a message shows it: ``1`` and ``0.5`` as such, a large whole number with commas."""
+    return f"{int(x):,}" if float(x).is_integer() and abs(x) >= 1e6 else f"{x:g}"
 
 
 def positive(default: int | float) -> Bounded:
@@ -66,9 +74,7 @@ def bind(defaults: Mapping[str, Any], given: Mapping[str, str], owner: str, flag
     choice among its names, the first being the default; a :class:`Bounded` one is range-checked)."""
     bound = {key: default_of(value) for key, value in defaults.items()}
     for key, text in given.items():
-        if key not in defaults:
-            known = ", ".join(sorted(defaults)) or "none"
-            raise InputError(f"{owner} has no parameter '{key}'{did_you_mean(key, defaults)} (parameters: {known})")
+        _known(key, defaults, owner)
         bound[key] = _coerce(text, defaults[key], f"{flag} {key}")
     return bound
 
@@ -103,6 +109,75 @@ def _coerce(text: str, default: Any, where: str) -> Any:
 
 
 def did_you_mean(name: str, known: Iterable[str]) -> str:
-    """``": did you mean 'x'?"`` for the known name closest to a mistyped one, or ``""``."""
+    """``": did you mean 'x'?"`` for the known name closest to a mistyped one, or ``""`` (also for a
+    name that is not a string)."""
+    if not isinstance(name, str):
+        return ""
     close = difflib.get_close_matches(name, list(known), n=1, cutoff=0.6)
     return f": did you mean '{close[0]}'?" if close else ""
+
+
+def check_values(defaults: Mapping[str, Any], given: Mapping[str, Any], owner: str) -> dict[str, Any]:
+    """The Python API's :func:`bind`: ``given`` values (not text) checked against the declarations,
+    each of the declared type (an integer where a number is declared is taken as a number) and in its
+    declared range; an unknown key is refused with the nearest known name. Returns the given values
+    coerced (an integer given for a number becomes a float), without the defaults."""
+    checked = {}
+    for key, value in given.items():
+        _known(key, defaults, owner)
+        checked[key] = checked_value(value, defaults[key], key)
+    return checked
+
+
+def _known(key: str, defaults: Mapping[str, Any], owner: str) -> None:
+    """Refuse a parameter ``owner`` does not declare, naming the nearest declared one."""
+    if key not in defaults:
+        known = ", ".join(sorted(defaults)) or "none"
+        raise InputError(f"{owner} has no parameter '{key}'{did_you_mean(str(key), defaults)} (parameters: {known})")
+
+
+def checked_value(value: Any, declared: Any, where: str) -> Any:
+    """``value`` checked against one declaration (a default, a choice or a :class:`Bounded`), as
+    :func:`check_values` does; ``where`` names it in the error."""
+    if isinstance(declared, Bounded):
+        checked = checked_value(value, declared.default, where)
+        if not declared.admits(checked):
+            raise InputError(f"{where}: must be {declared.describe()}, got {value!r}")
+        return checked
+    if isinstance(declared, tuple):
+        if not isinstance(value, str) or value not in declared:
+            hint = did_you_mean(value, declared) if isinstance(value, str) else ""
+            raise InputError(f"{where}: must be one of {', '.join(declared)}, got {value!r}{hint}")
+        return value
+    if isinstance(declared, bool):
+        if not isinstance(value, bool):
+            raise InputError(f"{where}: expected True or False, got {value!r}")
+        return value
+    if isinstance(declared, (int, float)):
+        kind = "an integer" if isinstance(declared, int) else "a number"
+        if isinstance(value, bool) or not isinstance(value, numbers.Integral if kind == "an integer" else numbers.Real):
+            raise InputError(f"{where}: expected {kind}, got {value!r}")
+        if not math.isfinite(value):
+            raise InputError(f"{where}: expected a finite number, got {value!r}")
+        return int(value) if isinstance(value, numbers.Integral) and kind == "an integer" else float(value)
+    if isinstance(declared, str) and not isinstance(value, str):
+        raise InputError(f"{where}: expected a string, got {value!r}")
+    return value
+
+
+def optional(value: Any, name: str) -> Any:
+    """``value`` checked against the option ``name`` of :data:`OPTIONS`; None passes (not set)."""
+    return None if value is None else checked_value(value, OPTIONS[name], name)
+
+
+#: The options of solves, runs and generators, declared once: the command line's flags take their
+#: ranges from here (cli.py), and the Python API checks its arguments against them.
+OPTIONS = {
+    "seed": Bounded(0, 0, MAX_SEED),
+    "jobs": Bounded(1, 1, MAX_JOBS),
+    "node_limit": Bounded(NODE_LIMIT, 1, MAX_NODES),
+    "threads": Bounded(1, 1, MAX_THREADS),
+    "time_limit": Bounded(1.0, 0, open_low=True),
+    "work_limit": Bounded(WORK_LIMIT, 0, open_low=True),
+    "gap": Bounded(0.0, 0),
+}

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .numeric import close
+from .params import OPTIONS, check_values, checked_value, optional
 
 if TYPE_CHECKING:
     from .registry import Family, Formulation
@@ -180,8 +181,41 @@ def judge(family: Family, instance: Any, schedule: Any) -> Verdict:
     >>> verdict.feasible, verdict.objective is not None
     (True, True)
     """
+    family = as_family(family)
+    of_family(family, instance, "instance", family.instance_from_dict)
+    of_family(family, schedule, "schedule", family.schedule_from_dict)
     violations = tuple(family._verify(instance, schedule))
     return Verdict(violations, None if violations else family._objective(instance, schedule))
+
+
+def as_family(family: Family) -> Family:
+    """``family`` itself; a family's name, or anything else, is ``InputError``. (A name is not looked
+    up here: a look-up by a variable name would tie every cache key to every family,
+    study/depends.py.)"""
+    from .errors import InputError
+    from .registry import Family
+
+    if isinstance(family, str):
+        raise InputError(f"family: expected a Family, got the name {family!r:.40}: pass optsched.get({family!r:.40})")
+    if not isinstance(family, Family):
+        raise InputError(f"family: expected a Family (optsched.get(name)) or a family's name, got {family!r:.80}")
+    return family
+
+
+def of_family(family: Family, value: Any, what: str, reader: Callable[..., Any]) -> None:
+    """Refuse an instance or schedule (``what``) that is not of ``family``'s class (the class whose
+    ``from_dict`` is ``reader``), naming the family it is of where it is another family's."""
+    from .errors import InputError
+    from .registry import Lazy, defining_family
+
+    function = reader.resolve() if isinstance(reader, Lazy) else reader
+    expected = getattr(function, "__self__", None)
+    if not isinstance(expected, type) or isinstance(value, expected):
+        return
+    other = defining_family(value)
+    shown = f"{'an' if what == 'instance' else 'a'} {what} of family {other}" if other else f"a {type(value).__name__}"
+    raise InputError(f"{what}: {shown}, not {'an' if what == 'instance' else 'a'} {what} of family {family.name} "
+                     f"({expected.__name__}; {family.name}'s {what}_from_dict reads one from JSON data)")
 
 
 def judging_functions(family: Family) -> tuple[Callable[..., Any], Callable[..., Any]]:
@@ -261,6 +295,12 @@ def solve(family: Family, instance: Any, formulation: str, *, relax: bool = Fals
     """
     from .errors import InputError
 
+    family = as_family(family)
+    of_family(family, instance, "instance", family.instance_from_dict)
+    _check_solve_options(relax, solver, gap, presolve, cross_check)
+    time_limit, node_limit = optional(time_limit, "time_limit"), optional(node_limit, "node_limit")
+    work_limit, threads = optional(work_limit, "work_limit"), optional(threads, "threads")
+    gap = checked_value(gap, OPTIONS["gap"], "gap")
     chosen = family.formulation(family.best_formulation(instance, relax) if formulation == BEST else formulation)
     how = _cross_check_mode(family, chosen, cross_check, relax)
     partner = family.formulation(_partner(family, chosen) or "") if how == "model" else None
@@ -283,6 +323,22 @@ def solve(family: Family, instance: Any, formulation: str, *, relax: bool = Fals
         return solved
     other = _solve_one(family, instance, partner, False, None, options, False, deadline)
     return _adjudicate(solved, other)
+
+
+def _check_solve_options(relax: Any, solver: Any, gap: Any, presolve: Any, cross_check: Any) -> None:
+    """Refuse solve options of the wrong kind (the numeric budgets are checked against
+    :data:`optsched.params.OPTIONS`)."""
+    from .errors import InputError
+    from .solvers import CP_SAT, SOLVERS
+
+    for name, value in (("relax", relax), ("presolve", presolve)):
+        if not isinstance(value, bool):
+            raise InputError(f"{name}: expected True or False, got {value!r:.80}")
+    if solver is not None and solver not in (*SOLVERS, CP_SAT):
+        raise InputError(f"solver: must be one of {', '.join((*SOLVERS, CP_SAT))} or None, got {solver!r:.60}")
+    if not (isinstance(cross_check, bool) or cross_check in CROSS_CHECKS):
+        raise InputError(f"cross_check: must be True, False or one of {', '.join(CROSS_CHECKS)}, "
+                         f"got {cross_check!r:.60}")
 
 
 def _cross_check_mode(family: Family, chosen: Formulation, cross_check: bool | str, relax: bool) -> str | None:
@@ -419,7 +475,11 @@ def run(family: Family, instance: Any, algorithm: str, *, seed: int = 0, **param
     >>> wspt.feasible and fifo.feasible, wspt.objective <= fifo.objective
     (True, True)
     """
+    family = as_family(family)
+    of_family(family, instance, "instance", family.instance_from_dict)
     chosen = family.algorithm(algorithm)
+    seed = checked_value(seed, OPTIONS["seed"], "seed")
+    params = check_values(chosen.params, params, f"algorithm {chosen.name}")
     started = time.perf_counter()
     schedule = chosen.run(instance, seed=seed, **params)
     runtime_s = time.perf_counter() - started

@@ -222,13 +222,24 @@ def save(fig: Any, path: Path | str, *, format: str | None = None) -> Path:
 
 def family_of(instance: Any) -> str:
     """The family whose instance ``instance`` is, from the package that defines its class."""
-    from .registry import FAMILY_PACKAGES
+    from .registry import defining_family
 
-    module = type(instance).__module__
-    for name, package in FAMILY_PACKAGES.items():
-        if module.startswith(package + "."):
-            return name
-    raise InputError(f"not an optsched instance: {type(instance).__name__}")
+    name = defining_family(instance)
+    if name is None:
+        raise InputError(f"instance: not an optsched instance: {type(instance).__name__}")
+    return name
+
+
+def _checked(instance: Any, schedule: Any, family: str | None) -> str:
+    """The family to draw (``family``, else the instance's), with the instance and the schedule
+    checked to be of it (another family's is one ``InputError`` naming it)."""
+    from .pipeline import of_family
+    from .registry import get
+
+    chosen = get(family or family_of(instance))
+    of_family(chosen, instance, "instance", chosen.instance_from_dict)
+    of_family(chosen, schedule, "schedule", chosen.schedule_from_dict)
+    return chosen.name
 
 
 def bars(instance: Any, schedule: Any, family: str | None = None) -> list[Bar]:
@@ -236,7 +247,7 @@ def bars(instance: Any, schedule: Any, family: str | None = None) -> list[Bar]:
     ``oasis``, ``asrpt``), workers (``edge``: ``server/worker``, and ``cloud``) or the machine
     (``single``); time is in the family's unit (slots; seconds for ``asrpt``). Consecutive slots of
     one job on one row merge into one bar, so a gap is a preemption."""
-    name = family or family_of(instance)
+    name = _checked(instance, schedule, family)
     drawn = _BARS.get(name)
     if drawn is None:
         raise InputError(f"no Gantt chart for family {name!r} (the placement family: plot.gantt draws its GPUs)")
@@ -324,7 +335,7 @@ def gantt(instance: Any, schedule: Any, *, family: str | None = None, ax: Any = 
     None) and return the axes. Rows are the resources a job occupies (see :func:`bars`); jobs that
     share a row at the same time are stacked in lanes; a job's colour is the same on every row, so
     its placement reads down a column and its preemptions as gaps. Killed runs are hatched."""
-    name = family or family_of(instance)
+    name = _checked(instance, schedule, family)
     if name == "placement":
         return _placement(instance, schedule, ax, title)
     drawn = bars(instance, schedule, name)
@@ -568,6 +579,25 @@ def _offset(value: float, shift: float, log: bool) -> float:
 
 
 @styled
+def _table(rows: Any, columns: Sequence[str], what: str) -> Any:
+    """``rows`` (a DataFrame, or a list of dicts) as a DataFrame holding ``columns``; anything else,
+    or a table without them, is one ``InputError`` naming ``what``."""
+    import pandas as pd
+
+    if not isinstance(rows, (pd.DataFrame, list, tuple)):
+        raise InputError(f"{what}: expected a table (a DataFrame or a list of dicts, as in results.csv), "
+                         f"got {type(rows).__name__}")
+    try:
+        frame = pd.DataFrame(list(rows) if isinstance(rows, tuple) else rows)
+    except (TypeError, ValueError) as exc:
+        raise InputError(f"{what}: not a table: {exc}") from None
+    missing = [c for c in columns if c not in frame.columns]
+    if missing:
+        present = ", ".join(map(str, frame.columns)) or "none"
+        raise InputError(f"{what}: no column {', '.join(missing)} (it has {present})")
+    return frame
+
+
 def ratios(results: Any, *, by: str = "family", path: Path | str | None = None, title: str | None = None) -> Any:
     """A study's ratios (``results.csv``: ``method``, ``ratio``, and the panel column ``by``), one
     panel per value of ``by`` stacked in one column on a shared x axis (1 is optimal; log scale
@@ -581,7 +611,7 @@ def ratios(results: Any, *, by: str = "family", path: Path | str | None = None, 
 
     from .study.stats import describe
 
-    frame = pd.DataFrame(results)
+    frame = _table(results, ("method", "ratio", by), "results")
     frame["ratio"] = frame["ratio"].astype(float)
     kind = frame["ratio_kind"] if "ratio_kind" in frame else pd.Series("exact", index=frame.index)
     panels = list(dict.fromkeys(frame[by]))

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from .citations import Paper
 from .errors import InputError
-from .params import bind, default_of, did_you_mean
+from .params import OPTIONS, bind, check_values, checked_value, default_of, did_you_mean, optional
 
 if TYPE_CHECKING:
     from .pipeline import Run, Solved, Verdict
@@ -157,7 +157,8 @@ class Reproduction:
 class Family:
     """Everything optsched knows about one family of instances.
 
-    ``generate(preset, seed, jobs=None, **generator_options)`` returns an instance;
+    ``generator(preset, seed, jobs=None, **generator_options)`` returns an instance (call
+    :meth:`generate`, which checks its arguments first);
     ``instance_from_dict(d, where)`` and ``schedule_from_dict(d, instance, where)`` read the family's
     JSON, naming ``where`` in errors (instances and schedules have ``to_dict()``);
     ``verify(instance, schedule)`` returns readable violations (empty when feasible) and
@@ -172,7 +173,7 @@ class Family:
     #: the papers the family implements (:mod:`optsched.citations`), cited wherever its results go
     papers: tuple[Paper, ...]
     presets: tuple[str, ...]
-    generate: Callable[..., Any]
+    generator: Callable[..., Any]
     instance_from_dict: Callable[[Any, str], Any]
     schedule_from_dict: Callable[[Any, Any, str], Any]
     verify: InitVar[Callable[[Any, Any], list[str]]]
@@ -204,9 +205,22 @@ class Family:
         object.__setattr__(self, "_verify", verify)
         object.__setattr__(self, "_objective", objective)
 
+    def generate(self, preset: str, seed: int = 0, jobs: int | None = None, **options: Any) -> Any:
+        """A seeded instance from the family's generator, its arguments checked first as the command
+        line checks them: ``preset`` one of :attr:`presets`, ``seed`` and ``jobs`` in the ranges of
+        :data:`optsched.params.OPTIONS`, each generator option of its declared type and range
+        (``optsched families`` lists them). Bad arguments raise ``InputError`` naming the argument."""
+        if not isinstance(preset, str):
+            raise InputError(f"preset: expected a name (a string), got {preset!r} (presets: {', '.join(self.presets)})")
+        self.check_preset(preset)
+        checked = check_values(self.generator_options, options, f"the {self.name} generator")
+        return self.generator(preset, seed=checked_value(seed, OPTIONS["seed"], "seed"),
+                              jobs=optional(jobs, "jobs"), **checked)
+
     def formulation(self, name: str) -> Formulation:
         """The formulation ``name``; an unknown name raises ``InputError`` listing the known ones."""
-        return _pick(self.formulations, name, f"family {self.name} has no formulation")
+        return _pick(self.formulations, name, f"family {self.name} has no formulation" if isinstance(name, str)
+                     else f"{self.name}'s formulation")
 
     def best_formulation(self, instance: Any, relax: bool = False) -> str:
         """The exact formulation that ``--formulation best`` solves for ``instance``: the family's
@@ -246,7 +260,8 @@ class Family:
 
     def algorithm(self, name: str) -> Algorithm:
         """The algorithm ``name``; an unknown name raises ``InputError`` listing the known ones."""
-        return _pick(self.algorithms, name, f"family {self.name} has no algorithm")
+        return _pick(self.algorithms, name, f"family {self.name} has no algorithm" if isinstance(name, str)
+                     else f"{self.name}'s algorithm")
 
     def check_preset(self, preset: str) -> None:
         """Raise ``InputError`` (with a suggestion) unless ``preset`` is one of the family's generator presets."""
@@ -271,9 +286,19 @@ class Family:
 
 
 def _pick(table: Mapping[str, Any], name: str, what: str) -> Any:
+    """``table[name]``; an unknown name (or one that is not a string) raises ``InputError`` naming
+    ``what`` was asked for and the known names."""
+    if not isinstance(name, str):
+        raise InputError(f"{what}: expected a name (a string), got {name!r} (known: {', '.join(table) or 'none'})")
     if name not in table:
         raise InputError(f"{what} '{name}'{did_you_mean(name, table)} (known: {', '.join(table) or 'none'})")
     return table[name]
+
+
+def defining_family(value: Any) -> str | None:
+    """The family whose package defines ``value``'s class (an instance or a schedule), or None."""
+    module = type(value).__module__
+    return next((name for name, package in FAMILY_PACKAGES.items() if module.startswith(package + ".")), None)
 
 
 def families() -> dict[str, Family]:
@@ -322,7 +347,7 @@ def get(name: str) -> Family:
     ...
     optsched.errors.InputError: unknown family 'nope' (known: single, oasis, edge, hetero, placement, asrpt)
     """
-    package = _pick(FAMILY_PACKAGES, name, "unknown family")
+    package = _pick(FAMILY_PACKAGES, name, "unknown family" if isinstance(name, str) else "get(name)")
     family = importlib.import_module(package).FAMILY
     if family.name != name:
         raise LookupError(f"package {package} registers family {family.name!r}, not {name!r}")

@@ -343,9 +343,17 @@ def someones_sqlite(folder: Path, name: str) -> Path:
     return folder / name
 
 
-def damaged_cache(folder: Path, name: str) -> Path:
-    """A study folder of ``STUDY_ONE``'s run whose cache is not a database."""
-    assert optsched("study", *STUDY_ONE, "-o", folder / name).code == 0
+def damaged_cache(folder: Path, name: str, argv: list | None = None) -> Path:
+    """A folder of ``argv``'s run (default: the study ``STUDY_ONE``) whose cache is not a database."""
+    assert optsched(*(argv or ["study", *STUDY_ONE]), "-o", folder / name).code == 0
+    (folder / name / "cache.sqlite").write_bytes(b"not a database" * 300)
+    return folder / name
+
+
+def owned_with_damaged_cache(folder: Path, name: str, owner: dict) -> Path:
+    """A folder ``owner`` wrote, whose cache is not a database."""
+    (folder / name).mkdir()
+    (folder / name / ".optsched.json").write_text(json.dumps({**owner, "files": {}}))
     (folder / name / "cache.sqlite").write_bytes(b"not a database" * 300)
     return folder / name
 
@@ -364,6 +372,7 @@ def single_jobs(folder: Path, count: int) -> Path:
                                        "instance": {"jobs": [{"p": 1, "w": 1, "r": 0}] * count}})
 
 
+SEARCH_ONE = ["search", "oasis", "--algorithm", "oasis", *SMALL_SEARCH]
 STUDY_ONE = ["--family", "single", "--seeds", "1", "--jobs", "3", "--no-relax", "--workers", "1", "--quiet"]
 
 # Issue 49: names the file system cannot hold, input limits everywhere, folders optsched does not own,
@@ -418,6 +427,12 @@ CASES.update({
         "study", *STUDY_ONE, "--fresh", "-o", someones_sqlite(t, "s")], "optsched did not write"),
     "a damaged study cache": (lambda t, f: ["study", *STUDY_ONE, "-o", damaged_cache(t, "s")],
                               "the cache is damaged"),
+    "a damaged reproduction cache": (lambda t, f: ["reproduce", "asrpt-table2", "--preset", "quick", "-o",
+                                                   owned_with_damaged_cache(t, "r", {
+                                                       "verb": "reproduce", "name": "asrpt-table2",
+                                                       "preset": "quick"})], "the cache is damaged"),
+    "a damaged search cache": (lambda t, f: [*SEARCH_ONE, "-o", damaged_cache(t, "s", SEARCH_ONE)],
+                               "the cache is damaged"),
 })
 
 

@@ -88,7 +88,7 @@ HOMES = {"generate": ("generate",), "instance_from_dict": ("instance",), "schedu
 def registered(family: Family) -> list[tuple[str, object]]:
     """``(kind, function)`` for everything ``family`` registers."""
     verify, objective = judging_functions(family)
-    return [("generate", family.generate), ("instance_from_dict", family.instance_from_dict),
+    return [("generate", family.generator), ("instance_from_dict", family.instance_from_dict),
             ("schedule_from_dict", family.schedule_from_dict), ("verify", verify), ("objective", objective),
             *(("formulation", f.build) for f in family.formulations.values()),
             *(("algorithm", a.run) for a in family.algorithms.values()),
@@ -130,8 +130,8 @@ def test_what_a_new_family_lacks_is_said_file_by_file(monkeypatch):
     half = replace(single, verify=objective, objective=objective, checks={})
     assert lacks(half, "optsched.single") == [  # both in schedule.py: their right home
         "checks={...} in the registration: at least one claim of the paper as a slack"]
-    moved = replace(single, verify=single.generate, objective=objective)
-    assert lacks(moved, "optsched.single") == [f"its verify {single.generate.target!r} belongs in "
+    moved = replace(single, verify=single.generator, objective=objective)
+    assert lacks(moved, "optsched.single") == [f"its verify {single.generator.target!r} belongs in "
                                                  "optsched.single.schedule"]
     assert lacks(single, "optsched.edge")[0].startswith("its generate 'optsched.single.generate:generate' belongs")
 

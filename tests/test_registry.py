@@ -39,7 +39,7 @@ def test_every_lazy_reference_resolves():
     from optsched.registry import Lazy
 
     for family in families().values():
-        named = [family.generate, family.instance_from_dict, family.schedule_from_dict,
+        named = [family.generator, family.instance_from_dict, family.schedule_from_dict,
                  *judging_functions(family), *(f.build for f in family.formulations.values()),
                  *(a.run for a in family.algorithms.values()), *(a.theorem for a in family.algorithms.values()),
                  *(r.run for r in family.reproductions.values()), *(c.slack for c in family.checks.values()),
@@ -82,7 +82,7 @@ def test_registered_defaults_equal_the_functions_defaults():
     import inspect
 
     for family in families().values():
-        signature = inspect.signature(family.generate.resolve()).parameters
+        signature = inspect.signature(family.generator.resolve()).parameters
         for key, value in family.generator_options.items():
             assert signature[key].default == default_of(value), (family.name, key)
         for algorithm in family.algorithms.values():

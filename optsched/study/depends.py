@@ -3,9 +3,9 @@
 A cached result is reused as long as the code it ran did not change, and only that code: a
 reference solve depends on its formulation, the solver layer and the verifier (``best`` and a
 cross-checked one on every exact formulation of its family, since either may solve any of them); a
-relaxation on the formulation whose LP it is (units.py names it per instance) and the family's bound
-route; an algorithm run on that algorithm and what it calls. An edit to the CLI, the report, another family, another algorithm,
-a comment or a docstring changes no key.
+relaxation on the formulation whose LP it is (runner.py names it per instance) and the family's
+bound route; an algorithm run on that algorithm and what it calls. An edit to the CLI, the report,
+another family, another algorithm, a comment or a docstring changes no key.
 
 How the code a unit runs is found, statically (:mod:`ast`, nothing is imported):
 
@@ -151,7 +151,7 @@ def _lookup(call: ast.Call, parents: dict[ast.AST, ast.AST]) -> set[str]:
     if isinstance(parent, ast.Call) and parent.args and parent.args[0] is call and _called(parent) == "judge":
         return judging
     outer = parents.get(parent) if isinstance(parent, ast.Attribute) else None
-    if not (isinstance(outer, ast.Call) and outer.func is parent):
+    if not (isinstance(parent, ast.Attribute) and isinstance(outer, ast.Call) and outer.func is parent):
         return set(family_targets(arg.value))
     if parent.attr == "judge":
         return judging
@@ -178,7 +178,7 @@ def family_targets(family: str) -> tuple[str, ...]:
     reader, verifier, formulations, algorithms, theorems, checks, search space; its reproductions
     are not code that a look-up of the family runs)."""
     fam = get(family)
-    functions = [fam.generate, fam.instance_from_dict, fam.schedule_from_dict, *judging_functions(fam),
+    functions = [fam.generator, fam.instance_from_dict, fam.schedule_from_dict, *judging_functions(fam),
                  *(f.build for f in fam.formulations.values()), *(a.run for a in fam.algorithms.values()),
                  *(a.theorem for a in fam.algorithms.values() if a.theorem is not None),
                  *(c.slack for c in fam.checks.values()), fam.space]

@@ -28,8 +28,8 @@ from tqdm import tqdm
 from ..errors import InputError
 from ..jsonio import fingerprint, write_json, write_text
 from ..outputs import claim
-from ..registry import get
 from ..pipeline import BEST
+from ..registry import get
 from ..solvers import SOLVERS, cbc_version, cp_sat_version, highs_version
 from . import engine
 from .cache import Cache

@@ -346,8 +346,8 @@ def from_command(file: str | None, preset: str | None, family: str | None,
                  flags: Mapping[str, Any], max_mb: float = MAX_INPUT_MB) -> tuple[dict, str]:
     """The study table ``optsched study`` describes, and where it came from: a study file, a
     preset, or ``--family`` with the flags of :data:`FAMILY_FLAGS` (by option name in ``flags``;
-    unset ones are None, False or empty); a study file of at most ``max_mb`` megabytes. ``--executor``, ``--workers`` and ``--scheduler`` override
-    any of the three."""
+    unset ones are None, False or empty); a study file of at most ``max_mb`` megabytes.
+    ``--executor``, ``--workers`` and ``--scheduler`` override any of the three."""
     if len([x for x in (file, preset, family) if x]) != 1:
         raise InputError("study: give one of a study file, --preset NAME or --family NAME")
     if not family:
@@ -370,7 +370,7 @@ def from_command(file: str | None, preset: str | None, family: str | None,
                           "relax": not flags.get("no_relax")}}
         if flags.get("solver"):
             part["reference"]["solver"] = flags["solver"]
-            if flags.get("reference") and get(family).formulation(flags["reference"]).engine == CP_SAT:
+            if flags.get("reference") and get(str(family)).formulation(flags["reference"]).engine == CP_SAT:
                 raise InputError(f"--solver {flags['solver']}: --reference {flags['reference']} is a CP-SAT model, "
                                  "solved by CP-SAT; --solver applies to MILP formulations")
         if flags.get("reference"):
