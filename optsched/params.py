@@ -8,7 +8,7 @@ from __future__ import annotations
 import difflib
 import math
 import numbers
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -79,16 +79,29 @@ def bind(defaults: Mapping[str, Any], given: Mapping[str, str], owner: str, flag
     return bound
 
 
-def _coerce(text: str, default: Any, where: str) -> Any:
-    if isinstance(default, Bounded):
-        value = _coerce(text, default.default, where)
-        if not default.admits(value):
-            raise InputError(f"{where}: must be {default.describe()}, got {text}")
+def _declared(value: Any, declared: Any, where: str, convert: Callable[[Any, Any, str], Any], shown: str) -> Any:
+    """``value`` against a declaration: a :class:`Bounded` range (``convert`` gives the value of its
+    default's type first), a choice of names, or else ``convert(value, declared, where)``; ``shown``
+    is the value as an error shows it."""
+    if isinstance(declared, Bounded):
+        converted = _declared(value, declared.default, where, convert, shown)
+        if not declared.admits(converted):
+            raise InputError(f"{where}: must be {declared.describe()}, got {shown}")
+        return converted
+    if isinstance(declared, tuple):
+        if not isinstance(value, str) or value not in declared:
+            hint = did_you_mean(value, declared)
+            raise InputError(f"{where}: must be one of {', '.join(declared)}, got {value!r}{hint}")
         return value
-    if isinstance(default, tuple):
-        if text not in default:
-            raise InputError(f"{where}: must be one of {', '.join(default)}, got {text!r}{did_you_mean(text, default)}")
-        return text
+    return convert(value, declared, where)
+
+
+def _coerce(text: str, default: Any, where: str) -> Any:
+    return _declared(text, default, where, _from_text, text)
+
+
+def _from_text(text: str, default: Any, where: str) -> Any:
+    """``text`` as a value of ``default``'s type (bool, int, float, or text)."""
     if isinstance(default, bool):
         lowered = text.lower()
         if lowered in ("true", "1", "yes", "on"):
@@ -139,16 +152,11 @@ def _known(key: str, defaults: Mapping[str, Any], owner: str) -> None:
 def checked_value(value: Any, declared: Any, where: str) -> Any:
     """``value`` checked against one declaration (a default, a choice or a :class:`Bounded`), as
     :func:`check_values` does; ``where`` names it in the error."""
-    if isinstance(declared, Bounded):
-        checked = checked_value(value, declared.default, where)
-        if not declared.admits(checked):
-            raise InputError(f"{where}: must be {declared.describe()}, got {value!r}")
-        return checked
-    if isinstance(declared, tuple):
-        if not isinstance(value, str) or value not in declared:
-            hint = did_you_mean(value, declared) if isinstance(value, str) else ""
-            raise InputError(f"{where}: must be one of {', '.join(declared)}, got {value!r}{hint}")
-        return value
+    return _declared(value, declared, where, _typed, repr(value))
+
+
+def _typed(value: Any, declared: Any, where: str) -> Any:
+    """``value`` checked to be of ``declared``'s type (an integer is a number; a bool is not)."""
     if isinstance(declared, bool):
         if not isinstance(value, bool):
             raise InputError(f"{where}: expected True or False, got {value!r}")

@@ -182,8 +182,8 @@ def judge(family: Family, instance: Any, schedule: Any) -> Verdict:
     (True, True)
     """
     family = as_family(family)
-    of_family(family, instance, "instance", family.instance_from_dict)
-    of_family(family, schedule, "schedule", family.schedule_from_dict)
+    family.check_instance(instance)
+    family.check_schedule(schedule)
     violations = tuple(family._verify(instance, schedule))
     return Verdict(violations, None if violations else family._objective(instance, schedule))
 
@@ -191,31 +191,14 @@ def judge(family: Family, instance: Any, schedule: Any) -> Verdict:
 def as_family(family: Family) -> Family:
     """``family`` itself; a family's name, or anything else, is ``InputError``. (A name is not looked
     up here: a look-up by a variable name would tie every cache key to every family,
-    study/depends.py.)"""
+    study/depends.py; and the pipeline takes the family as data, never importing the registry.)"""
     from .errors import InputError
-    from .registry import Family
 
     if isinstance(family, str):
         raise InputError(f"family: expected a Family, got the name {family!r:.40}: pass optsched.get({family!r:.40})")
-    if not isinstance(family, Family):
-        raise InputError(f"family: expected a Family (optsched.get(name)) or a family's name, got {family!r:.80}")
+    if not callable(getattr(family, "check_instance", None)):
+        raise InputError(f"family: expected a Family (optsched.get(name)), got {family!r:.80}")
     return family
-
-
-def of_family(family: Family, value: Any, what: str, reader: Callable[..., Any]) -> None:
-    """Refuse an instance or schedule (``what``) that is not of ``family``'s class (the class whose
-    ``from_dict`` is ``reader``), naming the family it is of where it is another family's."""
-    from .errors import InputError
-    from .registry import Lazy, defining_family
-
-    function = reader.resolve() if isinstance(reader, Lazy) else reader
-    expected = getattr(function, "__self__", None)
-    if not isinstance(expected, type) or isinstance(value, expected):
-        return
-    other = defining_family(value)
-    shown = f"{'an' if what == 'instance' else 'a'} {what} of family {other}" if other else f"a {type(value).__name__}"
-    raise InputError(f"{what}: {shown}, not {'an' if what == 'instance' else 'a'} {what} of family {family.name} "
-                     f"({expected.__name__}; {family.name}'s {what}_from_dict reads one from JSON data)")
 
 
 def judging_functions(family: Family) -> tuple[Callable[..., Any], Callable[..., Any]]:
@@ -296,7 +279,7 @@ def solve(family: Family, instance: Any, formulation: str, *, relax: bool = Fals
     from .errors import InputError
 
     family = as_family(family)
-    of_family(family, instance, "instance", family.instance_from_dict)
+    family.check_instance(instance)
     _check_solve_options(relax, solver, gap, presolve, cross_check)
     time_limit, node_limit = optional(time_limit, "time_limit"), optional(node_limit, "node_limit")
     work_limit, threads = optional(work_limit, "work_limit"), optional(threads, "threads")
@@ -337,7 +320,7 @@ def _check_solve_options(relax: Any, solver: Any, gap: Any, presolve: Any, cross
     if solver is not None and solver not in (*SOLVERS, CP_SAT):
         raise InputError(f"solver: must be one of {', '.join((*SOLVERS, CP_SAT))} or None, got {solver!r:.60}")
     if not (isinstance(cross_check, bool) or cross_check in CROSS_CHECKS):
-        raise InputError(f"cross_check: must be True, False or one of {', '.join(CROSS_CHECKS)}, "
+        raise InputError(f"cross_check: must be one of {', '.join(CROSS_CHECKS)} (or True, False), "
                          f"got {cross_check!r:.60}")
 
 
@@ -476,7 +459,7 @@ def run(family: Family, instance: Any, algorithm: str, *, seed: int = 0, **param
     (True, True)
     """
     family = as_family(family)
-    of_family(family, instance, "instance", family.instance_from_dict)
+    family.check_instance(instance)
     chosen = family.algorithm(algorithm)
     seed = checked_value(seed, OPTIONS["seed"], "seed")
     params = check_values(chosen.params, params, f"algorithm {chosen.name}")

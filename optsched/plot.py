@@ -233,12 +233,11 @@ def family_of(instance: Any) -> str:
 def _checked(instance: Any, schedule: Any, family: str | None) -> str:
     """The family to draw (``family``, else the instance's), with the instance and the schedule
     checked to be of it (another family's is one ``InputError`` naming it)."""
-    from .pipeline import of_family
     from .registry import get
 
     chosen = get(family or family_of(instance))
-    of_family(chosen, instance, "instance", chosen.instance_from_dict)
-    of_family(chosen, schedule, "schedule", chosen.schedule_from_dict)
+    chosen.check_instance(instance)
+    chosen.check_schedule(schedule)
     return chosen.name
 
 

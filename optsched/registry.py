@@ -217,6 +217,15 @@ class Family:
         return self.generator(preset, seed=checked_value(seed, OPTIONS["seed"], "seed"),
                               jobs=optional(jobs, "jobs"), **checked)
 
+    def check_instance(self, instance: Any) -> None:
+        """Refuse (``InputError``) an instance that is not of this family's class, naming the
+        family it is of where it is another family's."""
+        _of_family(self, instance, "instance", self.instance_from_dict)
+
+    def check_schedule(self, schedule: Any) -> None:
+        """Refuse (``InputError``) a schedule that is not of this family's class, as :meth:`check_instance`."""
+        _of_family(self, schedule, "schedule", self.schedule_from_dict)
+
     def formulation(self, name: str) -> Formulation:
         """The formulation ``name``; an unknown name raises ``InputError`` listing the known ones."""
         return _pick(self.formulations, name, f"family {self.name} has no formulation" if isinstance(name, str)
@@ -293,6 +302,20 @@ def _pick(table: Mapping[str, Any], name: str, what: str) -> Any:
     if name not in table:
         raise InputError(f"{what} '{name}'{did_you_mean(name, table)} (known: {', '.join(table) or 'none'})")
     return table[name]
+
+
+def _of_family(family: Family, value: Any, what: str, reader: Callable[..., Any]) -> None:
+    """Refuse an instance or schedule (``what``) that is not of the class whose ``from_dict`` is
+    ``reader``, naming the family it is of where it is another family's."""
+    function = reader.resolve() if isinstance(reader, Lazy) else reader
+    expected = getattr(function, "__self__", None)
+    if not isinstance(expected, type) or isinstance(value, expected):
+        return
+    other = defining_family(value)
+    article = "an" if what == "instance" else "a"
+    shown = f"{article} {what} of family {other}" if other else f"a {type(value).__name__}"
+    raise InputError(f"{what}: {shown}, not {article} {what} of family {family.name} ({expected.__name__}; "
+                     f"{family.name}'s {what}_from_dict reads one from JSON data)")
 
 
 def defining_family(value: Any) -> str | None:

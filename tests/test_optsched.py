@@ -84,7 +84,7 @@ BAD_CALLS = {
     "solve(solver='gurobi')": (lambda f: f["single"].solve(f["i"], "time-indexed", solver="gurobi"),
                                "solver: must be one of highs, cbc, cp-sat"),
     "solve(cross_check='twice')": (lambda f: f["single"].solve(f["i"], "time-indexed", cross_check="twice"),
-                                   "cross_check: must be True, False or one of"),
+                                   "cross_check: must be one of auto, solver, model"),
 }
 
 

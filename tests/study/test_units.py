@@ -43,9 +43,9 @@ def test_an_algorithm_record_and_a_crash_that_is_recorded_not_raised():
     out = run_unit(unit().payload)
     assert out["status"] == "feasible" and out["objective"] > 0 and out["theorem"] is None
     crashed = run_unit(unit(spec={"algorithm": "wspt", "params": {"nope": 1}}).payload)
-    assert crashed["status"] == "error" and crashed["message"].startswith("TypeError")
+    assert crashed["status"] == "error" and crashed["message"].startswith("InputError: algorithm wspt has no")
     # where it failed, named inside the package, never by the machine's absolute path (issue 49)
-    assert "(optsched/registry.py:" in crashed["message"] and os.sep + "optsched" + os.sep not in crashed["message"]
+    assert "(optsched/params.py:" in crashed["message"] and os.sep + "optsched" + os.sep not in crashed["message"]
 
 
 def plain_values(task):
