@@ -61,3 +61,16 @@ def test_wspt_prefers_weight_per_time_and_fifo_arrival():
 def test_an_idle_machine_waits_for_the_next_arrival():
     instance = Instance((Job(p=2, w=1.0, r=5), Job(p=1, w=1.0, r=9)))
     assert wspt(instance).start == (5.0, 9.0)
+
+
+@given(instance=instances(max_jobs=12))
+def test_each_start_is_the_best_ranked_job_waiting_then(instance):
+    """The list rule itself, checked from the schedule: when a job starts, no job that had arrived
+    and had not started ranks before it (WSPT's rank: largest w/p, then earlier release, then index)."""
+    from fractions import Fraction
+
+    start = wspt(instance).start
+    rank = [(-Fraction(job.w) / job.p, job.r, j) for j, job in enumerate(instance.jobs)]
+    for j in range(instance.n):
+        waiting = [k for k in range(instance.n) if instance.jobs[k].r <= start[j] and start[k] > start[j]]
+        assert all(rank[j] < rank[k] for k in waiting), (j, waiting)
