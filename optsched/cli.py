@@ -25,7 +25,7 @@ from .errors import Failure, InputError
 from .jsonio import MAX_INPUT_MB, check_writable, dumps, fingerprint, plain, read_json, write_json
 from .limits import MAX_INPUT_LIMIT_MB, MAX_SEEDS, MAX_WORKERS, NODE_LIMIT
 from .params import OPTIONS, Bounded, bind, did_you_mean
-from .plot import FORMATS, report_format
+from .plot import FORMATS, report_format, report_name
 from .registry import families, get
 
 #: The solvers of :mod:`optsched.solvers` (``SOLVERS`` there; tests/test_cli.py keeps the two equal),
@@ -501,7 +501,7 @@ def _verify(args) -> int:
 
 
 def _reproduce(args) -> int:
-    from .reproduce import reproductions, run
+    from .reproduce import QUICK_WARNING, reproductions, run
 
     if not args.list and not args.name:
         raise InputError(f"reproduce: name a reproduction ({', '.join(reproductions())}) or give --list")
@@ -514,8 +514,29 @@ def _reproduce(args) -> int:
             print(f"{name}: {r.summary}")
         return 0
     with report_format(args.format):
-        run(args.name, args.preset, args.seeds, args.workers, args.output, progress=not args.quiet,
-            executor=args.executor, scheduler=args.scheduler, fresh=args.fresh, as_json=args.json)
+        done = run(args.name, args.preset, args.seeds, args.workers, args.output, progress=not args.quiet,
+                   executor=args.executor, scheduler=args.scheduler, fresh=args.fresh)
+    report, setting = done.report, done.setting
+    figures = [report_name(f) for f, _ in report.figures]
+    if args.json:
+        document = {"name": done.name, "preset": setting.scale, "seeds": setting.seeds, "output": str(setting.out_dir),
+                    "report": str(done.path), "title": report.title, "figures": figures,
+                    "tables": [{"title": t.title, "columns": t.columns, "rows": t.rows, "note": t.note}
+                               for t in done.results],
+                    "assumptions": report.assumptions,
+                    "units": {label: {"units": n, "cached": c, "seconds": t}
+                              for label, (n, c, t) in setting.ledger.items()}}
+        print(dumps(plain(document)), end="")
+        return 0
+    print(f"{report.title}\n")
+    if setting.scale == "quick":
+        print(QUICK_WARNING.replace("**", "") + "\n")
+    for t in done.results:
+        print(t.text() + "\n")
+    print("Assumed where the paper is silent:")
+    for a in report.assumptions:
+        print(f"  - {a}")
+    print(f"\nreport: {done.path}; figures: {', '.join(figures)}")
     return 0
 
 

@@ -1,0 +1,27 @@
+"""Reproducing a paper's evaluation: ``optsched reproduce NAME``.
+
+Each family registers its reproductions (:class:`~optsched.registry.Reproduction`); a reproduction turns a
+:class:`Setting` (preset, seeds, workers, output folder) into a :class:`Report`: tables, figures,
+the paper's claims tested over seeds, and the settings the paper left open with what was assumed.
+The kit:
+
+=============  ===================================================================================
+``setting``    :class:`Setting`, the presets' seeds and the shared budgets
+``report``     :class:`Report`: tables, figures, claims and their tests
+``tasks``      :func:`parallel_map`: tasks as cached units on the study engine
+``exact``      :func:`confirmed_optimum`, :func:`certified_ratio`
+``sweeps``     the points and rows of job and server sweeps
+``folder``     :func:`run` (one reproduction, its report folder), :func:`save_case`, :func:`reproductions`
+=============  ===================================================================================
+"""
+
+from .exact import certified_ratio, confirmed_optimum
+from .folder import Reproduced, owner, reproductions, run, save_case, write_report
+from .report import Report, interval_rows
+from .setting import CERTIFIED_SEEDS, DEFAULT_SEEDS, EXACT_BUDGET, QUICK_WARNING, ROUTE_ROUNDS, SCALES, Setting
+from .sweeps import mean, sweep_points, sweep_rows
+from .tasks import parallel_map
+
+__all__ = ["CERTIFIED_SEEDS", "DEFAULT_SEEDS", "EXACT_BUDGET", "QUICK_WARNING", "ROUTE_ROUNDS", "SCALES", "Report",
+           "Reproduced", "Setting", "certified_ratio", "confirmed_optimum", "interval_rows", "mean", "owner",
+           "parallel_map", "reproductions", "run", "save_case", "sweep_points", "sweep_rows", "write_report"]

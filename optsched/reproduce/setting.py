@@ -1,0 +1,58 @@
+"""How a reproduction runs: its preset (quick, default, paper), seeds, workers and report folder
+(:class:`Setting`), and the budgets every preset shares: exact solves within a node budget, the
+certified ratio's seeds and pricing rounds."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..limits import NODE_LIMIT
+
+SCALES = ("quick", "default", "paper")
+#: The budget of every exact solve in a reproduction: branch-and-bound nodes on one solver thread,
+#: so that a reproduction gives the same result files on every machine, idle or loaded (no
+#: wall-clock limits). A solve it stops is reported against its bound, labelled so.
+EXACT_BUDGET: dict[str, Any] = {"node_limit": NODE_LIMIT, "threads": 1}
+#: Pricing rounds a column-generation bound route takes in a reproduction (its deterministic budget,
+#: see :func:`certified_ratio`).
+ROUTE_ROUNDS = 10
+#: Seeds a certified ratio is computed on (the first ones): a bound per instance, which decides no
+#: verdict; at the paper sizes one seed takes from seconds (edge) to most of an hour (hetero), each
+#: measured in docs/benchmarks.md, "The paper presets", so 30 would add hours and tell little more.
+CERTIFIED_SEEDS = 10
+#: Seeds per point when --seeds is not given. 30 on the default and paper presets: at 30 pairs an
+#: effect that wins on 80% of the seeds is called "held" with probability 0.99 alone and at least
+#: 0.91 as the most demanding of 10 Holm-corrected tests (``benchmarks/power.py``; docs/study.md,
+#: "Statistics"). The quick preset is a smoke test: 5 pairs never resolve a two-sided test.
+DEFAULT_SEEDS = {"quick": 5, "default": 30, "paper": 30}
+QUICK_WARNING = ("**The quick preset is a smoke test, not evidence.** It runs few seeds at small sizes to show "
+                 "that the pipeline works; with 5 seeds no two-sided paired test reaches the 5% level, so its "
+                 "comparisons are 'not resolved' by design. Conclusions come from the default and paper presets.")
+
+
+@dataclass(frozen=True)
+class Setting:
+    """How a reproduction runs: its preset (``quick``, ``default`` or ``paper``), seeds per point, worker
+    processes, report folder, progress bar, executor and Dask scheduler."""
+    scale: str  #: "quick" (under 2 minutes), "default" (minutes) or "paper" (the paper's sizes)
+    seeds: int
+    workers: int
+    out_dir: Path
+    progress: bool = False  #: a progress bar on stderr (when it is a terminal)
+    executor: str = "local"  #: "local" processes or "dask"
+    scheduler: str | None = None  #: the Dask scheduler's address (None: a local cluster)
+    #: per :func:`parallel_map` label (calls with the same label add up): (units, from the cache, seconds
+    #: the units took), the cached ones at the time they were computed, so that a run resumed over
+    #: several sessions reports its whole cost
+    ledger: dict[str, tuple[int, int, float]] = field(default_factory=dict, compare=False, repr=False)
+
+    def computing(self) -> str:
+        """One sentence: what the units of this run took in all, summed over workers and sessions."""
+        units = sum(n for n, _, _ in self.ledger.values())
+        cached = sum(c for _, c, _ in self.ledger.values())
+        seconds = sum(s for _, _, s in self.ledger.values())
+        took = f"{seconds / 3600:.1f} hours" if seconds >= 3600 else f"{seconds:.0f} s"
+        return (f"Computing time: {took} in {units:,} units (the sum of each unit's time on one worker, "
+                f"whenever it ran; {cached:,} came from the cache this run).")
