@@ -2,8 +2,9 @@
 
 * :func:`gantt` draws a schedule of any family: its servers (or workers) over time, one colour per
   job, a job's preemptions as the gaps between its bars, its placement as the rows it occupies, and a
-  preemptive baseline's killed runs hatched. For ``placement`` (one job, no time) it draws the
-  job's stages over the GPUs of each server.
+  preemptive baseline's killed runs hatched. What to draw comes from the family (``Family.bars``,
+  in its ``schedule.py``); a family whose schedules are not timelines draws them itself
+  (``Family.chart``: placement's stages over the GPUs of each server). This module imports no family.
 * :func:`bars` gives the rectangles behind a Gantt chart, for tables or other plotting libraries.
 * :func:`intervals` draws means with their 95% intervals against a swept value (a reproduction's
   ``summary.csv`` rows); :func:`gains` the paired relative gains behind the verdicts, and
@@ -32,10 +33,13 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .errors import InputError
 from .jsonio import write_file
+
+if TYPE_CHECKING:
+    from .registry import Family
 
 #: Output formats of :func:`save`; PDF and SVG are vector.
 FORMATS = ("png", "pdf", "svg")
@@ -71,7 +75,7 @@ class Bar:
     killed: bool = False
 
 
-def _pyplot():
+def pyplot():
     import matplotlib.pyplot as plt
 
     return plt
@@ -126,7 +130,7 @@ def figure(path: Path | str | None = None, *, format: str | None = None, rows: i
     column by default)."""
     import matplotlib
 
-    plt = _pyplot()
+    plt = pyplot()
     with matplotlib.rc_context(STYLE):
         fig, ax = plt.subplots(rows, cols, figsize=(width, height or width * 0.62 * rows / max(1, cols) ** 0.5),
                                **{"squeeze": rows * cols == 1, **subplots})
@@ -230,7 +234,7 @@ def family_of(instance: Any) -> str:
     return name
 
 
-def _checked(instance: Any, schedule: Any, family: str | None) -> str:
+def _checked(instance: Any, schedule: Any, family: str | None) -> Family:
     """The family to draw (``family``, else the instance's), with the instance and the schedule
     checked to be of it (another family's is one ``InputError`` naming it)."""
     from .registry import get
@@ -238,68 +242,19 @@ def _checked(instance: Any, schedule: Any, family: str | None) -> str:
     chosen = get(family or family_of(instance))
     chosen.check_instance(instance)
     chosen.check_schedule(schedule)
-    return chosen.name
+    return chosen
 
 
 def bars(instance: Any, schedule: Any, family: str | None = None) -> list[Bar]:
-    """The rectangles of ``schedule``'s Gantt chart, per family: rows are servers (``hetero``,
-    ``oasis``, ``asrpt``), workers (``edge``: ``server/worker``, and ``cloud``) or the machine
-    (``single``); time is in the family's unit (slots; seconds for ``asrpt``). Consecutive slots of
-    one job on one row merge into one bar, so a gap is a preemption."""
-    name = _checked(instance, schedule, family)
-    drawn = _BARS.get(name)
-    if drawn is None:
-        raise InputError(f"no Gantt chart for family {name!r} (the placement family: plot.gantt draws its GPUs)")
-    return _merged(drawn(instance, schedule))
-
-
-def _single(instance, schedule) -> Iterable[Bar]:
-    for j, (job, start) in enumerate(zip(instance.jobs, schedule.start)):
-        yield Bar("machine", start, start + job.p, j)
-
-
-def _hetero(instance, schedule) -> Iterable[Bar]:
-    def runs(j, run, killed, until=None):
-        end = run.start - 1 + run.d if until is None else until
-        for h, (workers, pss) in enumerate(zip(run.y, run.s)):
-            if workers or pss:
-                yield Bar(f"server {h}", run.start - 1, end, j, killed)
-
-    for j, run in enumerate(schedule.jobs):
-        yield from runs(j, run, False)
-    for j, run, killed_at in schedule.killed:
-        yield from runs(j, run, True, killed_at - 1)
-
-
-def _oasis(instance, schedule) -> Iterable[Bar]:
-    for j, plan in enumerate(schedule.plans):
-        for pool, entries in (("worker server", plan.workers), ("PS server", plan.ps)):
-            for t, server, count in entries:
-                if count > 0:
-                    yield Bar(f"{pool} {server}", t - 1, t, j)
-
-
-def _edge(instance, schedule) -> Iterable[Bar]:
-    for j, run in enumerate(schedule.jobs):
-        for t, server, worker in run.edge:
-            yield Bar(f"server {server}/worker {worker}", t, t + 1, j)
-        for t, count in run.cloud:
-            if count > 0:
-                yield Bar("cloud", t, t + 1, j)
-
-
-def _asrpt(instance, schedule) -> Iterable[Bar]:
-    from .asrpt.schedule import completions
-
-    for j, (run, end) in enumerate(zip(schedule.jobs, completions(instance, schedule))):
-        for server in sorted(run.counts):
-            yield Bar(f"server {server}", run.start, end, j)
-
-
-_BARS = {"single": _single, "hetero": _hetero, "oasis": _oasis, "edge": _edge, "asrpt": _asrpt}
-#: The time axis of each family's chart.
-TIME_UNIT = {"single": "time", "hetero": "time (slots)", "oasis": "time (slots)", "edge": "time (slots)",
-             "asrpt": "time (s)"}
+    """The rectangles of ``schedule``'s Gantt chart, as its family draws them (``Family.bars``, in its
+    ``schedule.py``): rows are servers (``hetero``, ``oasis``, ``asrpt``), workers (``edge``:
+    ``server/worker``, and ``cloud``) or the machine (``single``); time is in the family's unit
+    (``Family.time_unit``). Consecutive slots of one job on one row merge into one bar, so a gap is a
+    preemption."""
+    chosen = _checked(instance, schedule, family)
+    if chosen.bars is None:
+        raise InputError(f"family {chosen.name}'s schedules are not timelines: plot.gantt draws them with its chart")
+    return _merged(Bar(*bar) for bar in chosen.bars(instance, schedule))
 
 
 def _merged(drawn: Iterable[Bar]) -> list[Bar]:
@@ -334,14 +289,15 @@ def gantt(instance: Any, schedule: Any, *, family: str | None = None, ax: Any = 
     None) and return the axes. Rows are the resources a job occupies (see :func:`bars`); jobs that
     share a row at the same time are stacked in lanes; a job's colour is the same on every row, so
     its placement reads down a column and its preemptions as gaps. Killed runs are hatched."""
-    name = _checked(instance, schedule, family)
-    if name == "placement":
-        return _placement(instance, schedule, ax, title)
+    chosen = _checked(instance, schedule, family)
+    if chosen.chart is not None:
+        return chosen.chart(instance, schedule, ax, title)
+    name = chosen.name
     drawn = bars(instance, schedule, name)
     if ax is None:
         with figure(height=min(9.0, 0.9 + 0.22 * (len({b.row for b in drawn}) or 1))) as (_, ax):
             pass
-    plt = _pyplot()
+    plt = pyplot()
     colours = plt.get_cmap("tab20")
     rows = sorted({b.row for b in drawn}, key=_row_key)
     for y, row in enumerate(rows):
@@ -357,7 +313,7 @@ def gantt(instance: Any, schedule: Any, *, family: str | None = None, ax: Any = 
                         ha="center", va="center", fontsize=5)
     ax.set_yticks(range(len(rows)), rows)
     ax.invert_yaxis()
-    ax.set_xlabel(TIME_UNIT[name])
+    ax.set_xlabel(chosen.time_unit)
     ax.grid(axis="y", visible=False)
     if any(b.killed for b in drawn):
         from matplotlib.patches import Patch
@@ -375,37 +331,6 @@ _GROUP = {"PS": 1, "cloud": 2}
 def _row_key(row: str) -> tuple:
     parts = row.replace("/", " ").split()
     return (_GROUP.get(parts[0], 0), *(int(part) if part.isdigit() else part for part in parts))
-
-
-def _placement(instance, placement, ax, title):
-    """The placement family: each server's GPUs, coloured by the stage placed on them."""
-    if ax is None:
-        with figure(height=min(9.0, 0.9 + 0.22 * len(instance.available))) as (_, ax):
-            pass
-    plt = _pyplot()
-    colours = plt.get_cmap("tab10")
-    for m, (free, counts) in enumerate(zip(instance.available, placement.counts)):
-        left = 0
-        for s, count in enumerate(counts):
-            if count:
-                ax.barh(m, count, left=left, color=colours(s % 10), edgecolor="black", linewidth=0.3,
-                        label=f"stage {s}")
-                left += count
-        if free > left:
-            ax.barh(m, free - left, left=left, color="white", edgecolor="0.6", linewidth=0.3, label="free GPU")
-        if instance.gpus > free:
-            ax.barh(m, instance.gpus - free, left=free, color="0.85", edgecolor="0.6", linewidth=0.3,
-                    label="unavailable GPU")
-    handles, labels = ax.get_legend_handles_labels()
-    unique = dict(sorted(zip(labels, handles), key=lambda item: (not item[0].startswith("stage"), item[0])))
-    ax.legend(unique.values(), unique.keys(), loc="upper left", bbox_to_anchor=(1.0, 1.0))
-    ax.set_yticks(range(len(instance.available)), [f"server {m}" for m in range(len(instance.available))])
-    ax.invert_yaxis()
-    ax.set_xlabel("GPUs")
-    ax.xaxis.get_major_locator().set_params(integer=True)
-    ax.grid(axis="y", visible=False)
-    ax.set_title(title or f"placement: {instance.job.model or 'job'} over {len(instance.available)} servers")
-    return ax
 
 
 @styled

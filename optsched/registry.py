@@ -11,7 +11,7 @@ until a function is called (``optsched families`` starts in a fraction of a seco
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import InitVar, dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -198,6 +198,13 @@ class Family:
     #: True when the bound route is a relaxed MILP whose LP relaxation a study solves (deterministic
     #: and fast at the papers' scale); the MILP's own bound, given time, is tighter
     bound_relax: bool = False
+    #: ``bars(instance, schedule)`` yields the rectangles of a schedule's Gantt chart, ``(row, start,
+    #: end, job[, killed])`` (its ``schedule.py``), which ``optsched.plot.gantt`` draws over
+    #: ``time_unit``; None for a family whose schedules are not timelines
+    bars: Callable[[Any, Any], Iterable[tuple]] | None = None
+    time_unit: str = "time"
+    #: ``chart(instance, schedule, ax, title)`` draws a schedule that is not a timeline (placement's GPUs)
+    chart: Callable[..., Any] | None = None
     _verify: Callable[[Any, Any], list[str]] = field(init=False, repr=False, compare=False)
     _objective: Callable[[Any, Any], float] = field(init=False, repr=False, compare=False)
 

@@ -82,7 +82,8 @@ OPTIONAL = {
 HOMES = {"generate": ("generate",), "instance_from_dict": ("instance",), "schedule_from_dict": ("schedule",),
          "verify": ("schedule",), "objective": ("schedule",), "formulation": ("formulations",),
          "algorithm": ("online", "baselines"), "theorem": ("theory", "online"), "check": ("checks",),
-         "space": ("mutate",), "reproduction": ("reproduce",), "best": ("formulations",)}
+         "space": ("mutate",), "reproduction": ("reproduce",), "best": ("formulations",), "bars": ("schedule",),
+         "chart": ("chart",)}
 
 
 def registered(family: Family) -> list[tuple[str, object]]:
@@ -96,7 +97,9 @@ def registered(family: Family) -> list[tuple[str, object]]:
             *(("check", c.slack) for c in family.checks.values()),
             ("space", family.space),
             *(("reproduction", r.run) for r in family.reproductions.values()),
-            *((("best", family.best),) if family.best is not None else ())]
+            *((("best", family.best),) if family.best is not None else ()),
+            *((("bars", family.bars),) if family.bars is not None else ()),
+            *((("chart", family.chart),) if family.chart is not None else ())]
 
 
 def lacks(family: Family, package: str) -> list[str]:

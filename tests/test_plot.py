@@ -24,7 +24,7 @@ def test_gantt_draws_a_schedule_of_every_family_in_every_format(name, tmp_path):
     ran = optsched.run(family, instance, ALGORITHM[name])
     ax = plot.gantt(instance, ran.schedule)
     assert ax.patches and ax.get_yticklabels()
-    if name != "placement":  # every scheduled job has a bar of its own colour
+    if family.bars is not None:  # every scheduled job has a bar of its own colour
         drawn = plot.bars(instance, ran.schedule)
         assert {b.job for b in drawn} <= set(range(len(instance.jobs))) and drawn
         assert all(b.end > b.start for b in drawn)
@@ -50,6 +50,24 @@ def test_a_preemption_is_a_gap_and_a_killed_run_is_hatched():
     assert any(b.killed for b in drawn) and any(not b.killed for b in drawn)
     ax = plot.gantt(instance, ran.schedule)
     assert [t.get_text() for t in ax.get_legend().get_texts()] == ["killed run"]
+
+
+def test_plot_imports_no_family_and_each_family_says_how_its_schedules_are_drawn():
+    """Per-family drawing lives in the families (``Family.bars`` in schedule.py, or ``Family.chart``):
+    plot.py names no family package, and every family registers one of the two."""
+    import ast
+    from pathlib import Path
+
+    from optsched.registry import FAMILY_PACKAGES
+
+    tree = ast.parse(Path(plot.__file__).read_text())
+    imported = {node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+    imported |= {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
+    named = {package.rsplit(".", 1)[1] for package in FAMILY_PACKAGES.values()}
+    assert not {m for m in imported if m.split(".")[0] in named or m.split(".")[-1] in named}
+    assert not [n for n in ast.walk(tree) if isinstance(n, ast.Constant) and n.value in FAMILY_PACKAGES]
+    for name, family in families().items():
+        assert (family.bars is None) != (family.chart is None), name
 
 
 def test_lanes_stack_jobs_that_share_a_row_at_the_same_time():

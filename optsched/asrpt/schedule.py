@@ -10,6 +10,7 @@ problem (8).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ..errors import InputError
@@ -111,3 +112,11 @@ def completions(instance: Instance, schedule: Schedule) -> list[float]:
 def objective(instance: Instance, schedule: Schedule) -> float:
     """``Σ_i C_i`` (s), objective (8)."""
     return sum(completions(instance, schedule))
+
+
+def bars(instance: Instance, schedule: Schedule) -> Iterator[tuple]:
+    """The rectangles of the schedule's Gantt chart (``optsched.plot.gantt``): ``(row, start, end, job)``
+    per server a job's GPUs are on, in seconds."""
+    for j, (run, end) in enumerate(zip(schedule.jobs, completions(instance, schedule))):
+        for server in sorted(run.counts):
+            yield f"server {server}", run.start, end, j

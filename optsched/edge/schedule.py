@@ -15,6 +15,7 @@ properties of the online algorithm, tested there: problem (2) itself may migrate
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ..errors import InputError
@@ -170,3 +171,14 @@ def objective(instance: Instance, schedule: Schedule) -> float:
     """Total JCT ``Σ_j (C_j − r_j)`` with end-exclusive completions [E1]."""
     completions = ((run.completion(), job.release) for job, run in zip(instance.jobs, schedule.jobs))
     return float(sum(c - r for c, r in completions if c is not None))
+
+
+def bars(instance: Instance, schedule: Schedule) -> Iterator[tuple]:
+    """The rectangles of the schedule's Gantt chart (``optsched.plot.gantt``): ``(row, start, end, job)``
+    per slot a job runs on an edge worker (row ``server s/worker w``) or in the cloud."""
+    for j, run in enumerate(schedule.jobs):
+        for t, server, worker in run.edge:
+            yield f"server {server}/worker {worker}", t, t + 1, j
+        for t, count in run.cloud:
+            if count > 0:
+                yield "cloud", t, t + 1, j

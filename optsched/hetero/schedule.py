@@ -14,6 +14,7 @@ V9 capacity (2h) in every slot. The objective is ``Σ_j w_j (start_j + d_j)``.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from ..errors import InputError
@@ -153,3 +154,19 @@ def verify(instance: Instance, schedule: Schedule) -> list[str]:
 def objective(instance: Instance, schedule: Schedule) -> float:
     """Total weighted completion time, Σ_j w_j (start_j + d_j) (objective (2))."""
     return sum(job.weight * l.completion for job, l in zip(instance.jobs, schedule.jobs))
+
+
+def bars(instance: Instance, schedule: Schedule) -> Iterator[tuple]:
+    """The rectangles of the schedule's Gantt chart (``optsched.plot.gantt``): ``(row, start, end, job,
+    killed)`` per server a run holds workers or PSs on, in slots; a run a baseline killed ends where
+    it was killed."""
+    def runs(j: int, run: JobSchedule, killed: bool, until: int | None = None) -> Iterator[tuple]:
+        end = run.start - 1 + run.d if until is None else until
+        for h, (workers, pss) in enumerate(zip(run.y, run.s)):
+            if workers or pss:
+                yield f"server {h}", run.start - 1, end, j, killed
+
+    for j, run in enumerate(schedule.jobs):
+        yield from runs(j, run, False)
+    for j, run, killed_at in schedule.killed:
+        yield from runs(j, run, True, killed_at - 1)

@@ -14,6 +14,7 @@ utility is the same, and capacities only get looser).
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from ..errors import InputError
@@ -169,3 +170,13 @@ def objective(instance: Instance, schedule: Schedule) -> float:
         if done is not None:
             total += job.utility.value(done - job.arrival)
     return total
+
+
+def bars(instance: Instance, schedule: Schedule) -> Iterator[tuple]:
+    """The rectangles of the schedule's Gantt chart (``optsched.plot.gantt``): ``(row, start, end, job)``
+    per slot a job holds workers or PSs on a server (slot t is the interval [t - 1, t])."""
+    for j, plan in enumerate(schedule.plans):
+        for pool, entries in (("worker server", plan.workers), ("PS server", plan.ps)):
+            for t, server, count in entries:
+                if count > 0:
+                    yield f"{pool} {server}", t - 1, t, j

@@ -25,6 +25,7 @@ PLACEMENT = Family(
     generator=here("generate:generate"),
     instance_from_dict=here("instance:PlacementInstance.from_dict"),
     schedule_from_dict=here("schedule:Placement.from_dict"),
+    chart=here("chart:draw"),
     verify=here("schedule:verify"),
     objective=here("schedule:objective"),
     formulations={

@@ -20,6 +20,7 @@ FAMILY = Family(
     generator=here("generate:generate"),
     instance_from_dict=here("instance:Instance.from_dict"),
     schedule_from_dict=here("schedule:Schedule.from_dict"),
+    bars=here("schedule:bars"),
     verify=here("schedule:verify"),
     objective=here("schedule:objective"),
     formulations={

@@ -8,6 +8,7 @@ date, and no two jobs overlap on the one machine. Start times may be any reals.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ..errors import InputError
@@ -75,3 +76,10 @@ def verify(instance: Instance, schedule: Schedule) -> list[str]:
 def objective(instance: Instance, schedule: Schedule) -> float:
     """Total weighted completion time ``Σ_j w_j (S_j + p_j)``."""
     return sum(job.w * c for job, c in zip(instance.jobs, schedule.completion(instance)))
+
+
+def bars(instance: Instance, schedule: Schedule) -> Iterator[tuple]:
+    """The rectangles of the schedule's Gantt chart (``optsched.plot.gantt``): ``(row, start, end, job)``,
+    each job on the one machine."""
+    for j, (job, start) in enumerate(zip(instance.jobs, schedule.start)):
+        yield "machine", start, start + job.p, j
