@@ -314,6 +314,8 @@ def gantt(instance: Any, schedule: Any, *, family: str | None = None, ax: Any = 
     ax.set_yticks(range(len(rows)), rows)
     ax.invert_yaxis()
     ax.set_xlabel(chosen.time_unit)
+    if all(float(t).is_integer() for b in drawn for t in (b.start, b.end)):  # slots: whole-number ticks
+        ax.xaxis.get_major_locator().set_params(integer=True)
     ax.grid(axis="y", visible=False)
     if any(b.killed for b in drawn):
         from matplotlib.patches import Patch
