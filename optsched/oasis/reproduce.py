@@ -30,8 +30,11 @@ from ..reproduce import (
     confirmed_optimum,
     interval_rows,
     mean,
+    method,
     parallel_map,
+    run_verified,
     save_case,
+    verified_objective,
 )
 from ..study.report import Table
 from ..study.stats import describe
@@ -79,10 +82,7 @@ def _middle(p: dict) -> int:
 def _run_algorithm(instance, name: str, seed: int, **params):
     """The verified run of registered algorithm ``name`` with its registered defaults (Dorm's
     deterministic budget among them)."""
-    ran = get("oasis").run(instance, name, seed=seed, **params)
-    if not ran.feasible:
-        raise RuntimeError(f"{name} produced an infeasible schedule: {ran.verdict.violations[0]}")
-    return ran
+    return run_verified("oasis", instance, method(name, **params), seed)
 
 
 def _fig3_task(task):
@@ -156,9 +156,7 @@ def _fig5_task(task):
     instance = _fig5_instance(servers, gamma1, seed)
     oasis = get("oasis")
     run = run_oasis(instance)
-    utility = oasis.judge(instance, run.schedule).objective
-    if utility is None:
-        raise RuntimeError("OASiS produced an infeasible schedule")
+    utility = verified_objective("oasis", instance, run.schedule, "OASiS")
     solved = oasis.solve(instance, "time-indexed", **EXACT_BUDGET)
     result = solved.result
     if solved.problem:

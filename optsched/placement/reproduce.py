@@ -8,7 +8,7 @@ import time
 
 from ..plot import figure
 from ..registry import get
-from ..reproduce import EXACT_BUDGET, Report, Setting, mean, parallel_map
+from ..reproduce import EXACT_BUDGET, Report, Setting, mean, method, parallel_map, run_verified
 from ..study.report import Table
 from .generate import generate
 from .instance import PlacementInstance
@@ -41,9 +41,7 @@ def _case(task):
     job, cluster = instance.job, instance.cluster
     allotment = allot(instance.available, job.gpus, "most")
     (counts, _), he_ms = _timed(lambda: place(job, allotment, cluster, random.Random(seed)))
-    heavy_edge = get("placement").run(instance, "heavy-edge", seed=seed)
-    if not heavy_edge.feasible:
-        raise RuntimeError(f"Heavy-Edge: infeasible placement: {heavy_edge.verdict.violations[0]}")
+    heavy_edge = run_verified("placement", instance, method("heavy-edge", "Heavy-Edge"), seed)
     given = dict(allotment)
     exact = PlacementInstance(job, instance.gpus, instance.inter_bw, instance.intra_bw,
                               tuple(given.get(m, 0) for m in range(len(instance.available))), "exact")

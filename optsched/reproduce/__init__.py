@@ -9,6 +9,7 @@ The kit:
 ``setting``    :class:`Setting`, the presets' seeds and the shared budgets
 ``report``     :class:`Report`: tables, figures, claims and their tests
 ``tasks``      :func:`parallel_map`: tasks as cached units on the study engine
+``methods``    :func:`run_verified`, :func:`verified_objective`: a method run, its schedule verified
 ``exact``      :func:`confirmed_optimum`, :func:`certified_ratio`
 ``sweeps``     the points and rows of job and server sweeps
 ``folder``     :func:`run` (one reproduction, its report folder), :func:`save_case`, :func:`reproductions`
@@ -17,11 +18,13 @@ The kit:
 
 from .exact import certified_ratio, confirmed_optimum
 from .folder import Reproduced, owner, reproductions, run, save_case, write_report
+from .methods import Method, method, run_verified, verified_objective
 from .report import Report, interval_rows
 from .setting import CERTIFIED_SEEDS, DEFAULT_SEEDS, EXACT_BUDGET, QUICK_WARNING, ROUTE_ROUNDS, SCALES, Setting
 from .sweeps import mean, sweep_points, sweep_rows
 from .tasks import parallel_map
 
-__all__ = ["CERTIFIED_SEEDS", "DEFAULT_SEEDS", "EXACT_BUDGET", "QUICK_WARNING", "ROUTE_ROUNDS", "SCALES", "Report",
-           "Reproduced", "Setting", "certified_ratio", "confirmed_optimum", "interval_rows", "mean", "owner",
-           "parallel_map", "reproductions", "run", "save_case", "sweep_points", "sweep_rows", "write_report"]
+__all__ = ["CERTIFIED_SEEDS", "DEFAULT_SEEDS", "EXACT_BUDGET", "QUICK_WARNING", "ROUTE_ROUNDS", "SCALES", "Method",
+           "Report", "Reproduced", "Setting", "certified_ratio", "confirmed_optimum", "interval_rows", "mean",
+           "method", "owner", "parallel_map", "reproductions", "run", "run_verified", "save_case", "sweep_points",
+           "sweep_rows", "verified_objective", "write_report"]
