@@ -76,6 +76,7 @@ class Bar:
 
 
 def pyplot():
+    """``matplotlib.pyplot``, imported on first use (so that ``import optsched.plot`` stays light)."""
     import matplotlib.pyplot as plt
 
     return plt

@@ -76,7 +76,7 @@ REQUIRED = {
 OPTIONAL = {
     "baselines.py": "the algorithms the paper compares with (placement's Table II compares only with the ILP)",
     "theory.py": "the paper's constants and bounds (placement's belong to asrpt's Lemma 1)",
-    "reproduce.py": "the paper's evaluation (single is a textbook problem with none)",
+    "reproduce.py": "the paper's evaluation (single's is the template; a family whose paper has none may leave it out)",
 }
 #: Which file each registered function lives in.
 HOMES = {"generate": ("generate",), "instance_from_dict": ("instance",), "schedule_from_dict": ("schedule",),

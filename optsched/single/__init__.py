@@ -3,11 +3,11 @@
 One machine, non-preemptive jobs with release dates; minimise total weighted completion time.
 Layout as in every family: ``instance`` (model, JSON), ``generate`` (seeded presets), ``schedule`` (verifier and
 objective), ``formulations`` (time-indexed MILP and its LP), ``online`` (WSPT), ``baselines`` (FIFO),
-``theory`` (Smith's rule, brute force).
+``theory`` (Smith's rule, brute force), ``reproduce`` (the template reproduction of the kit).
 """
 
 from ..citations import PAPERS
-from ..registry import Algorithm, Check, Family, Formulation, lazy_from
+from ..registry import Algorithm, Check, Family, Formulation, Reproduction, lazy_from
 
 here = lazy_from(__name__)
 
@@ -43,4 +43,8 @@ FAMILY = Family(
     bound_route="mean-busy-time",
     checks={"smith": Check("smith", "Smith's rule: with every release date 0, WSPT is optimal",
                            ("wspt",), here("checks:smith_slack"), needs_optimum=True)},
+    reproductions={
+        "single-wspt": Reproduction("single-wspt", "the template reproduction: online WSPT against FIFO over a "
+                                    "job sweep (no paper; the kit's worked example)", here("reproduce:reproduce")),
+    },
 )
