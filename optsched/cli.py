@@ -129,6 +129,27 @@ def _log_option(parser: argparse.ArgumentParser) -> None:
                         "by default they are discarded, and they never reach stdout")
 
 
+def _run_options(parser: argparse.ArgumentParser, fresh: str, defaults: str = "") -> None:
+    """``--workers``, ``--executor``, ``--scheduler``, ``--fresh`` and ``--quiet``, declared once for
+    the verbs that run many units (study, reproduce, search); unset, each is None and the verb takes
+    :func:`_workers` and ``local``. ``fresh`` says what ``--fresh`` discards; ``defaults`` adds to
+    the help where a default can come from elsewhere (a study file)."""
+    parser.add_argument("--workers", type=_int_at_least(1, MAX_WORKERS), metavar="N",
+                        help=f"worker processes (default: the CPUs here{defaults})")
+    parser.add_argument("--executor", choices=("local", "dask"),
+                        help=f"local processes (default{defaults}) or a Dask cluster")
+    parser.add_argument("--scheduler", metavar="ADDRESS",
+                        help="Dask scheduler, e.g. tcp://10.0.0.5:8786 (default: start a local cluster)")
+    parser.add_argument("--fresh", action="store_true", help=f"discard {fresh} and run everything again")
+    parser.add_argument("--quiet", action="store_true",
+                        help="no progress bar (without a terminal: no progress line every 5 minutes)")
+
+
+def _workers(args: argparse.Namespace) -> int:
+    """``--workers``, or the CPUs of this machine."""
+    return args.workers or os.cpu_count() or 1
+
+
 def _format_option(parser: argparse.ArgumentParser) -> None:
     """``--format``, for the verbs that write a report with figures (optsched.plot)."""
     parser.add_argument("--format", choices=FORMATS, default="svg",
@@ -233,15 +254,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="quick (a smoke test: 5 seeds, under 2 minutes), default (30 seeds, minutes to hours) or paper "
                         "(the paper's sizes, 30 seeds, hours to days; docs/benchmarks.md)")
     p.add_argument("--seeds", type=_int_at_least(1, MAX_SEEDS), help="seeds per point (default: the preset's)")
-    p.add_argument("--workers", type=_int_at_least(1, MAX_WORKERS), default=os.cpu_count() or 1,
-                   help="worker processes")
-    p.add_argument("--executor", choices=("local", "dask"), default="local",
-                   help="local processes (default) or a Dask cluster")
-    p.add_argument("--scheduler", metavar="ADDRESS", help="Dask scheduler (default: start a local cluster)")
     p.add_argument("-o", "--output", metavar="DIR", help="report folder (default reproduce-NAME)")
-    p.add_argument("--fresh", action="store_true", help="discard the cached tasks and run everything again")
-    p.add_argument("--quiet", action="store_true", help="no progress bar (without a terminal: no progress line "
-                   "every 5 minutes)")
+    _run_options(p, "the cached tasks")
     p.add_argument("--json", action="store_true", help="print the tables as one JSON document")
     _format_option(p)
 
@@ -268,14 +282,8 @@ def build_parser() -> argparse.ArgumentParser:
                         "with the machine)")
     p.add_argument("--cross-check", action="store_true", help="cross-check every reference solve")
     p.add_argument("--no-relax", action="store_true", help="skip the LP relaxations")
-    p.add_argument("--executor", choices=("local", "dask"), help="local processes (default) or a Dask cluster")
-    p.add_argument("--workers", type=_int_at_least(1, MAX_WORKERS), help="worker processes (default: the CPUs here)")
-    p.add_argument("--scheduler", metavar="ADDRESS", help="Dask scheduler, e.g. tcp://10.0.0.5:8786 "
-                   "(default: start a local cluster)")
     p.add_argument("-o", "--output", metavar="DIR", help="output folder (default study-NAME)")
-    p.add_argument("--fresh", action="store_true", help="discard the cache and run everything again")
-    p.add_argument("--quiet", action="store_true", help="no progress bar (without a terminal: no progress line "
-                   "every 5 minutes)")
+    _run_options(p, "the cache", "; a study file's own where it sets one")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     _input_limit_option(p)
     _format_option(p)
@@ -300,13 +308,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--regime", default="", metavar="NAME",
                    help="search only within a paper's stated assumptions (oasis: small-demands; docs/search.md)")
     p.add_argument("--seed", type=_option("seed"), default=0)
-    p.add_argument("--workers", type=_int_at_least(1, MAX_WORKERS), default=os.cpu_count() or 1)
-    p.add_argument("--executor", choices=("local", "dask"), default="local")
-    p.add_argument("--scheduler", metavar="ADDRESS", help="Dask scheduler (default: start a local cluster)")
     p.add_argument("-o", "--output", metavar="DIR", help="output folder (default search-FAMILY-ALGORITHM)")
     _format_option(p)
-    p.add_argument("--fresh", action="store_true", help="discard the folder's cache and an earlier run's outputs")
-    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    _run_options(p, "the folder's cache and an earlier run's outputs")
     p.add_argument("--json", action="store_true", help="print result.json")
     return parser
 
@@ -514,8 +518,8 @@ def _reproduce(args) -> int:
             print(f"{name}: {r.summary}")
         return 0
     with report_format(args.format):
-        done = run(args.name, args.preset, args.seeds, args.workers, args.output, progress=not args.quiet,
-                   executor=args.executor, scheduler=args.scheduler, fresh=args.fresh)
+        done = run(args.name, args.preset, args.seeds, _workers(args), args.output, progress=not args.quiet,
+                   executor=args.executor or "local", scheduler=args.scheduler, fresh=args.fresh)
     report, setting = done.report, done.setting
     figures = [report_name(f) for f, _ in report.figures]
     if args.json:
@@ -571,12 +575,14 @@ def _search(args) -> int:
 
     from . import search
     from .search.output import summary_lines
+    from .study.engine import ProgressLines
 
     family = get(args.family)
     params = family.algorithm(args.algorithm).bind(dict(args.param))
     output = args.output or f"search-{args.family}-{args.algorithm}"
     bar = tqdm(total=args.budget, desc="search", unit="instance", file=sys.stderr,
                disable=True if args.quiet else None)
+    lines = ProgressLines("search", args.budget, 0, not args.quiet)  # without a terminal, a line now and then
     phase = {"shrinking": False}
 
     def progress(outcome) -> None:
@@ -585,16 +591,19 @@ def _search(args) -> int:
             phase["shrinking"] = True
             bar.set_description("shrinking", refresh=False)
             bar.reset(total=args.shrink_budget)
+            lines.label = "search: shrinking"
         bar.n = outcome.shrink_evaluations if phase["shrinking"] else outcome.search_evaluations
         bar.set_postfix_str(f"best {max(values):.6g}" if values else "best: none yet", refresh=False)
         bar.refresh()
+        lines.advance_to(bar.n, args.shrink_budget if phase["shrinking"] else args.budget)
 
     try:
         with report_format(args.format):
             outcome = search.run(args.family, args.algorithm, args.target, report=progress, params=params,
                                  size_max=args.size_max, budget=args.budget, time_limit=args.time, seed=args.seed,
                                  strategy=args.strategy, shrink_budget=args.shrink_budget, exceed=args.exceed,
-                                 workers=args.workers, executor=args.executor, scheduler=args.scheduler,
+                                 workers=_workers(args), executor=args.executor or "local",
+                                 scheduler=args.scheduler,
                                  out_dir=output, fresh=args.fresh, regime=args.regime)
     finally:
         bar.close()

@@ -261,3 +261,26 @@ def test_every_verbs_help_names_its_documentation_page(capsys):
         assert f"Documentation: {page}." in text, verb
         for named in re.findall(r"docs/[\w]+\.md", page):
             assert (root / named).is_file(), named
+
+
+def test_a_search_in_a_batch_job_prints_a_progress_line_now_and_then(capfd, tmp_path, monkeypatch):
+    """Without a terminal the bar is off, and a plain line on stderr stands in for it (issue 50:
+    the search printed none); --quiet silences it."""
+    from optsched.study import engine
+
+    monkeypatch.setattr(engine, "LOG_EVERY_S", 0.0)
+    argv = ["search", "oasis", "--algorithm", "oasis", "--size-max", "2", "--budget", "4", "--shrink-budget", "0",
+            "--workers", "1"]
+    code, _, err = run(capfd, *argv, "-o", tmp_path / "a")
+    assert code == 0 and "optsched: search: " in err and " of 4 units done" in err, err
+    code, _, err = run(capfd, *argv, "--quiet", "-o", tmp_path / "b")
+    assert code == 0 and "optsched: search" not in err, err
+
+
+def test_the_verbs_that_run_many_units_declare_their_run_options_alike():
+    from optsched.cli import build_parser
+
+    verbs = {action.dest: action for action in build_parser()._actions if action.dest == "verb"}["verb"].choices
+    shown = {name: {a.dest: (a.help, a.default, a.choices) for a in verbs[name]._actions
+                    if a.dest in ("workers", "executor", "scheduler", "quiet")} for name in ("reproduce", "search")}
+    assert shown["reproduce"] == shown["search"] and shown["reproduce"]["workers"][1] is None

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..placement.templates import PAPER_CLUSTER
+from ..registry import get
 from ..reproduce import Report, Setting, certified_ratio, mean, method, parallel_map, run_verified
 from ..study.report import Table
 from .generate import generate_stream
@@ -43,7 +44,7 @@ FIG6_MARGIN, FIG7_MARGINS, FIG8_MARGIN, FIG9_RATIO = 0.31, {0.8: 0.16, 0.0: 0.57
 def _run(instance, name: str, tau: float, seed: int):
     """The verified run of registered algorithm ``name`` (A-SRPT's with threshold ``tau``)."""
     params = {"tau": tau} if name in ("asrpt", "asrpt-perfect") else {}
-    return run_verified("asrpt", instance, method(name, **params), seed)
+    return run_verified(get("asrpt"), instance, method(name, **params), seed)
 
 
 def _sim_task(task):

@@ -107,7 +107,7 @@ def _sim_task(task):
     jobs, servers, seed, name = task
     instance = generate("paper", seed, jobs=jobs, servers=servers)
     schedule, preemptions = run_algorithm(instance, name, seed)
-    objective = verified_objective("edge", instance, schedule, name)
+    objective = verified_objective(get("edge"), instance, schedule, name)
     m = metrics(instance, schedule)
     return {"sweep": "online", "jobs": jobs, "servers": servers, "seed": seed, "algorithm": name,
             "jct": objective, "makespan": m["makespan"], "communication": m["communication"],
@@ -119,7 +119,7 @@ def _slot_task(task):
     hours, jobs, servers, seed, name = task
     instance = generate("paper", seed, jobs=jobs, servers=servers, slot_hours=hours)
     schedule, _ = run_algorithm(instance, name, seed)
-    objective = verified_objective("edge", instance, schedule, f"{name} ({hours:g} h slots)")
+    objective = verified_objective(get("edge"), instance, schedule, f"{name} ({hours:g} h slots)")
     return {"sweep": "slot length", "slot_hours": hours, "jobs": jobs, "servers": servers, "seed": seed,
             "algorithm": name, "jct_hours": objective * hours}
 
@@ -350,7 +350,7 @@ def _ratio_task(task):
     offline, online = speed_augmented(instance, epsilon)
     edge = get("edge")
     run = run_aonline(online)
-    jct = verified_objective("edge", online, run.schedule(), "A_online")
+    jct = verified_objective(get("edge"), online, run.schedule(), "A_online")
     solved = edge.solve(offline, "time-indexed", **EXACT_BUDGET)
     if solved.problem:
         raise RuntimeError(f"MILP-2: {solved.problem}")

@@ -31,6 +31,7 @@ from typing import Any
 
 from ..errors import InputError
 from ..plot import figure, intervals
+from ..registry import get
 from ..reproduce import (
     EXACT_BUDGET,
     Report,
@@ -77,7 +78,7 @@ def _online_task(task):
     framework, jobs, servers, F, seed, name = task
     instance = generate("paper", seed, jobs=jobs, servers=servers, framework=framework)
     algorithm, params = METHODS[name]
-    ran = run_verified("hetero", instance, method(algorithm, name, **params,
+    ran = run_verified(get("hetero"), instance, method(algorithm, name, **params,
                                                   **({"F": F} if algorithm == "aonline" else {})), seed)
     return {"sweep": "online", "framework": framework, "jobs": jobs, "servers": servers, "F": F, "seed": seed,
             "algorithm": name, "weighted_completion": ran.objective}
@@ -93,7 +94,7 @@ def _alpha_task(task):
     """A_online with α = ``alpha`` (earliest-completion ties) at one point of the job sweep."""
     framework, jobs, servers, seed, alpha = task
     instance = generate("paper", seed, jobs=jobs, servers=servers, framework=framework)
-    ran = run_verified("hetero", instance, method("aonline", f"A_online (α = {alpha})",
+    ran = run_verified(get("hetero"), instance, method("aonline", f"A_online (α = {alpha})",
                                                   tie_break="earliest_completion", alpha=alpha), seed)
     return {"sweep": "alpha", "framework": framework, "jobs": jobs, "servers": servers, "F": 1.0, "seed": seed,
             "algorithm": f"aonline-alpha-{alpha}", "alpha": alpha, "weighted_completion": ran.objective}
@@ -112,7 +113,7 @@ def _priced_run(instance, F: float, normalization: str) -> dict:
     """A_online (earliest-completion ties) at ``F`` and price units ``normalization`` (D18): its
     verified objective, the jobs it accepted, and how many of them paid a positive price."""
     run = run_aonline(instance, F=F, tie_break="earliest_completion", normalization=normalization)
-    objective = verified_objective("hetero", instance, run.schedule, "A_online")
+    objective = verified_objective(get("hetero"), instance, run.schedule, "A_online")
     costs = [sub.cost[j] for r in run.rounds if r.result for sub in r.result.subrounds for j in sub.accepted]
     return {"weighted_completion": objective, "accepted": len(costs), "priced": sum(c > 0 for c in costs)}
 
@@ -133,7 +134,7 @@ def _binding_task(task):
     row = {"sweep": "binding", "normalization": normalization, "F": F, "jobs": jobs, "servers": servers,
            "kappa": kappa, "seed": seed, "algorithm": name}
     if name != "aonline":
-        ran = run_verified("hetero", instance, method(name), seed)
+        ran = run_verified(get("hetero"), instance, method(name), seed)
         return {**row, "weighted_completion": ran.objective}
     return {**row, **_priced_run(instance, F, normalization)}
 
@@ -198,7 +199,7 @@ def _worker_type_task(task):
     instance = generate("paper", seed, jobs=jobs, servers=servers, framework=framework)
     if choice != "free":
         instance = with_worker_type(instance, int(choice))
-    ran = run_verified("hetero", instance, method("aonline", f"A_online ({choice})",
+    ran = run_verified(get("hetero"), instance, method("aonline", f"A_online ({choice})",
                                                   tie_break="earliest_completion"), seed)
     return {"sweep": "worker type", "framework": framework, "jobs": jobs, "servers": servers, "seed": seed,
             "algorithm": "aonline" if choice == "free" else f"type-{choice}", "weighted_completion": ran.objective}

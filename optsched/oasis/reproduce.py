@@ -82,7 +82,7 @@ def _middle(p: dict) -> int:
 def _run_algorithm(instance, name: str, seed: int, **params):
     """The verified run of registered algorithm ``name`` with its registered defaults (Dorm's
     deterministic budget among them)."""
-    return run_verified("oasis", instance, method(name, **params), seed)
+    return run_verified(get("oasis"), instance, method(name, **params), seed)
 
 
 def _fig3_task(task):
@@ -156,7 +156,7 @@ def _fig5_task(task):
     instance = _fig5_instance(servers, gamma1, seed)
     oasis = get("oasis")
     run = run_oasis(instance)
-    utility = verified_objective("oasis", instance, run.schedule, "OASiS")
+    utility = verified_objective(get("oasis"), instance, run.schedule, "OASiS")
     solved = oasis.solve(instance, "time-indexed", **EXACT_BUDGET)
     result = solved.result
     if solved.problem:

@@ -41,7 +41,7 @@ def _case(task):
     job, cluster = instance.job, instance.cluster
     allotment = allot(instance.available, job.gpus, "most")
     (counts, _), he_ms = _timed(lambda: place(job, allotment, cluster, random.Random(seed)))
-    heavy_edge = run_verified("placement", instance, method("heavy-edge", "Heavy-Edge"), seed)
+    heavy_edge = run_verified(get("placement"), instance, method("heavy-edge", "Heavy-Edge"), seed)
     given = dict(allotment)
     exact = PlacementInstance(job, instance.gpus, instance.inter_bw, instance.intra_bw,
                               tuple(given.get(m, 0) for m in range(len(instance.available))), "exact")

@@ -13,7 +13,7 @@ from typing import Any
 
 from ..errors import Failure
 from ..pipeline import Run
-from ..registry import get
+from ..registry import Family
 from ..study.spec import Method
 
 
@@ -22,19 +22,22 @@ def method(algorithm: str, label: str = "", /, **params: Any) -> Method:
     return Method(algorithm, params, label or algorithm)
 
 
-def run_verified(family: str, instance: Any, chosen: Method, seed: int = 0) -> Run:
+def run_verified(family: Family, instance: Any, chosen: Method, seed: int = 0) -> Run:
     """``chosen`` run on ``instance`` by the pipeline (its schedule judged by the verifier);
-    :class:`Failure` naming the method and the first violation when the schedule is infeasible."""
-    ran = get(family).run(instance, chosen.algorithm, seed=seed, **chosen.params)
+    :class:`Failure` naming the method and the first violation when the schedule is infeasible.
+    The family is passed in (``get("edge")``), never looked up here by a name held in a variable,
+    which would tie every task's cache key to every family (study/depends.py)."""
+    ran = family.run(instance, chosen.algorithm, seed=seed, **chosen.params)
     if not ran.feasible:
         raise Failure(f"{chosen.label}: infeasible schedule: {ran.verdict.violations[0]}")
     return ran
 
 
-def verified_objective(family: str, instance: Any, schedule: Any, what: str) -> float:
+def verified_objective(family: Family, instance: Any, schedule: Any, what: str) -> float:
     """The verifier's objective of ``schedule`` (from an algorithm's own run record, which keeps more
-    than the schedule); :class:`Failure` naming ``what`` and the first violation when it is infeasible."""
-    verdict = get(family).judge(instance, schedule)
+    than the schedule); :class:`Failure` naming ``what`` and the first violation when it is infeasible.
+    It runs the family's verifier and objective alone (study/depends.py reads it as a judge)."""
+    verdict = family.judge(instance, schedule)
     if verdict.objective is None:
         raise Failure(f"{what}: infeasible schedule: {verdict.violations[0]}")
     return verdict.objective

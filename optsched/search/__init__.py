@@ -29,8 +29,7 @@ MAX_SIZE = 8
 def settings(family: str, algorithm: str, target: str, *, params: dict | None = None, size_max: int = 4,
              budget: int = 100, time_limit: float | None = None, seed: int = 0, strategy: str = "evolve",
              shrink_budget: int = 200, exceed: float | None = None, workers: int = 1, executor: str = "local",
-             scheduler: str | None = None, out_dir: str | Path = "search", progress: bool = False,
-             regime: str = "") -> Settings:
+             scheduler: str | None = None, out_dir: str | Path = "search", regime: str = "") -> Settings:
     """A checked :class:`Settings` (bad input raises :class:`InputError`, before anything is written).
     ``regime``: keep the search within the assumptions a paper's proof states (the family's
     ``Space.regimes``)."""
@@ -67,7 +66,7 @@ def settings(family: str, algorithm: str, target: str, *, params: dict | None = 
         if chosen.theorem(start, **bound) is None:
             raise InputError(f"{family}'s {algorithm} has no competitive bound with these parameters")
     return Settings(fam, algorithm, bound, target, size_max, budget, seed, strategy, shrink_budget, exceed,
-                    time_limit, workers, executor, scheduler, out, progress, regime)
+                    time_limit, workers, executor, scheduler, out, regime)
 
 
 def owner(chosen: Settings) -> dict:

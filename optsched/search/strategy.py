@@ -62,7 +62,6 @@ class Settings:
     executor: str = "local"
     scheduler: str | None = None
     out_dir: Path = Path("search")
-    progress: bool = False
     regime: str = ""  #: keep the search within this regime of the family's space ("": the whole space)
 
 

@@ -54,7 +54,7 @@ def _task(task: Task) -> dict:
     """The method's verified total weighted completion time on the task's instance (one row)."""
     instance = get("single").generate(task.instances, seed=task.seed, jobs=task.jobs)
     chosen = next(m for m in METHODS if m.label == task.method)
-    ran = run_verified("single", instance, chosen, task.seed)
+    ran = run_verified(get("single"), instance, chosen, task.seed)
     return {"jobs": task.jobs, "seed": task.seed, "method": task.method, "weighted_completion": ran.objective}
 
 

@@ -131,6 +131,9 @@ def _facts(stmt: ast.AST) -> _Facts:
     return _Facts(frozenset(names), tuple(imports), frozenset(lookups))
 
 
+#: Functions that run only the verifier and objective of the family they are given first:
+#: ``pipeline.judge`` and the reproduction kit's ``verified_objective``.
+JUDGING_CALLS = ("judge", "verified_objective")
 #: A family's methods that run one named function of it: the method, the position and keyword of the name.
 _NAMED = {"run": ("algorithm", 1, "algorithm"), "algorithm": ("algorithm", 0, "name"),
           "formulation": ("formulation", 0, "name")}
@@ -139,16 +142,17 @@ _NAMED = {"run": ("algorithm", 1, "algorithm"), "algorithm": ("algorithm", 0, "n
 def _lookup(call: ast.Call, parents: dict[ast.AST, ast.AST]) -> set[str]:
     """The targets a registry look-up ``get(...)`` runs. ``get("edge").run(instance, "aonline")`` (or
     ``.algorithm("aonline")``, ``.formulation("milp")``) runs that one function and the family's
-    judging functions; ``get("edge").judge(...)`` and ``judge(get("edge"), ...)`` the judging functions
-    alone. Anything else (the family kept in a variable, a name that is not a literal) may run any of
-    the family's functions, and ``get(name)`` any family's."""
+    judging functions; ``get("edge").judge(...)`` and ``judge(get("edge"), ...)`` (or another of
+    :data:`JUDGING_CALLS`) the judging functions alone. Anything else (the family kept in a variable,
+    a name that is not a literal) may run any of the family's functions, and ``get(name)`` any
+    family's."""
     arg = call.args[0] if call.args else None
     if not (isinstance(arg, ast.Constant) and arg.value in FAMILY_PACKAGES):
         return {t for family in FAMILY_PACKAGES for t in family_targets(family)}
     family = get(arg.value)
     judging = {_target(f) for f in judging_functions(family)}
     parent = parents.get(call)
-    if isinstance(parent, ast.Call) and parent.args and parent.args[0] is call and _called(parent) == "judge":
+    if isinstance(parent, ast.Call) and parent.args and parent.args[0] is call and _called(parent) in JUDGING_CALLS:
         return judging
     outer = parents.get(parent) if isinstance(parent, ast.Attribute) else None
     if not (isinstance(parent, ast.Attribute) and isinstance(outer, ast.Call) and outer.func is parent):
@@ -167,10 +171,10 @@ def _lookup(call: ast.Call, parents: dict[ast.AST, ast.AST]) -> set[str]:
     return set(family_targets(arg.value))
 
 
-def _called(call: ast.Call) -> str | None:
-    """The name a call calls: ``judge`` for ``judge(...)`` and ``pipeline.judge(...)``."""
+def _called(call: ast.Call) -> str:
+    """The name a call calls: ``judge`` for ``judge(...)`` and ``pipeline.judge(...)`` ("" for others)."""
     func = call.func
-    return func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
+    return func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
 
 
 def family_targets(family: str) -> tuple[str, ...]:

@@ -28,8 +28,9 @@ EXECUTORS = ("local", "dask")
 LOG_EVERY_S = 300.0
 
 
-class _ProgressLines:
-    """The progress bar's stand-in when stderr is not a terminal: a plain line now and then."""
+class ProgressLines:
+    """The progress bar's stand-in when stderr is not a terminal: a plain line now and then (the
+    study engine's, and ``optsched search``'s)."""
 
     def __init__(self, label: str, total: int, done: int, enabled: bool):
         self.label, self.total, self.done = label, total, done
@@ -39,7 +40,11 @@ class _ProgressLines:
 
     def update(self) -> None:
         """Count one more unit done; write a line if one is due."""
-        self.done += 1
+        self.advance_to(self.done + 1)
+
+    def advance_to(self, done: int, total: int | None = None) -> None:
+        """Set the units done (and, where it changed, the total); write a line if one is due."""
+        self.done, self.total = done, self.total if total is None else total
         now = time.monotonic()
         if self.enabled and now >= self.due:
             self.due = now + LOG_EVERY_S
@@ -81,7 +86,7 @@ def execute(units: Sequence[Unit], cache: Cache, *, executor: str = "local", wor
     if announce is not None:
         announce(len(unique), len(done), len(pending), len(damaged))
     started = time.perf_counter()
-    lines = _ProgressLines(label, len(unique), len(done), progress)
+    lines = ProgressLines(label, len(unique), len(done), progress)
     with tqdm(total=len(unique), initial=len(done), desc=label, unit="unit", file=sys.stderr,
               disable=None if progress else True, smoothing=0.05) as bar:
         for unit, result in results:

@@ -17,13 +17,13 @@ def test_a_method_is_the_study_files_shape_labelled_by_its_algorithm_by_default(
 def test_a_verified_run_is_the_pipelines_and_an_infeasible_one_stops_the_task(monkeypatch):
     family = get("single")
     instance = family.generate("tiny", seed=1)
-    ran = run_verified("single", instance, method("wspt"), seed=0)
+    ran = run_verified(family, instance, method("wspt"), seed=0)
     assert ran.feasible and ran.objective == family.run(instance, "wspt").objective
     overlapping = Schedule(tuple(0.0 for _ in instance.jobs))  # every job at time 0 on one machine
     broken = dataclasses.replace(family.algorithms["fifo"], run=lambda *a, **k: overlapping)
     monkeypatch.setitem(family.algorithms, "fifo", broken)
     with pytest.raises(Failure, match="^FIFO then: infeasible schedule: "):
-        run_verified("single", instance, method("fifo", "FIFO then"))
+        run_verified(family, instance, method("fifo", "FIFO then"))
     with pytest.raises(Failure, match="^by hand: infeasible schedule: "):
-        verified_objective("single", instance, overlapping, "by hand")
-    assert verified_objective("single", instance, ran.schedule, "WSPT") == ran.objective
+        verified_objective(family, instance, overlapping, "by hand")
+    assert verified_objective(family, instance, ran.schedule, "WSPT") == ran.objective
