@@ -70,3 +70,13 @@ def test_a_new_module_without_tests_is_caught(tmp_path, monkeypatch):
     assert missing() == {"optsched/edge/fresh.py": "tests/edge/test_fresh.py"}
     (tmp_path / "tests" / "edge" / "test_fresh.py").write_text("")
     assert missing() == {}
+
+
+def test_maintenance_scripts_live_in_tools_not_in_the_installed_package():
+    """A module of the package is library code; a script that regenerates bundled data or docs lives in
+    tools/ (issue 50). Only the command line's module runs as a script."""
+    scripts = [str(p.relative_to(REPO)) for p in sorted(PACKAGE.rglob("*.py"))
+               if p.name != "cli.py" and 'if __name__ == "__main__"' in p.read_text()]
+    assert scripts == []
+    assert {p.name for p in (REPO / "tools").glob("*.py")} >= {"refresh_claims.py", "table1_models.py",
+                                                                "philly_recurring.py", "compare_reports.py"}

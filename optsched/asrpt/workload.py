@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import csv
 import math
-import sys
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -107,8 +106,3 @@ def recurrence(jobs: tuple[WorkloadJob, ...], at_least: int = 5) -> float:
         sizes[j.group] = sizes.get(j.group, 0) + 1
     return sum(1 for j in jobs if sizes[j.group] >= at_least) / len(jobs)
 
-
-if __name__ == "__main__":
-    from ..placement.templates import PAPER_CLUSTER
-
-    write_csv(workload(PAPER_CLUSTER, 0), sys.stdout)

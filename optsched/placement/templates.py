@@ -1,8 +1,8 @@
 """The DNN models of Table I as job templates, from a documented analytic model (spec asrpt.md §5.2,
 [A18]). The paper gives each model's parameter count and mini-batch size, not the per-stage profiles;
 everything below is an assumption, recorded in docs/asrpt.md and in the bundled
-``instances/asrpt/table1_models.json`` (written by ``python -m optsched.placement.templates``; a test
-keeps it equal to this module's output).
+``instances/asrpt/table1_models.json`` (written by ``python tools/table1_models.py``; a test keeps it
+equal to this module's output).
 
 **Layers.** Each model is a list of layers ``(params, forward FLOPs per sample, output activations
 per sample)``:
@@ -33,7 +33,6 @@ highest throughput ``B_iter / α̃^min`` (Heavy-Edge on the fewest servers).
 
 from __future__ import annotations
 
-import json
 import math
 from dataclasses import dataclass
 from functools import cache
@@ -219,6 +218,3 @@ def table(gpu_counts=(1, 2, 4, 8, 16, 32, 64, 128), cluster: Cluster | None = No
 
 #: The simulated cluster of §5.4: 250 servers x 8 GPUs, 10 Gbps NICs, 300 GB/s NVLink.
 PAPER_CLUSTER = Cluster(250, 8, 1250.0, 300_000.0)
-
-if __name__ == "__main__":
-    print(json.dumps(table(), indent=1))

@@ -5,27 +5,21 @@ typed.
 * :func:`tally`: per claim family (and comparison), how many tests held, did not hold, or were not
   resolved, with the range of the estimates (relative gains, slopes, means, worst cases); methods merged into
   an identical one are not counted again.
-* :func:`markdown`: that tally as a Markdown table.
-* :func:`refresh`: rewrite every block ``<!-- claims NAME PRESET -->`` ... ``<!-- /claims -->`` of a
-  docs page from ``docs/results/NAME-PRESET.summary.csv``; ``python -m optsched.study.claims``
-  refreshes every page, ``--check`` only reports the pages that differ (tests/study/test_claims.py
-  fails on any).
+* :func:`markdown`: that tally as a Markdown table, which ``tools/refresh_claims.py`` writes into
+  every claims block of the docs from ``docs/results/NAME-PRESET.summary.csv`` (its ``--check``
+  reports the pages that differ; tests/study/test_claims.py fails on any).
 """
 
 from __future__ import annotations
 
-import argparse
 import csv
 import math
-import re
-import sys
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
 from .stats import HELD, NOT_HELD, NOT_RESOLVED, WORST_CASE_TESTS
 
-BLOCK = re.compile(r"(<!-- claims (?P<name>[\w-]+) (?P<preset>\w+) -->\n)(?P<body>.*?)(<!-- /claims -->)", re.S)
 COLUMNS = ["claim family", "comparison", "tests", "held", "did not hold", "not resolved", "estimates"]
 
 
@@ -89,38 +83,3 @@ def read_summary(path: Path) -> list[dict[str, str]]:
     """The rows of a ``summary.csv``, as dicts of strings."""
     with open(path, newline="") as handle:
         return list(csv.DictReader(handle))
-
-
-def refresh(page: Path, results: Path, write: bool = True) -> bool:
-    """Rewrite ``page``'s claims blocks from ``results/NAME-PRESET.summary.csv``; True when the page
-    changed (or, with ``write=False``, would change)."""
-    text = page.read_text()
-
-    def table(match: re.Match) -> str:
-        source = results / f"{match['name']}-{match['preset']}.summary.csv"
-        if not source.is_file():
-            raise FileNotFoundError(f"{page}: a claims block names {source}, which does not exist")
-        return match.group(1) + markdown(read_summary(source)) + match.group(5)
-
-    new = BLOCK.sub(table, text)
-    if write and new != text:
-        page.write_text(new)
-    return new != text
-
-
-def main(argv: list[str] | None = None) -> int:
-    """``python -m optsched.study.claims [--check]``: regenerate every claims table of the docs from
-    ``docs/results/`` (with ``--check``, write nothing and exit 1 if a page would change)."""
-    parser = argparse.ArgumentParser(description="Regenerate the claims tables of docs/*.md from docs/results/.")
-    parser.add_argument("--docs", default="docs", help="the docs folder (default docs)")
-    parser.add_argument("--check", action="store_true", help="write nothing; exit 1 if a page would change")
-    args = parser.parse_args(argv)
-    docs = Path(args.docs)
-    changed = [page for page in sorted(docs.glob("*.md")) if refresh(page, docs / "results", write=not args.check)]
-    for page in changed:
-        print(f"{page}: {'differs from' if args.check else 'regenerated from'} docs/results")
-    return 1 if changed and args.check else 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

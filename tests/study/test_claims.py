@@ -1,9 +1,11 @@
-"""The docs' claims tables are generated from committed summaries (optsched/study/claims.py): a table
+"""The docs' claims tables are generated from committed summaries (optsched/study/claims.py, written by
+tools/refresh_claims.py): a table
 that disagrees with its summary.csv fails here, and so does a summary whose verdicts are not the ones
 its own p-values give."""
 
 from __future__ import annotations
 
+import importlib.util
 import math
 from pathlib import Path
 
@@ -14,6 +16,17 @@ from optsched.study.stats import HELD, NOT_HELD, NOT_RESOLVED, TEST, adjust, dec
 
 ROOT = Path(__file__).resolve().parents[2]
 RESULTS = sorted((ROOT / "docs" / "results").glob("*.summary.csv"))
+
+
+def _tool(name: str):
+    """A script of tools/ (maintenance, not installed with the package), imported from its file."""
+    spec = importlib.util.spec_from_file_location(name, ROOT / "tools" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+refresh_claims = _tool("refresh_claims")
 
 
 def test_the_tally_counts_each_family_once_per_comparison_and_skips_merged_methods():
@@ -44,16 +57,16 @@ def test_a_block_is_regenerated_from_its_summary_and_a_missing_summary_is_named(
         "family,method,reference,verdict,effect,identical_to\nf,b,a,held,0.25,\n")
     page = tmp_path / "page.md"
     page.write_text("intro\n<!-- claims toy default -->\nstale\n<!-- /claims -->\nafter\n")
-    assert claims.refresh(page, tmp_path / "results") is True
+    assert refresh_claims.refresh(page, tmp_path / "results") is True
     assert "| f | a beats b | 1 | 1 | 0 | 0 | 0.25 |" in page.read_text() and "stale" not in page.read_text()
-    assert claims.refresh(page, tmp_path / "results") is False  # nothing left to change
+    assert refresh_claims.refresh(page, tmp_path / "results") is False  # nothing left to change
     page.write_text("<!-- claims gone default -->\n<!-- /claims -->\n")
     with pytest.raises(FileNotFoundError, match="gone-default.summary.csv"):
-        claims.refresh(page, tmp_path / "results")
+        refresh_claims.refresh(page, tmp_path / "results")
 
 
 def test_every_claims_table_in_the_docs_is_its_committed_summarys():
-    assert claims.main(["--docs", str(ROOT / "docs"), "--check"]) == 0
+    assert refresh_claims.main(["--docs", str(ROOT / "docs"), "--check"]) == 0
 
 
 def test_every_committed_summary_is_named_by_a_docs_page():
