@@ -402,30 +402,18 @@ def _adjudicate(solved: Solved, other: Solved) -> Solved:
     accepts (status ``feasible``, no bound), or none."""
     from dataclasses import replace
 
-    from .solvers import CrossCheck, SolveStatus, compare
+    from .solvers import Incumbent, adjudicate
 
-    a, b = solved.result, other.result
-    verdict, detail = compare(a, b)
-    check = CrossCheck(b.solver, b.solver_version, b.status, b.objective, b.bound, b.runtime_s, verdict, detail,
-                       formulation=other.formulation)
-    if verdict != "disagree":
-        return replace(solved, result=replace(a, cross_check=check))
-    trusted = [s for s in (solved, other) if s.verdict is not None and s.verdict.objective is not None
-               and s.problem is None]
-    note = f"models disagree: {detail}"
-    if not trusted:
-        result = replace(a, status=SolveStatus.NOT_SOLVED, objective=None, bound=None, gap=None, values={},
-                         message=note, cross_check=check)
+    both = (solved, other)
+    trusted = [Incumbent(s.verdict.objective, s.formulation, {}, "verified schedule")
+               if s.verdict is not None and s.verdict.objective is not None and s.problem is None else None
+               for s in both]
+    result, kept = adjudicate(solved.result, other.result, trusted, between="models", formulation=other.formulation)
+    if result.cross_check is not None and result.cross_check.verdict != "disagree":
+        return replace(solved, result=result)
+    if kept is None:
         return replace(solved, result=result, schedule=None, verdict=None)
-    flip = -1.0 if a.sense == "max" else 1.0
-    scored = [(flip * s.verdict.objective, k, s) for k, s in enumerate(trusted)
-              if s.verdict is not None and s.verdict.objective is not None]
-    best = min(scored, key=lambda item: item[:2])[2]
-    assert best.verdict is not None
-    result = replace(a, status=SolveStatus.FEASIBLE, objective=best.verdict.objective, bound=None, gap=None, values={},
-                     message=f"{note}; reporting {best.formulation}'s verified schedule, optimum unknown",
-                     cross_check=check)
-    return replace(solved, result=result, schedule=best.schedule, verdict=best.verdict)
+    return replace(solved, result=result, schedule=both[kept].schedule, verdict=both[kept].verdict)
 
 
 def run(family: Family, instance: Any, algorithm: str, *, seed: int = 0, **params: Any) -> Run:

@@ -32,10 +32,22 @@ from __future__ import annotations
 from .backend import TIME_LIMIT_REACHED
 from .cbc import version as cbc_version
 from .cpsat import version as cp_sat_version
-from .door import CP_SAT, CROSS_CHECK_RTOL, SOLVERS, STATUSES, CrossCheck, Result, SolveStatus, compare, solve
+from .door import (
+    CP_SAT,
+    CROSS_CHECK_RTOL,
+    SOLVERS,
+    STATUSES,
+    CrossCheck,
+    Incumbent,
+    Result,
+    SolveStatus,
+    adjudicate,
+    compare,
+    solve,
+)
 from .highs import version as highs_version
 from .model import SOLUTION_TOL, Computed, CpSatModel, Generated, Generation, Model, max_violation
 
 __all__ = ("CP_SAT", "CROSS_CHECK_RTOL", "SOLUTION_TOL", "SOLVERS", "STATUSES", "TIME_LIMIT_REACHED", "Computed",
-           "CpSatModel", "CrossCheck", "Generated", "Generation", "Model", "Result", "SolveStatus", "cbc_version",
-           "compare", "cp_sat_version", "highs_version", "max_violation", "solve")
+           "CpSatModel", "CrossCheck", "Generated", "Generation", "Incumbent", "Model", "Result", "SolveStatus",
+           "adjudicate", "cbc_version", "compare", "cp_sat_version", "highs_version", "max_violation", "solve")

@@ -417,22 +417,47 @@ def _describe(r: Result) -> str:
     return ", ".join(parts) or "no values"
 
 
-def _adjudicate(problem: pulp.LpProblem, primary: Result, other: Result) -> Result:
+@dataclass(frozen=True)
+class Incumbent:
+    """A solution a cross-check may keep when the two solves contradict each other: its objective (the
+    verifier's, where there is one), who found it (a solver or a formulation), its values, and what
+    it is (``verified incumbent``, ``verified schedule``)."""
+
+    objective: float
+    source: str
+    values: Mapping[str, float]
+    kind: str
+
+
+def adjudicate(primary: Result, other: Result, trusted: list[Incumbent | None], *, between: str,
+               formulation: str | None = None) -> tuple[Result, int | None]:
+    """``primary`` with ``other`` as its cross-check (a second solver on the same model, or another
+    model of the same problem, ``formulation``), and which incumbent it keeps. Where the two agree
+    or are consistent, ``primary`` as it is. Where they contradict each other, neither bound can be
+    trusted: the better of the ``trusted`` incumbents (one per result, None where that result's
+    solution cannot be trusted; ties to the first) with status ``feasible`` and no bound, or, with
+    none, ``not_solved``. ``between`` names the pair in the message (``solvers``, ``models``).
+    Returns the result and the index of the incumbent kept (None: none kept, or no contradiction)."""
     verdict, detail = compare(primary, other)
     check = CrossCheck(other.solver, other.solver_version, other.status, other.objective, other.bound,
-                       other.runtime_s, verdict, detail)
+                       other.runtime_s, verdict, detail, formulation=formulation)
     if verdict != "disagree":
-        return replace(primary, cross_check=check)
-    # Neither solver can be trusted: keep the best incumbent that satisfies the model, claim no bound.
+        return replace(primary, cross_check=check), None
+    note = f"{between} disagree: {detail}"
     flip = -1.0 if primary.sense == "max" else 1.0
-    candidates = [(flip * r.objective, r) for r in (primary, other)
-                  if r.has_solution and r.objective is not None and max_violation(problem, r.values) <= SOLUTION_TOL]
-    note = f"solvers disagree: {detail}"
-    if not candidates:
+    scored = [(flip * found.objective, k, found) for k, found in enumerate(trusted) if found is not None]
+    if not scored:
         return replace(primary, status=SolveStatus.NOT_SOLVED, objective=None, bound=None, gap=None, values={},
-                       duals=None, reduced_costs=None, message=note, cross_check=check)
-    best = min(candidates, key=lambda pair: pair[0])[1]
+                       duals=None, reduced_costs=None, message=note, cross_check=check), None
+    _, k, best = min(scored, key=lambda item: item[:2])
     return replace(primary, status=SolveStatus.FEASIBLE, objective=best.objective, bound=None, gap=None,
-                   values=best.values, duals=None, reduced_costs=None,
-                   message=f"{note}; reporting {best.solver}'s verified incumbent, optimum unknown",
-                   cross_check=check)
+                   values=dict(best.values), duals=None, reduced_costs=None,
+                   message=f"{note}; reporting {best.source}'s {best.kind}, optimum unknown", cross_check=check), k
+
+
+def _adjudicate(problem: pulp.LpProblem, primary: Result, other: Result) -> Result:
+    """Two solvers on one model (:func:`adjudicate`): an incumbent is trusted where it satisfies the model."""
+    trusted = [Incumbent(r.objective, r.solver, r.values, "verified incumbent")
+               if r.has_solution and r.objective is not None and max_violation(problem, r.values) <= SOLUTION_TOL
+               else None for r in (primary, other)]
+    return adjudicate(primary, other, trusted, between="solvers")[0]

@@ -350,3 +350,29 @@ def test_statuses_are_the_enums_values():
     from optsched.solvers import STATUSES, SolveStatus
 
     assert STATUSES == tuple(status.value for status in SolveStatus)
+
+
+def _optimal(objective: float, solver: str):
+    from optsched.solvers import Result, SolveStatus
+
+    return Result(SolveStatus.OPTIMAL, "min", True, objective, objective, 0.0, 0.01, solver, "1")
+
+
+def test_one_adjudicator_keeps_the_better_trusted_incumbent_or_claims_nothing():
+    """The rule both cross-checks share (two solvers on a model; two models of a problem): agreeing
+    results pass as they are; contradicting ones keep the better trusted incumbent with no bound, ties to
+    the first, and with none trusted nothing is claimed."""
+    from optsched.solvers import Incumbent, SolveStatus, adjudicate
+
+    a, b = _optimal(5.0, "highs"), _optimal(7.0, "cbc")
+    same, kept = adjudicate(a, _optimal(5.0, "cbc"), [None, None], between="solvers")
+    assert kept is None and same.status == SolveStatus.OPTIMAL and same.cross_check.verdict == "agree"
+    trusted = [Incumbent(6.0, "highs", {"x": 1.0}, "verified incumbent"), Incumbent(6.0, "cbc", {}, "verified one")]
+    result, kept = adjudicate(a, b, trusted, between="solvers")
+    assert kept == 0 and result.status == SolveStatus.FEASIBLE and result.objective == 6.0 and result.bound is None
+    assert result.values == {"x": 1.0} and "solvers disagree" in result.message and "highs's verified incumbent" \
+        in result.message
+    result, kept = adjudicate(a, b, [None, trusted[1]], between="models", formulation="cp-sat")
+    assert kept == 1 and result.cross_check.formulation == "cp-sat" and "models disagree" in result.message
+    result, kept = adjudicate(a, b, [None, None], between="models")
+    assert kept is None and result.status == SolveStatus.NOT_SOLVED and result.objective is None
