@@ -277,6 +277,7 @@ def solve(family: Family, instance: Any, formulation: str, *, relax: bool = Fals
     ('cp-sat', 'agree')
     """
     from .errors import InputError
+    from .solvers import misplaced_budget
 
     family = as_family(family)
     family.check_instance(instance)
@@ -289,12 +290,9 @@ def solve(family: Family, instance: Any, formulation: str, *, relax: bool = Fals
     partner = family.formulation(_partner(family, chosen) or "") if how == "model" else None
     engines = {chosen.engine} | ({partner.engine} if partner else set())
     both = node_limit is not None and work_limit is not None  # a study's reference: each applies where it can
-    if node_limit is not None and not both and "milp" not in engines:
-        raise InputError(f"a node limit bounds MILP solves, and formulation {chosen.name} is a CP-SAT model "
-                         "(its deterministic budget is the work limit)")
-    if work_limit is not None and not both and "cp-sat" not in engines:
-        raise InputError("a work limit is CP-SAT's deterministic budget, and no CP-SAT model is solved here "
-                         "(a MILP's budget is the node limit)")
+    misplaced = None if both else misplaced_budget(engines, node_limit, work_limit)
+    if misplaced:
+        raise InputError(misplaced)
     if chosen.engine == "cp-sat" and solver not in (None, "cp-sat") and formulation != BEST:
         raise InputError(f"formulation {chosen.name} is a CP-SAT model, solved by CP-SAT; --solver {solver} "
                          "applies to MILP formulations")
@@ -363,15 +361,12 @@ def _solve_one(family: Family, instance: Any, chosen: Formulation, relax: bool, 
                cross_check: bool, deadline: float | None) -> Solved:
     """Build, solve (with the budget of ``chosen``'s engine), decode and verify one formulation;
     the solver gets the time left before ``deadline`` (the call's time limit covers the building)."""
+    from .solvers import for_engine
     from .solvers import solve as solve_model
 
-    budget = dict(options)
+    budget = for_engine(chosen.engine, options)
     if chosen.engine == "cp-sat":
-        budget.pop("node_limit")
-        budget.pop("presolve")
         solver = None
-    else:
-        budget.pop("work_limit")
     started = time.perf_counter()
     model = chosen.build(instance, relax=relax)
     build_s = time.perf_counter() - started

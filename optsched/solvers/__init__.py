@@ -43,6 +43,8 @@ from .door import (
     SolveStatus,
     adjudicate,
     compare,
+    for_engine,
+    misplaced_budget,
     solve,
 )
 from .highs import version as highs_version
@@ -50,4 +52,5 @@ from .model import SOLUTION_TOL, Computed, CpSatModel, Generated, Generation, Mo
 
 __all__ = ("CP_SAT", "CROSS_CHECK_RTOL", "SOLUTION_TOL", "SOLVERS", "STATUSES", "TIME_LIMIT_REACHED", "Computed",
            "CpSatModel", "CrossCheck", "Generated", "Generation", "Incumbent", "Model", "Result", "SolveStatus",
-           "adjudicate", "cbc_version", "compare", "cp_sat_version", "highs_version", "max_violation", "solve")
+           "adjudicate", "cbc_version", "compare", "cp_sat_version", "for_engine", "highs_version", "max_violation",
+           "misplaced_budget", "solve")

@@ -213,10 +213,9 @@ def solve(
         raise ValueError(f"a CP-SAT model is solved by {CP_SAT}, not {solver!r}")
     if not cp and solver not in SOLVERS:
         raise ValueError(f"unknown solver {solver!r}; choose from {', '.join(SOLVERS)}")
-    if cp and node_limit is not None:
-        raise ValueError("node_limit is a MILP budget; CP-SAT's deterministic budget is work_limit")
-    if not cp and work_limit is not None:
-        raise ValueError("work_limit is CP-SAT's deterministic budget; a MILP's is node_limit")
+    misplaced = misplaced_budget({"cp-sat" if cp else "milp"}, node_limit, work_limit)
+    if misplaced:
+        raise ValueError(misplaced)
     if cp and cross_check:
         raise ValueError("a CP-SAT model is cross-checked against another model of the problem, "
                          "which the pipeline builds (optsched.pipeline.solve)")
@@ -406,6 +405,30 @@ def compare(a: Result, b: Result) -> tuple[str, str]:
     if lo > hi and not (math.isfinite(lo) and math.isfinite(hi) and close(lo, hi, CROSS_CHECK_RTOL)):
         return "disagree", f"{a.solver} says {a.status} ({_describe(a)}), {b.solver} says {b.status} ({_describe(b)})"
     return "consistent", f"{a.solver} {a.status} ({_describe(a)}), {b.solver} {b.status} ({_describe(b)})"
+
+
+#: The options only one engine takes: a MILP's branch-and-bound nodes (its deterministic budget) and
+#: presolve; CP-SAT's deterministic time (its budget).
+MILP_ONLY = ("node_limit", "presolve")
+CP_SAT_ONLY = ("work_limit",)
+
+
+def misplaced_budget(engines: set[str], node_limit: int | None, work_limit: float | None) -> str | None:
+    """Why a deterministic budget given is none of ``engines``' (one line), or None when each given
+    budget bounds an engine that solves: the one rule the solver door and the pipeline check."""
+    if node_limit is not None and "milp" not in engines:
+        return ("a node limit bounds MILP solves (node_limit is a MILP budget), and only a CP-SAT model is solved "
+                "here (its deterministic budget is the work limit)")
+    if work_limit is not None and "cp-sat" not in engines:
+        return ("a work limit is CP-SAT's deterministic budget, and no CP-SAT model is solved here (a MILP's "
+                "budget is the node limit)")
+    return None
+
+
+def for_engine(engine: str, options: Mapping[str, Any]) -> dict[str, Any]:
+    """``options`` without those only the other engine takes (:data:`MILP_ONLY`, :data:`CP_SAT_ONLY`)."""
+    foreign = CP_SAT_ONLY if engine == "milp" else MILP_ONLY
+    return {key: value for key, value in options.items() if key not in foreign}
 
 
 def _describe(r: Result) -> str:
