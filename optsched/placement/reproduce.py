@@ -1,10 +1,16 @@
 """Table II of Luo et al.: Heavy-Edge against the placement ILP (F1) on VGG19 and GPT-175B over
-20 availability cases, per-iteration time (PITT) and per-case computation time (PCT)."""
+20 availability cases, per-iteration time (PITT) and per-case computation time (PCT).
+
+Built from the reproduction kit on the template's shape (``optsched/single/reproduce.py``): the
+presets (:class:`Preset`), the jobs, a task with named fields (:class:`Case`) run by :func:`_case`,
+the prose as data, and :func:`reproduce_table2` from rows to the report.
+"""
 
 from __future__ import annotations
 
 import random
 import time
+from dataclasses import dataclass
 
 from ..plot import figure
 from ..registry import get
@@ -17,7 +23,15 @@ from .online import allot, place
 PAPER_TABLE2 = {"vgg19": (88.11, 1.94, 82.96, 55318.86), "gpt-175b": (10.14, 1.52, 10.14, 2288.12)}
 
 
-TABLE2 = {"quick": {"gpus": 8, "cases": 5}, "default": {"gpus": 16, "cases": 20}, "paper": {"gpus": 32, "cases": 20}}
+@dataclass(frozen=True)
+class Preset:
+    """What one preset runs: the GPUs a job asks for, and the availability cases (seeds)."""
+
+    gpus: int
+    cases: int
+
+
+TABLE2 = {"quick": Preset(gpus=8, cases=5), "default": Preset(gpus=16, cases=20), "paper": Preset(gpus=32, cases=20)}
 
 
 STAGES = {"vgg19": 4, "gpt-175b": 3}  #: a pipeline deep enough for placement to matter
@@ -35,8 +49,19 @@ def _timed(fn, repeat: int = 20):
     return out, 1000 * (time.perf_counter() - start) / repeat
 
 
-def _case(task):
-    label, model, gpus, seed = task
+@dataclass(frozen=True)
+class Case:
+    """One availability case of one job: the job's label, its Table I model and GPUs, and the seed."""
+
+    label: str
+    model: str
+    gpus: int
+    seed: int
+
+
+def _case(task: Case) -> dict:
+    """Heavy-Edge (verified, timed) and the placement ILP, exact and at most, on one case (one row)."""
+    label, model, gpus, seed = task.label, task.model, task.gpus, task.seed
     instance = generate("paper", seed, model=model, gpus=gpus, stages=STAGES[model])
     job, cluster = instance.job, instance.cluster
     allotment = allot(instance.available, job.gpus, "most")
@@ -58,45 +83,54 @@ def _case(task):
     return rows
 
 
+#: The prose of the report, kept apart from the computation (``{...}``: the run's numbers).
+TITLE = "A-SRPT (Luo et al.), Table II: Heavy-Edge vs the placement ILP"
+PAPER_SAYS = [
+    "Table II (20 availability cases, Gurobi on an M1 Max): VGG19 Heavy-Edge PITT 88.11 ms / PCT 1.94 ms, "
+    "ILP 82.96 ms / 55,318.86 ms (Heavy-Edge 6% slower, 28,500x faster); GPT-175B 10.14 ms / 1.52 ms "
+    "for both PITTs, ILP PCT 2,288.12 ms (1,500x faster).",
+]
+ASSUMED = [
+    "Jobs: the Table I templates (optsched/placement/templates.py, instances/asrpt/table1_models.json: an "
+    "analytic model, the paper publishes no profiles) on {gpus} GPUs, VGG19 as {vgg_stages} pipeline "
+    "stages and GPT-175B (a 3-layer sub-model) as {gpt_stages}, replicas in proportion to stage compute. "
+    "The split decides GPT-175B's result, so 'gpt-175b-uniform' runs it on the largest multiple of 3 GPUs "
+    "({uniform_gpus}), every stage with as many replicas: the paper's 'uniform structure'.",
+    "Availability cases [A18]: seeds 0..{last}; 8-16 servers of 8 GPUs, free GPUs uniform in 0..8 "
+    "(redrawn until the job fits); 10 Gbps NICs, 300 GB/s NVLink.",
+    "Heavy-Edge on the MOST allotment (servers with the most free GPUs first) [A10]; ties by id, random "
+    "choices seeded [A8]. PCT is the mean wall-clock time of 20 calls.",
+    "ILP [A7]: the count-level F1 (spec §2.2) solved by HiGHS to a zero gap on one thread within "
+    "{nodes:,} branch-and-bound nodes (no wall-clock limit); 'exact' on Heavy-Edge's "
+    "allotment, 'at most' on every free GPU. Its PCT includes building the model.",
+]
+COLUMNS = ["model", "HE PITT (ms)", "HE PCT (ms)", "ILP PITT (ms)", "ILP PCT (ms)", "ILP any-server PITT (ms)",
+           "ILP any-server PCT (ms)", "HE / ILP", "paper HE PITT", "paper ILP PITT", "paper HE / ILP"]
+CALIBRATED_TITLE = "Table II with per-iteration times calibrated to the paper's magnitudes (mean over the cases)"
+CALIBRATED_COLUMNS = ["model", "factor", "HE PITT (ms)", "ILP PITT (ms)", "ILP any-server PITT (ms)", "HE / ILP",
+                      "paper HE PITT", "paper ILP PITT"]
+CALIBRATED_NOTE = ("Every compute time and volume of the analytic profile multiplied by one factor per model, "
+                   "chosen so that the ILP's mean per-iteration time equals the paper's. Per-iteration times "
+                   "are linear in them, so the calibrated times are the analytic ones times the factor and "
+                   "every ratio (Heavy-Edge / ILP among them) is unchanged: only the compute/communication "
+                   "balance, which the paper does not publish, could change a ratio.")
+PROVEN_NOTE = ("'ILP any-server': F1 on every free GPU of the case, its true optimum (Heavy-Edge and the 'ILP' "
+               "column use Heavy-Edge's allotment).")
+GAP_CAPTION = "Heavy-Edge's per-iteration time over the ILP's, per case"
+
+
 def reproduce_table2(setting: Setting) -> Report:
     """Table II over the preset's availability cases, or ``--seeds`` of them where that is more."""
-    p = {**TABLE2[setting.scale]}
-    p["cases"] = max(p["cases"], setting.seeds)
-    tasks = [(label, model, p["gpus"] - p["gpus"] % STAGES[model] if uniform else p["gpus"], seed)
-             for label, model, uniform in JOBS for seed in range(p["cases"])]
+    preset = TABLE2[setting.scale]
+    cases = max(preset.cases, setting.seeds)
+    tasks = [Case(label, model, preset.gpus - preset.gpus % STAGES[model] if uniform else preset.gpus, seed)
+             for label, model, uniform in JOBS for seed in range(cases)]
     rows = parallel_map(_case, tasks, setting, "placement cases")
-    report = Report("A-SRPT (Luo et al.), Table II: Heavy-Edge vs the placement ILP")
-    report.records = rows
-    report.paper_says = [
-        "Table II (20 availability cases, Gurobi on an M1 Max): VGG19 Heavy-Edge PITT 88.11 ms / PCT 1.94 ms, "
-        "ILP 82.96 ms / 55,318.86 ms (Heavy-Edge 6% slower, 28,500x faster); GPT-175B 10.14 ms / 1.52 ms "
-        "for both PITTs, ILP PCT 2,288.12 ms (1,500x faster).",
-    ]
-    report.assumptions = [
-        f"Jobs: the Table I templates (optsched/placement/templates.py, instances/asrpt/table1_models.json: an "
-        f"analytic model, the paper publishes no profiles) on {p['gpus']} GPUs, VGG19 as {STAGES['vgg19']} pipeline "
-        f"stages and GPT-175B (a 3-layer sub-model) as {STAGES['gpt-175b']}, replicas in proportion to stage compute. "
-        "The split decides GPT-175B's result, so 'gpt-175b-uniform' runs it on the largest multiple of 3 GPUs "
-        f"({p['gpus'] - p['gpus'] % 3}), every stage with as many replicas: the paper's 'uniform structure'.",
-        f"Availability cases [A18]: seeds 0..{p['cases'] - 1}; 8-16 servers of 8 GPUs, free GPUs uniform in 0..8 "
-        f"(redrawn until the job fits); 10 Gbps NICs, 300 GB/s NVLink.",
-        "Heavy-Edge on the MOST allotment (servers with the most free GPUs first) [A10]; ties by id, random "
-        "choices seeded [A8]. PCT is the mean wall-clock time of 20 calls.",
-        "ILP [A7]: the count-level F1 (spec §2.2) solved by HiGHS to a zero gap on one thread within "
-        f"{EXACT_BUDGET['node_limit']:,} branch-and-bound nodes (no wall-clock limit); 'exact' on Heavy-Edge's "
-        "allotment, 'at most' on every free GPU. Its PCT includes building the model.",
-    ]
-    columns = ["model", "HE PITT (ms)", "HE PCT (ms)", "ILP PITT (ms)", "ILP PCT (ms)", "ILP any-server PITT (ms)",
-               "ILP any-server PCT (ms)", "HE / ILP", "paper HE PITT", "paper ILP PITT", "paper HE / ILP"]
-    table = Table("Table II: mean over the availability cases", columns, [])
-    calibrated = Table("Table II with per-iteration times calibrated to the paper's magnitudes (mean over the cases)",
-                       ["model", "factor", "HE PITT (ms)", "ILP PITT (ms)", "ILP any-server PITT (ms)", "HE / ILP",
-                        "paper HE PITT", "paper ILP PITT"], [],
-                       note="Every compute time and volume of the analytic profile multiplied by one factor per model, "
-                            "chosen so that the ILP's mean per-iteration time equals the paper's. Per-iteration times "
-                            "are linear in them, so the calibrated times are the analytic ones times the factor and "
-                            "every ratio (Heavy-Edge / ILP among them) is unchanged: only the compute/communication "
-                            "balance, which the paper does not publish, could change a ratio.")
+    facts = {"gpus": preset.gpus, "uniform_gpus": preset.gpus - preset.gpus % 3, "last": cases - 1,
+             "nodes": EXACT_BUDGET["node_limit"], "vgg_stages": STAGES["vgg19"], "gpt_stages": STAGES["gpt-175b"]}
+    report = Report(TITLE, records=rows, paper_says=list(PAPER_SAYS), assumptions=[a.format(**facts) for a in ASSUMED])
+    table = Table("Table II: mean over the availability cases", COLUMNS, [])
+    calibrated = Table(CALIBRATED_TITLE, CALIBRATED_COLUMNS, [], note=CALIBRATED_NOTE)
     for label, model, _ in JOBS:
         he_pitt, _, ilp_pitt, _ = PAPER_TABLE2[model]
         mine = [r for r in rows if r["model"] == label]
@@ -117,9 +151,8 @@ def reproduce_table2(setting: Setting) -> Report:
                            he_pitt, ilp_pitt, he_pitt / ilp_pitt])
     proven = {label: sum(r["ilp_exact_status"] == "optimal" for r in rows if r["model"] == label)
               for label, _, _ in JOBS}
-    table.note = ("ILP solves proven optimal: " + ", ".join(f"{m} {k}/{p['cases']}" for m, k in proven.items())
-                  + ". 'ILP any-server': F1 on every free GPU of the case, its true optimum (Heavy-Edge and the 'ILP' "
-                  "column use Heavy-Edge's allotment).")
+    table.note = ("ILP solves proven optimal: " + ", ".join(f"{m} {k}/{cases}" for m, k in proven.items())
+                  + ". " + PROVEN_NOTE)
     report.tables += [table, calibrated]
     _summarize(report, rows, setting)
     with figure(setting.out_dir / "table2_gap_per_case.png") as (fig, ax):
@@ -131,7 +164,7 @@ def reproduce_table2(setting: Setting) -> Report:
         ax.set_xlabel("availability case (seed)")
         ax.set_ylabel("Heavy-Edge PITT / ILP PITT")
         ax.legend()
-    report.figures.append(("table2_gap_per_case.png", "Heavy-Edge's per-iteration time over the ILP's, per case"))
+    report.figures.append(("table2_gap_per_case.png", GAP_CAPTION))
     return report
 
 
