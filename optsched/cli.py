@@ -551,7 +551,7 @@ def _study(args) -> int:
     from .study.report import summary_tables
 
     output = Path(args.output) if args.output else None
-    table, where = studies.spec.from_command(args.file, args.preset, args.family, vars(args), args.max_input_mb)
+    table, where = _study_table(args)
     study = studies.study(table, where, output)
     with report_format(args.format):
         outcome = studies.run(study, fresh=args.fresh, progress=not args.quiet, log=sys.stderr)
@@ -568,6 +568,51 @@ def _study(args) -> int:
             print(f"PROBLEM: {problem}")
         print(f"tables, figures and report.md in {study.output}/")
     return 1 if outcome.problems else 0
+
+
+#: The flags that describe a ``study --family`` (flag -> option name); refused next to a file or a preset.
+FAMILY_FLAGS = {"--instances": "instances", "--seeds": "seeds", "--jobs": "jobs", "--option": "option",
+                "--algorithm": "algorithm", "--reference": "reference", "--solver": "solver",
+                "--node-limit": "node_limit", "--time-limit": "time_limit", "--cross-check": "cross_check",
+                "--no-relax": "no_relax"}
+
+
+def _study_table(args) -> tuple[dict, str]:
+    """The study table ``optsched study`` describes, and where it came from: a study file (read
+    within ``--max-input-mb``), a preset, or ``--family`` with the flags of :data:`FAMILY_FLAGS`;
+    ``--executor``, ``--workers`` and ``--scheduler`` override any of the three."""
+    from .study import spec
+
+    if len([x for x in (args.file, args.preset, args.family) if x]) != 1:
+        raise InputError("study: give one of a study file, --preset NAME or --family NAME")
+    if not args.family:
+        given = [flag for flag, name in FAMILY_FLAGS.items() if getattr(args, name) not in (None, False, [])]
+        if given:
+            raise InputError(f"study: {given[0]} describes a --family study; with "
+                             f"{'a study file' if args.file else '--preset'} set it in the study file instead")
+    if args.file:
+        table, where = spec.read_toml(args.file, args.max_input_mb), args.file
+    elif args.preset:
+        table, where = spec.preset_table(args.preset), f"preset {args.preset}"
+    else:
+        if args.solver and args.reference and get(args.family).formulation(args.reference).engine == "cp-sat":
+            raise InputError(f"--solver {args.solver}: --reference {args.reference} is a CP-SAT model, solved by "
+                             "CP-SAT; --solver applies to MILP formulations")
+        request = spec.FamilyRequest(
+            args.family, args.instances or "tiny", args.seeds or "10", _job_counts(args.jobs), dict(args.option),
+            tuple(args.algorithm), args.reference, args.solver, args.node_limit or NODE_LIMIT, args.time_limit,
+            args.cross_check, not args.no_relax)
+        table, where = request.table(), "flags"
+    overrides = {key: getattr(args, key) for key in ("executor", "workers", "scheduler")}
+    return {**table, **{k: v for k, v in overrides.items() if v is not None}}, where
+
+
+def _job_counts(text: str | None) -> tuple[int, ...]:
+    """``--jobs 3,4,5`` as job counts (none given: the preset's own)."""
+    try:
+        return tuple(int(x) for x in text.split(",")) if text else ()
+    except ValueError:
+        raise InputError(f"--jobs: expected job counts such as 3,4,5, got {text!r}") from None
 
 
 def _search(args) -> int:

@@ -1,7 +1,8 @@
 """What a study runs: parts (a family, its instances, its methods, its reference) and how.
 
-A study is read from a TOML file, built from command-line flags, or taken from a named preset
-(:data:`PRESETS`); all three end as a validated :class:`Study`. Validation happens here, before any
+A study is read from a TOML file, built from a :class:`FamilyRequest` (what the command line's
+``--family`` flags describe), or taken from a named preset (:data:`PRESETS`); all three end as a
+validated :class:`Study`. Validation happens here, before any
 work: unknown families, presets, algorithms, parameters or formulations are bad input (exit 2).
 
 TOML layout (every key but ``family`` is optional; see docs/study.md)::
@@ -221,7 +222,7 @@ def reference(family_name: str, table: Mapping[str, Any], where: str) -> Referen
                              f"optimum; the reference must be an exact formulation")
         engine = formulation.engine
     solver = table.get("solver")
-    if engine == "cp-sat":  # solved by CP-SAT alone: a MILP solver named for it is refused before any work
+    if engine == CP_SAT:  # solved by CP-SAT alone: a MILP solver named for it is refused before any work
         if solver not in (None, CP_SAT):
             raise InputError(f"{where}.solver: formulation {name} is a CP-SAT model, solved by CP-SAT; solver "
                              f"{solver!r} applies to MILP formulations")
@@ -335,58 +336,46 @@ def read_toml(path: str, max_mb: float = MAX_INPUT_MB) -> dict:
     return table
 
 
-#: The flags that describe a ``study --family`` (flag -> option name); refused next to a file or a preset.
-FAMILY_FLAGS = {"--instances": "instances", "--seeds": "seeds", "--jobs": "jobs", "--option": "option",
-                "--algorithm": "algorithm", "--reference": "reference", "--solver": "solver",
-                "--node-limit": "node_limit", "--time-limit": "time_limit", "--cross-check": "cross_check",
-                "--no-relax": "no_relax"}
+@dataclass(frozen=True)
+class FamilyRequest:
+    """A study of one family described by options, not by a file (what ``optsched study --family``
+    builds from its flags): the instances, the methods (``NAME[:K=V,...]`` entries; none: every
+    algorithm) and the reference solve. :meth:`table` is the study file it stands for."""
+
+    family: str
+    instances: str = "tiny"
+    seeds: str = "10"
+    jobs: tuple[int, ...] = ()
+    options: Mapping[str, str] = field(default_factory=dict)
+    algorithms: tuple[str, ...] = ()
+    reference: str | None = None  #: an exact formulation (None: best)
+    solver: str | None = None  #: a MILP reference's solver (None: the formulation's own)
+    node_limit: int = NODE_LIMIT
+    time_limit: float | None = None
+    cross_check: bool = False
+    relax: bool = True
+
+    def table(self) -> dict:
+        """The study table (as a TOML study file would give it) of this request."""
+        reference: dict[str, Any] = {"node_limit": self.node_limit, "time_limit": self.time_limit,
+                                     "cross_check": self.cross_check, "relax": self.relax}
+        if self.solver:
+            reference["solver"] = self.solver
+        if self.reference:
+            reference["formulation"] = self.reference
+        part: dict[str, Any] = {"family": self.family, "instances": self.instances, "seeds": self.seeds,
+                                "options": dict(self.options), "algorithms": list(self.algorithms),
+                                "reference": reference}
+        if self.jobs:
+            part["jobs"] = list(self.jobs)
+        return {"name": self.family, "part": [part]}
 
 
-def from_command(file: str | None, preset: str | None, family: str | None,
-                 flags: Mapping[str, Any], max_mb: float = MAX_INPUT_MB) -> tuple[dict, str]:
-    """The study table ``optsched study`` describes, and where it came from: a study file, a
-    preset, or ``--family`` with the flags of :data:`FAMILY_FLAGS` (by option name in ``flags``;
-    unset ones are None, False or empty); a study file of at most ``max_mb`` megabytes.
-    ``--executor``, ``--workers`` and ``--scheduler`` override any of the three."""
-    if len([x for x in (file, preset, family) if x]) != 1:
-        raise InputError("study: give one of a study file, --preset NAME or --family NAME")
-    if not family:
-        given = [flag for flag, name in FAMILY_FLAGS.items() if flags.get(name) not in (None, False, [])]
-        if given:
-            raise InputError(f"study: {given[0]} describes a --family study; with "
-                             f"{'a study file' if file else '--preset'} set it in the study file instead")
-    if file:
-        table, where = read_toml(file, max_mb), file
-    elif preset:
-        if preset not in PRESETS:
-            raise InputError(f"study: no preset '{preset}' (presets: {', '.join(PRESETS)})")
-        table, where = {**PRESETS[preset](), "preset": preset}, f"preset {preset}"
-    else:
-        part: dict[str, Any] = {
-            "family": family, "instances": flags.get("instances") or "tiny", "seeds": flags.get("seeds") or "10",
-            "options": dict(flags.get("option") or []), "algorithms": flags.get("algorithm") or [],
-            "reference": {"node_limit": flags.get("node_limit") or NODE_LIMIT,
-                          "time_limit": flags.get("time_limit"), "cross_check": bool(flags.get("cross_check")),
-                          "relax": not flags.get("no_relax")}}
-        if flags.get("solver"):
-            part["reference"]["solver"] = flags["solver"]
-            if flags.get("reference") and get(str(family)).formulation(flags["reference"]).engine == CP_SAT:
-                raise InputError(f"--solver {flags['solver']}: --reference {flags['reference']} is a CP-SAT model, "
-                                 "solved by CP-SAT; --solver applies to MILP formulations")
-        if flags.get("reference"):
-            part["reference"]["formulation"] = flags["reference"]
-        if flags.get("jobs"):
-            part["jobs"] = [_job_count(x) for x in flags["jobs"].split(",")]
-        table, where = {"name": family, "part": [part]}, "flags"
-    overrides = {key: flags.get(key) for key in ("executor", "workers", "scheduler")}
-    return {**table, **{k: v for k, v in overrides.items() if v is not None}}, where
-
-
-def _job_count(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise InputError(f"--jobs: expected job counts such as 3,4,5, got {text!r}") from None
+def preset_table(name: str) -> dict:
+    """The study table of preset ``name`` (:data:`PRESETS`); an unknown name is bad input."""
+    if name not in PRESETS:
+        raise InputError(f"study: no preset '{name}' (presets: {', '.join(PRESETS)})")
+    return {**PRESETS[name](), "preset": name}
 
 
 def load(path: str, output: Path | None = None) -> Study:

@@ -136,10 +136,9 @@ def test_a_preset_is_owned_by_its_name_and_adopts_its_older_record():
     running it again renews the same folder; a study file is owned by what it says."""
     from optsched.study import PRESETS
     from optsched.study.runner import _same_preset, owner
-    from optsched.study.spec import from_command
+    from optsched.study.spec import preset_table
 
-    table, _ = from_command(None, "demo", None, {})
-    demo = study(table, "demo")
+    demo = study(preset_table("demo"), "demo")
     assert owner(demo) == {"verb": "study", "preset": "demo"}
     older = {"verb": "study", "name": "demo", "parts": [{"family": "single"}]}
     assert _same_preset(demo, older) and not _same_preset(demo, {**older, "name": "mine"})

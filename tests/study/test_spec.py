@@ -119,3 +119,21 @@ def test_the_from_python_example_of_docs_study_md_runs(tmp_path, monkeypatch):
     scope: dict = {}
     exec(compile(example, "docs/study.md", "exec"), scope)
     assert scope["outcome"].problems == [] and len(scope["outcome"].results) == 5 * 2
+
+
+def test_a_family_request_is_the_study_file_it_stands_for():
+    """What ``optsched study --family`` builds from its flags is a typed request; its table is the one a
+    study file with the same content gives (spec.py knows no command-line flag)."""
+    from pathlib import Path
+
+    from optsched.study.spec import FamilyRequest, study
+
+    request = FamilyRequest("single", seeds="3", jobs=(3, 4), algorithms=("wspt",), reference="cp-sat",
+                            relax=False)
+    built = study(request.table(), "flags", Path("out"))
+    (part,) = built.parts
+    assert built.name == "single" and part.seeds == (0, 1, 2) and part.jobs == (3, 4)
+    assert [m.label for m in part.methods] == ["wspt"] and part.reference.formulation == "cp-sat"
+    assert part.reference.solver == "cp-sat" and part.reference.relax is False
+    source = Path(__import__("optsched.study.spec", fromlist=["x"]).__file__).read_text()
+    assert '"--' not in source  # no flag names in the spec
