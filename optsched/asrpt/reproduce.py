@@ -8,10 +8,16 @@ Figs. 6-9 (spec asrpt.md §5.4, §5.5).
 * ``asrpt-sim``: total completion time of A-SRPT, A-SRPT-Perfect and the five baselines on the
   recurring-job Philly workload as the number of jobs, the share of single-GPU jobs, the NIC
   bandwidth, the predictor and the delay factor τ vary.
+
+Built from the reproduction kit on the template's shape (``optsched/single/reproduce.py``): typed
+presets (:class:`Preset`), a task with named fields (:class:`SimTask`) run by :func:`_sim_task`, the
+prose as data, and :func:`reproduce_sim` from rows to the report.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..placement.templates import PAPER_CLUSTER
@@ -26,13 +32,27 @@ ALGORITHMS = ("asrpt", "asrpt-perfect", "spjf", "spwf", "wcs-duration", "wcs-wor
 #: same offered load, or the trace's time scale kept so that the load rises with multi-GPU jobs.
 SHARE_SWEEPS = {"single-GPU share": "fixed-load", "single-GPU share, trace arrivals": "trace"}
 SWEEPS = ("jobs", *SHARE_SWEEPS, "NIC (Gbps)", "offered load")
-SIM: dict[str, dict[str, Any]] = {
-    "quick": {"jobs": [300, 600], "fixed": 600, "shares": [0.8, 0.0], "nics": [1.0, 50.0], "taus": [0.0, 1.0],
-              "loads": [0.6, 1.2]},
-    "default": {"jobs": [1000, 2000, 4000], "fixed": 2000, "shares": [0.8, 0.6, 0.4, 0.2, 0.0],
-                "nics": [1.0, 5.0, 10.0, 25.0, 50.0], "taus": [0.0, 0.5, 1.0, 2.0], "loads": [0.6, 0.8, 1.0, 1.2]},
-    "paper": {"jobs": [4112, 8224, 12337, 16449], "fixed": 16449, "shares": [0.8, 0.6, 0.4, 0.2, 0.0],
-              "nics": [1.0, 5.0, 10.0, 25.0, 50.0], "taus": [0.0, 0.5, 1.0, 2.0], "loads": [0.6, 0.8, 1.0, 1.2]},
+
+
+@dataclass(frozen=True)
+class Preset:
+    """What one preset sweeps: the job counts (Fig. 6), the fixed job count of the other sweeps, the
+    single-GPU shares (Fig. 7), the NIC speeds in Gbps (Fig. 8), τ, and the offered loads [A21]."""
+
+    jobs: tuple[int, ...]
+    fixed: int
+    shares: tuple[float, ...]
+    nics: tuple[float, ...]
+    taus: tuple[float, ...]
+    loads: tuple[float, ...]
+
+
+SIM = {
+    "quick": Preset(jobs=(300, 600), fixed=600, shares=(0.8, 0.0), nics=(1.0, 50.0), taus=(0.0, 1.0), loads=(0.6, 1.2)),
+    "default": Preset(jobs=(1000, 2000, 4000), fixed=2000, shares=(0.8, 0.6, 0.4, 0.2, 0.0),
+                      nics=(1.0, 5.0, 10.0, 25.0, 50.0), taus=(0.0, 0.5, 1.0, 2.0), loads=(0.6, 0.8, 1.0, 1.2)),
+    "paper": Preset(jobs=(4112, 8224, 12337, 16449), fixed=16449, shares=(0.8, 0.6, 0.4, 0.2, 0.0),
+                    nics=(1.0, 5.0, 10.0, 25.0, 50.0), taus=(0.0, 0.5, 1.0, 2.0), loads=(0.6, 0.8, 1.0, 1.2)),
 }
 BASELINES = ALGORITHMS[2:]
 #: The paper's numbers, tested as margins on the paired reduction against each seed's best baseline
@@ -47,8 +67,24 @@ def _run(instance, name: str, tau: float, seed: int):
     return run_verified(get("asrpt"), instance, method(name, **params), seed)
 
 
-def _sim_task(task):
-    sweep, value, seed, options, tau, names = task
+@dataclass(frozen=True)
+class SimTask:
+    """One seed of one sweep point: the generator's options for the stream, A-SRPT's τ, and the
+    algorithms run on it (each verified)."""
+
+    sweep: str
+    value: Any
+    seed: int
+    options: dict[str, Any] = field(default_factory=dict)
+    tau: float = 1.0
+    algorithms: tuple[str, ...] = ALGORITHMS
+
+
+def _sim_task(task: SimTask) -> list[dict]:
+    """The rows of one :class:`SimTask`: each algorithm's total completion, flow time and makespan,
+    with the prediction quality of the seed's stream."""
+    sweep, value, seed, options, tau, names = (task.sweep, task.value, task.seed, task.options, task.tau,
+                                               task.algorithms)
     instance = generate_stream("paper", seed, **options)
     errors = [abs(sj.iterations - sj.predicted) for sj in instance.jobs]
     quality = {"mae": sum(errors) / len(errors), "exact": sum(e == 0 for e in errors) / len(errors),
@@ -65,33 +101,65 @@ def _sim_task(task):
     return out
 
 
+#: The prose of the report, kept apart from the computation (``{...}``: the run's numbers).
+TITLE = "A-SRPT (Luo et al.), Section V-B: total completion time vs jobs, single-GPU share, NIC bandwidth, predictor, τ"
+PAPER_SAYS = [
+    "Fig. 6 (37,500-150,000 jobs): A-SRPT is best everywhere, 31%-91% less total JCT than the baselines; "
+    "SPJF worst.",
+    "Fig. 7 (75,000 jobs, single-GPU share 80% -> 0%): the reduction grows from 16% to 57%.",
+    "Fig. 8 (0% single-GPU jobs, NIC 1 -> 50 Gbps): at 50 Gbps A-SRPT beats the best baseline (WCS-Duration) "
+    "by 12%; at 1 Gbps by up to 92%.",
+    "Fig. 9: mean absolute error RF 369, median 563, mean 593 iterations; A-SRPT with RF 14% above A-SRPT-Perfect.",
+]
+ASSUMED = [
+    "Trace [A16]: the paper's PAI trace is not available. Jobs come from philly_adaptdl.csv with synthetic "
+    "recurring groups, users and Table I models (optsched/asrpt/workload.py); every number here is on that "
+    "stand-in, so compare trends, not values.",
+    "Cluster: {servers} servers x {gpus} GPUs, 300 GB/s NVLink, 10 Gbps NICs unless "
+    "swept. Each seed draws its own synthetic layer (groups, users, models) over the trace and picks a "
+    "window of consecutive jobs from the held-out last 20% (a window as long as the held-out part is the same "
+    "for every seed, so there the layer is what varies); the predictors train on the seed's first 80%.",
+    "Load [A21]: submission times are scaled so that the offered load Σ g n α̃ / (G x span) is 1.0 in every "
+    "setting ('fixed-load'); the Philly window offers about 0.06 of this cluster as recorded. The single-GPU "
+    "share sweep also runs with 'trace' arrivals: the window's time scale for load 1.0 as recorded is kept when "
+    "the share changes the jobs, so the load rises as multi-GPU jobs replace single-GPU ones. That is the set-up "
+    "the paper's Fig. 7 describes (its reason for the trend: a rising workload); 'fixed-load' removes it. "
+    "The load itself is swept too ({loads}, at {fixed} jobs), since it decides how much queueing "
+    "there is to save.",
+    "τ [A12]: 1.0 unless swept (the τ sweep uses 0% single-GPU jobs at 1 Gbps, where waiting matters most); "
+    "COMM_HEAVY = 1.5; the wait blocks the queue [A14]; the best placement seen is kept at the deadline [A15].",
+    "Baselines [A10]: Heavy-Edge on the MOST allotment; SPJF/SPWF block at the head, WCS-* backfill; all use "
+    "the random forest's predictions.",
+    "Metric [A21]: total completion time with the window's first submission as time 0; flow time and makespan "
+    "are in results.csv.",
+]
+
+
 def reproduce_sim(setting: Setting) -> Report:
     """``optsched reproduce asrpt-sim``: Figs. 6-9 of Luo et al. (A-SRPT against the baselines as the job count, the
     single-GPU share, the NIC speed, the offered load, the predictor and τ vary), with every claim tested as
     stated."""
     p = SIM[setting.scale]
     seeds = range(setting.seeds)
-    tasks: list[tuple[str, Any, int, dict[str, Any], float, tuple[str, ...]]]
-    tasks = [("jobs", n, s, {"jobs": n}, 1.0, ALGORITHMS) for n in p["jobs"] for s in seeds]
-    tasks += [(sweep, share, s, {"jobs": p["fixed"], "single_gpu_share": share, "arrivals": arrivals}, 1.0, ALGORITHMS)
-              for sweep, arrivals in SHARE_SWEEPS.items() for share in p["shares"] for s in seeds]
+    tasks = [SimTask("jobs", n, s, {"jobs": n}) for n in p.jobs for s in seeds]
+    tasks += [SimTask(sweep, share, s, {"jobs": p.fixed, "single_gpu_share": share, "arrivals": arrivals})
+              for sweep, arrivals in SHARE_SWEEPS.items() for share in p.shares for s in seeds]
     # The NIC sweep's 10 Gbps point is the share sweep's 0% point (fixed load): computed and tested once.
-    tasks += [("NIC (Gbps)", nic, s, {"jobs": p["fixed"], "single_gpu_share": 0.0, "nic_gbps": nic}, 1.0, ALGORITHMS)
-              for nic in p["nics"] if not _shared_nic(nic, p) for s in seeds]
-    tasks += [("offered load", load, s, {"jobs": p["fixed"], "load": load}, 1.0, ALGORITHMS)
-              for load in p["loads"] if load != 1.0 for s in seeds]
-    tasks += [("predictor", name, s, {"jobs": p["fixed"], "prediction": name}, 1.0, ("asrpt",))
+    tasks += [SimTask("NIC (Gbps)", nic, s, {"jobs": p.fixed, "single_gpu_share": 0.0, "nic_gbps": nic})
+              for nic in p.nics if not _shared_nic(nic, p) for s in seeds]
+    tasks += [SimTask("offered load", load, s, {"jobs": p.fixed, "load": load})
+              for load in p.loads if load != 1.0 for s in seeds]
+    tasks += [SimTask("predictor", name, s, {"jobs": p.fixed, "prediction": name}, algorithms=("asrpt",))
               for name in ("rf", "median", "mean") for s in seeds]
-    tasks += [("tau", tau, s, {"jobs": p["fixed"], "single_gpu_share": 0.0, "nic_gbps": 1.0}, tau, ("asrpt",))
-              for tau in p["taus"] for s in seeds]
+    tasks += [SimTask("tau", tau, s, {"jobs": p.fixed, "single_gpu_share": 0.0, "nic_gbps": 1.0}, tau, ("asrpt",))
+              for tau in p.taus for s in seeds]
     # Seed by seed: a seed's stream trains its own predictors (generate.py), once per process while
     # its tasks run one after another.
-    order = sorted(range(len(tasks)), key=lambda k: tasks[k][2])
+    order = sorted(range(len(tasks)), key=lambda k: tasks[k].seed)
     chunks = dict(zip(order, parallel_map(_sim_task, [tasks[k] for k in order], setting, "asrpt simulations")))
     rows = [r for k in range(len(tasks)) for r in chunks[k]]
     rows += _shared_rows(rows, p)
-    report = Report("A-SRPT (Luo et al.), Section V-B: total completion time vs jobs, single-GPU share, NIC "
-                    "bandwidth, predictor, τ")
+    report = Report(TITLE)
     report.records = [r for r in rows if not r.get("shared_with")]  # each run once
     summary = _claims(report, rows, p)
     for sweep in dict.fromkeys(r["sweep"] for r in summary if r["sweep"] not in ("predictor",)):
@@ -105,36 +173,9 @@ def reproduce_sim(setting: Setting) -> Report:
                            f"gain_vs_{_slug(sweep)}.png",
                            f"{figure_of}: A-SRPT's paired relative gain over each method vs {sweep} (above 0: A-SRPT "
                            "better), Hodges-Lehmann estimate and 95% interval", xlabel=sweep)
-    report.paper_says = [
-        "Fig. 6 (37,500-150,000 jobs): A-SRPT is best everywhere, 31%-91% less total JCT than the baselines; "
-        "SPJF worst.",
-        "Fig. 7 (75,000 jobs, single-GPU share 80% -> 0%): the reduction grows from 16% to 57%.",
-        "Fig. 8 (0% single-GPU jobs, NIC 1 -> 50 Gbps): at 50 Gbps A-SRPT beats the best baseline (WCS-Duration) "
-        "by 12%; at 1 Gbps by up to 92%.",
-        "Fig. 9: mean absolute error RF 369, median 563, mean 593 iterations; A-SRPT with RF 14% above A-SRPT-Perfect.",
-    ]
-    report.assumptions = [
-        "Trace [A16]: the paper's PAI trace is not available. Jobs come from philly_adaptdl.csv with synthetic "
-        "recurring groups, users and Table I models (optsched/asrpt/workload.py); every number here is on that "
-        "stand-in, so compare trends, not values.",
-        f"Cluster: {PAPER_CLUSTER.servers} servers x {PAPER_CLUSTER.gpus} GPUs, 300 GB/s NVLink, 10 Gbps NICs unless "
-        "swept. Each seed draws its own synthetic layer (groups, users, models) over the trace and picks a "
-        "window of consecutive jobs from the held-out last 20% (a window as long as the held-out part is the same "
-        "for every seed, so there the layer is what varies); the predictors train on the seed's first 80%.",
-        "Load [A21]: submission times are scaled so that the offered load Σ g n α̃ / (G x span) is 1.0 in every "
-        "setting ('fixed-load'); the Philly window offers about 0.06 of this cluster as recorded. The single-GPU "
-        "share sweep also runs with 'trace' arrivals: the window's time scale for load 1.0 as recorded is kept when "
-        "the share changes the jobs, so the load rises as multi-GPU jobs replace single-GPU ones. That is the set-up "
-        "the paper's Fig. 7 describes (its reason for the trend: a rising workload); 'fixed-load' removes it. "
-        f"The load itself is swept too ({p['loads']}, at {p['fixed']} jobs), since it decides how much queueing "
-        "there is to save.",
-        "τ [A12]: 1.0 unless swept (the τ sweep uses 0% single-GPU jobs at 1 Gbps, where waiting matters most); "
-        "COMM_HEAVY = 1.5; the wait blocks the queue [A14]; the best placement seen is kept at the deadline [A15].",
-        "Baselines [A10]: Heavy-Edge on the MOST allotment; SPJF/SPWF block at the head, WCS-* backfill; all use "
-        "the random forest's predictions.",
-        "Metric [A21]: total completion time with the window's first submission as time 0; flow time and makespan "
-        "are in results.csv.",
-    ]
+    report.paper_says = list(PAPER_SAYS)
+    report.assumptions = [a.format(servers=PAPER_CLUSTER.servers, gpus=PAPER_CLUSTER.gpus, loads=list(p.loads),
+                                   fixed=p.fixed) for a in ASSUMED]
     for sweep in SWEEPS:
         mine = [r for r in rows if r["sweep"] == sweep]
         values = sorted({r["value"] for r in mine}, reverse=sweep in SHARE_SWEEPS)
@@ -146,7 +187,7 @@ def reproduce_sim(setting: Setting) -> Report:
             f"{v:g}: {100 * (1 - 1 / b):.0f}%" for v, b in zip(values, best))
         report.tables.append(table)
     perfect = {r["seed"]: r["total_completion"] for r in rows
-               if r["sweep"] == "jobs" and r["value"] == p["fixed"] and r["algorithm"] == "asrpt-perfect"}
+               if r["sweep"] == "jobs" and r["value"] == p.fixed and r["algorithm"] == "asrpt-perfect"}
     mine = [r for r in rows if r["sweep"] == "predictor"]
     report.tables.append(Table(
         "Predictors (Figs. 4/9): error in iterations and A-SRPT's total completion time / A-SRPT-Perfect's",
@@ -157,38 +198,38 @@ def reproduce_sim(setting: Setting) -> Report:
     mine = [r for r in rows if r["sweep"] == "tau"]
     report.tables.append(Table("A-SRPT vs τ (0% single-GPU jobs, 1 Gbps; mean total completion time)", ["τ", "total"],
                                [[tau, mean(r["total_completion"] for r in mine if r["value"] == tau)]
-                                for tau in p["taus"]]))
+                                for tau in p.taus]))
     if setting.scale == "paper":
-        certified_ratio(report, setting, "asrpt", "asrpt", {"jobs": p["fixed"]},
-                        f"{p['fixed']:,} trace jobs, 250 x 8 GPUs")
+        certified_ratio(report, setting, "asrpt", "asrpt", {"jobs": p.fixed},
+                        f"{p.fixed:,} trace jobs, 250 x 8 GPUs")
     return report
 
 
-def _shared_nic(nic: float, p: dict) -> bool:
+def _shared_nic(nic: float, p: Preset) -> bool:
     """True for the NIC sweep's point at the generator's 10 Gbps, the share sweep's 0% point."""
-    return nic == 10.0 and 0.0 in p["shares"]
+    return nic == 10.0 and 0.0 in p.shares
 
 
-def _shared_points(p: dict) -> list[tuple[tuple[str, Any], tuple[str, Any]]]:
+def _shared_points(p: Preset) -> list[tuple[tuple[str, Any], tuple[str, Any]]]:
     """The points two sweeps share, as ((sweep, value) that computes it, (sweep, value) that shows
     it): the NIC sweep at 10 Gbps is the 0% single-GPU point at fixed load, the load sweep at 1.0
     the job sweep's fixed point."""
     points: list[tuple[tuple[str, Any], tuple[str, Any]]] = []
-    if any(_shared_nic(n, p) for n in p["nics"]):
+    if any(_shared_nic(n, p) for n in p.nics):
         points.append((("single-GPU share", 0.0), ("NIC (Gbps)", 10.0)))
-    if 1.0 in p["loads"]:
-        points.append((("jobs", p["fixed"]), ("offered load", 1.0)))
+    if 1.0 in p.loads:
+        points.append((("jobs", p.fixed), ("offered load", 1.0)))
     return points
 
 
-def _shared_rows(rows: list[dict], p: dict) -> list[dict]:
+def _shared_rows(rows: list[dict], p: Preset) -> list[dict]:
     """The rows of points that two sweeps share (:func:`_shared_points`), copied into the sweep that
     did not compute them (marked ``shared_with``)."""
     return [{**r, "sweep": shows[0], "value": shows[1], "shared_with": f"{computes[0]} = {computes[1]:g}"}
             for r in rows for computes, shows in _shared_points(p) if (r["sweep"], r["value"]) == computes]
 
 
-def _gain_rows(summary: list[dict], sweep: str, p: dict) -> list[dict]:
+def _gain_rows(summary: list[dict], sweep: str, p: Preset) -> list[dict]:
     """The summary rows of ``sweep`` with A-SRPT's paired gains, a point it shares with another sweep
     (:func:`_shared_points`) taken from the sweep that tested it."""
     rows = [r for r in summary if r["sweep"] == sweep and r.get("effect") is not None]
@@ -197,7 +238,7 @@ def _gain_rows(summary: list[dict], sweep: str, p: dict) -> list[dict]:
                    if shows[0] == sweep and (r["sweep"], r["value"]) == computes]
 
 
-def _claims(report: Report, rows: list[dict], p: dict) -> list[dict]:
+def _claims(report: Report, rows: list[dict], p: Preset) -> list[dict]:
     """The paper's claims, each a family of tests over its points (a point shared by two sweeps is
     tested once, in the sweep that computed it):
 
@@ -235,7 +276,7 @@ def _claims(report: Report, rows: list[dict], p: dict) -> list[dict]:
         return {s: min(value[sweep, v, b, s] for b in BASELINES) for s in seeds
                 if all((sweep, v, b, s) in value for b in BASELINES)}
 
-    for n in p["jobs"]:
+    for n in p.jobs:
         for b in BASELINES:
             report.paired_claim(f"Fig. 6: A-SRPT at least {FIG6_MARGIN:.0%} better than every baseline",
                                 {"sweep": "jobs", "value": n, "baseline": b}, at("jobs", n, "asrpt"),
@@ -243,27 +284,27 @@ def _claims(report: Report, rows: list[dict], p: dict) -> list[dict]:
                                 f"least {FIG6_MARGIN:.0%} below {b}'s", margin=FIG6_MARGIN)
     for sweep in SHARE_SWEEPS:
         for share, margin in FIG7_MARGINS.items():
-            if share in p["shares"]:
+            if share in p.shares:
                 report.paired_claim("Fig. 7: A-SRPT's reduction against the best baseline at the end points",
                                     {"sweep": sweep, "value": share}, at(sweep, share, "asrpt"), best(sweep, share),
                                     "min", f"Fig. 7 ({sweep} {share:.0%}): A-SRPT at least {margin:.0%} below the "
                                     "best baseline (per seed)", margin=margin)
         report.trend_claim("Fig. 7: the reduction grows as the single-GPU share falls", {"sweep": sweep},
-                           _reductions(at, best, sweep, p["shares"], lambda v: v, seeds), "down",
+                           _reductions(at, best, sweep, p.shares, lambda v: v, seeds), "down",
                            f"Fig. 7 ({sweep}): the reduction against the best baseline grows as the share falls "
                            "(values: per-seed slopes against the share)")
     nic = "NIC (Gbps)"
-    if 50.0 in p["nics"]:
+    if 50.0 in p.nics:
         report.paired_claim("Fig. 8: A-SRPT at least 12% below the best baseline at 50 Gbps",
                             {"sweep": nic, "value": 50.0},
                             at(nic, 50.0, "asrpt"), best(nic, 50.0), "min",
                             f"Fig. 8 (50 Gbps): A-SRPT at least {FIG8_MARGIN:.0%} below the best baseline (per seed)",
                             margin=FIG8_MARGIN)
     report.trend_claim("Fig. 8: the reduction falls as the NIC speeds up", {"sweep": nic},
-                       _reductions(at, best, nic, p["nics"], math.log2, seeds), "down",
+                       _reductions(at, best, nic, p.nics, math.log2, seeds), "down",
                        "Fig. 8: the reduction against the best baseline falls as the NIC speeds up (values: per-seed "
                        "slopes against log2 Gbps)")
-    perfect = at("jobs", p["fixed"], "asrpt-perfect")
+    perfect = at("jobs", p.fixed, "asrpt-perfect")
     predictor = {(r["value"], r["seed"]): r for r in rows if r["sweep"] == "predictor"}
     ratios = [predictor["rf", s]["total_completion"] / perfect[s] for s in seeds
               if ("rf", s) in predictor and s in perfect]
@@ -276,7 +317,7 @@ def _claims(report: Report, rows: list[dict], p: dict) -> list[dict]:
                             {s: predictor["rf", s]["mae"] for s in seeds if ("rf", s) in predictor},
                             {s: predictor[other, s]["mae"] for s in seeds if (other, s) in predictor}, "min",
                             f"Fig. 9: the random forest's mean absolute error below the {other} predictor's")
-    for n in p["jobs"]:
+    for n in p.jobs:
         for b in BASELINES[1:]:
             report.paired_claim("Fig. 6: SPJF is the worst baseline", {"sweep": "jobs", "value": n, "baseline": b},
                                 at("jobs", n, "spjf"), at("jobs", n, b), "max",  # "max": SPJF's larger total
@@ -284,7 +325,7 @@ def _claims(report: Report, rows: list[dict], p: dict) -> list[dict]:
     return summary
 
 
-def _reductions(at, best, sweep: str, xs: list[float], scale, seeds: list[int]) -> dict[int, dict[float, float]]:
+def _reductions(at, best, sweep: str, xs: Sequence[float], scale, seeds: list[int]) -> dict[int, dict[float, float]]:
     """Per seed, A-SRPT's reduction against the seed's best baseline at each ``x`` of ``sweep``
     (``1 − A-SRPT / best``), keyed by ``scale(x)``."""
     series: dict[int, dict[float, float]] = {s: {} for s in seeds}
