@@ -10,12 +10,14 @@
   ``PI`` and over orders of magnitude (``WIDE_PI``, a set-up sweep).
 
 The quick preset runs in 11 s on 2 cores; the default one, 30 seeds, takes hours (mostly Dorm's
-per-event MILPs on their deterministic budget); ``--preset paper`` uses the paper's sizes.
+per-event MILPs on their deterministic budget); ``--preset paper`` uses the paper's sizes. Built from
+the reproduction kit on the template's shape (``optsched/single/reproduce.py``): typed presets
+(:class:`Preset`), tasks with named fields (:class:`Fig3Task` ... :class:`Fig6Task`).
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -50,15 +52,29 @@ ALGORITHMS = ("oasis", "fifo", "drf", "rrh", "dorm")
 #: thread, T = 300, 50 + 50 servers: 3 s per instance at 50 jobs, 51 s at 100, 13 minutes at 200;
 #: ``benchmarks/dorm_scale.py``), so at the paper's sizes it runs where 30 seeds fit in hours,
 #: and the comparisons with it stop there (:func:`methods`).
-SCALES: dict[str, dict[str, Any]] = {
-    "quick": {"T": 24, "servers": 4, "jobs": [8, 16], "fig4_jobs": 6,
-              "fig5_servers": [2], "fig5_gamma1": [(1, 10)], "fig5_instances": 40, "fig6_jobs": 10},
-    "default": {"T": 100, "servers": 20, "jobs": [25, 50, 100],
-                "fig4_jobs": 25, "fig5_servers": [2, 4, 6, 8, 10], "fig5_gamma1": [(1, 10), (1, 100), (1, 500)],
-                "fig5_instances": 200, "fig6_jobs": 100},
-    "paper": {"T": 300, "servers": 50, "jobs": [50, 100, 200, 400, 800],
-              "fig4_jobs": 100, "fig5_servers": [2, 4, 6, 8, 10], "fig5_gamma1": [(1, 10), (1, 50), (1, 100), (1, 500)],
-              "fig5_instances": 200, "fig6_jobs": 400, "dorm_max_jobs": 100},
+@dataclass(frozen=True)
+class Preset:
+    """What one preset runs (see :data:`SCALES`)."""
+
+    T: int  #: the horizon in slots
+    servers: int  #: servers per pool (worker and PS)
+    jobs: list[int]  #: Fig. 3's job counts
+    fig4_jobs: int  #: Fig. 4's jobs per class
+    fig5_servers: list[int]  #: Fig. 5's cluster sizes
+    fig5_gamma1: list[tuple[int, int]]  #: Fig. 5's spreads of γ1
+    fig5_instances: int  #: Fig. 5's instances per point (at least)
+    fig6_jobs: int  #: Fig. 6's job count
+    dorm_max_jobs: int | None = None  #: the largest instance Dorm runs on (None: every one)
+
+
+SCALES = {
+    "quick": Preset(T=24, servers=4, jobs=[8, 16], fig4_jobs=6, fig5_servers=[2], fig5_gamma1=[(1, 10)],
+                    fig5_instances=40, fig6_jobs=10),
+    "default": Preset(T=100, servers=20, jobs=[25, 50, 100], fig4_jobs=25, fig5_servers=[2, 4, 6, 8, 10],
+                      fig5_gamma1=[(1, 10), (1, 100), (1, 500)], fig5_instances=200, fig6_jobs=100),
+    "paper": Preset(T=300, servers=50, jobs=[50, 100, 200, 400, 800], fig4_jobs=100, fig5_servers=[2, 4, 6, 8, 10],
+                    fig5_gamma1=[(1, 10), (1, 50), (1, 100), (1, 500)], fig5_instances=200, fig6_jobs=400,
+                    dorm_max_jobs=100),
 }
 PI = (0.25, 0.5, 0.75, 1.0, 1.5, 2.0)
 #: Fig. 6's set-up sweep: misestimates over orders of magnitude. OASiS's price range U/L spans e^20 to
@@ -67,16 +83,16 @@ PI = (0.25, 0.5, 0.75, 1.0, 1.5, 2.0)
 WIDE_PI = (1e-8, 1e-4, 1e4, 1e8)
 
 
-def methods(jobs: int, p: dict) -> tuple[str, ...]:
+def methods(jobs: int, p: Preset) -> tuple[str, ...]:
     """The methods run on ``jobs``-job instances at preset ``p``: every one of ``ALGORITHMS``, less
     Dorm above the preset's ``dorm_max_jobs``."""
-    cap = p.get("dorm_max_jobs")
+    cap = p.dorm_max_jobs
     return tuple(a for a in ALGORITHMS if a != "dorm" or cap is None or jobs <= cap)
 
 
-def _middle(p: dict) -> int:
+def _middle(p: Preset) -> int:
     """The job count of Fig. 3's set-up sweeps: the middle one of the preset's."""
-    return p["jobs"][len(p["jobs"]) // 2]
+    return p.jobs[len(p.jobs) // 2]
 
 
 def _run_algorithm(instance, name: str, seed: int, **params):
@@ -85,8 +101,19 @@ def _run_algorithm(instance, name: str, seed: int, **params):
     return run_verified(get("oasis"), instance, method(name, **params), seed)
 
 
-def _fig3_task(task):
-    jobs, seed, T, servers, name = task
+@dataclass(frozen=True)
+class Fig3Task:
+    """One method on one seeded 'paper' instance of Fig. 3."""
+
+    jobs: int
+    seed: int
+    T: int
+    servers: int
+    algorithm: str
+
+
+def _fig3_task(task: Fig3Task) -> dict:
+    jobs, seed, T, servers, name = task.jobs, task.seed, task.T, task.servers, task.algorithm
     instance = generate("paper", seed, jobs=jobs, slots=T, servers=servers)
     ran = _run_algorithm(instance, name, seed)
     return {"figure": 3, "jobs": jobs, "seed": seed, "algorithm": name, "utility": ran.objective,
@@ -102,9 +129,21 @@ SETUPS: dict[str, tuple[str, dict[str, Any]]] = {
     "slot 2 h": ("Set-up sweep, 2-hour slots [A15]", {"slot_hours": 2.0})}
 
 
-def _setup_task(task):
+@dataclass(frozen=True)
+class SetupTask:
     """Fig. 3 at one job count in the set-up ``SETUPS[setup]``."""
-    setup, jobs, seed, T, servers, name = task
+
+    setup: str
+    jobs: int
+    seed: int
+    T: int
+    servers: int
+    algorithm: str
+
+
+def _setup_task(task: SetupTask) -> dict:
+    """Fig. 3 at one job count in the set-up ``SETUPS[setup]``."""
+    setup, jobs, seed, T, servers, name = task.setup, task.jobs, task.seed, task.T, task.servers, task.algorithm
     instance = generate("paper", seed, jobs=jobs, slots=T, servers=servers, **SETUPS[setup][1])
     ran = _run_algorithm(instance, name, seed)
     return {"figure": f"3, {setup}", "jobs": jobs, "seed": seed, "algorithm": name, "utility": ran.objective,
@@ -121,8 +160,19 @@ def _fig4_instance(seed: int, per_class: int, T: int, servers: int):
     return replace(instance, jobs=jobs), list(kinds)
 
 
-def _fig4_task(task):
-    seed, per_class, T, servers, name = task
+@dataclass(frozen=True)
+class Fig4Task:
+    """One method on Fig. 4's instance of ``per_class`` time-sensitive and time-critical jobs each."""
+
+    seed: int
+    per_class: int
+    T: int
+    servers: int
+    algorithm: str
+
+
+def _fig4_task(task: Fig4Task) -> list[dict]:
+    seed, per_class, T, servers, name = task.seed, task.per_class, task.T, task.servers, task.algorithm
     instance, kinds = _fig4_instance(seed, per_class, T, servers)
     ran = _run_algorithm(instance, name, seed)
     rows = []
@@ -151,8 +201,17 @@ def _point_order(point: tuple[int, str]) -> tuple[int, tuple[int, ...]]:
     return servers, tuple(int(v) for v in gamma1.strip("[]").split(","))
 
 
-def _fig5_task(task):
-    servers, gamma1, seed = task
+@dataclass(frozen=True)
+class Fig5Task:
+    """OASiS against the exact optimum on one Family-S instance of Fig. 5."""
+
+    servers: int
+    gamma1: tuple[int, int]
+    seed: int
+
+
+def _fig5_task(task: Fig5Task) -> dict:
+    servers, gamma1, seed = task.servers, task.gamma1, task.seed
     instance = _fig5_instance(servers, gamma1, seed)
     oasis = get("oasis")
     run = run_oasis(instance)
@@ -168,10 +227,22 @@ def _fig5_task(task):
             "ratio_is_bound": not result.optimal, "alpha": run.constants.alpha}
 
 
-def _fig6_task(task):
-    jobs, seed, T, servers, kind, pi = task
+@dataclass(frozen=True)
+class Fig6Task:
+    """OASiS with ``U`` (``kind`` "U") or ``L`` misestimated by the factor ``pi`` (Fig. 6)."""
+
+    jobs: int
+    seed: int
+    T: int
+    servers: int
+    kind: str
+    pi: float
+
+
+def _fig6_task(task: Fig6Task) -> dict:
+    jobs, seed, T, servers, kind, pi = task.jobs, task.seed, task.T, task.servers, task.kind, task.pi
     instance = generate("paper", seed, jobs=jobs, slots=T, servers=servers)
-    scale = {"u_scale": pi} if kind == "U" else {"l_scale": pi}
+    scale: dict[str, Any] = {"u_scale": pi} if kind == "U" else {"l_scale": pi}
     ran = _run_algorithm(instance, "oasis", seed, **scale)
     c = constants(instance, **scale)
     return {"figure": 6, "jobs": jobs, "seed": seed, "estimate": kind, "pi": pi, "utility": ran.objective,
@@ -184,22 +255,22 @@ def reproduce(setting: Setting) -> Report:
     sweeps and every claim tested as stated."""
     p = SCALES[setting.scale]
     seeds = range(setting.seeds)
-    T, servers = p["T"], p["servers"]
-    fig3 = parallel_map(_fig3_task, [(j, s, T, servers, a)
-                                     for j in p["jobs"] for s in seeds for a in methods(j, p)],
+    T, servers = p.T, p.servers
+    fig3 = parallel_map(_fig3_task, [Fig3Task(j, s, T, servers, a)
+                                     for j in p.jobs for s in seeds for a in methods(j, p)],
                         setting, "Fig. 3 (utility vs jobs)")
     middle = _middle(p)
-    setups = parallel_map(_setup_task, [(name, middle, s, T, servers, a) for name in SETUPS for s in seeds
+    setups = parallel_map(_setup_task, [SetupTask(name, middle, s, T, servers, a) for name in SETUPS for s in seeds
                                         for a in methods(middle, p)],
                           setting, "Fig. 3's set-up sweeps (chunks, slot length)")
-    fig4_methods = methods(2 * p["fig4_jobs"], p)
-    fig4 = [r for rows in parallel_map(_fig4_task, [(s, p["fig4_jobs"], 100, servers, a)
+    fig4_methods = methods(2 * p.fig4_jobs, p)
+    fig4 = [r for rows in parallel_map(_fig4_task, [Fig4Task(s, p.fig4_jobs, 100, servers, a)
                                                     for s in seeds for a in fig4_methods],
                                        setting, "Fig. 4 (completion vs target)") for r in rows]
-    fig5 = parallel_map(_fig5_task, [(n, g, s) for n in p["fig5_servers"] for g in p["fig5_gamma1"]
-                                     for s in range(max(setting.seeds, p["fig5_instances"]))],
+    fig5 = parallel_map(_fig5_task, [Fig5Task(n, g, s) for n in p.fig5_servers for g in p.fig5_gamma1
+                                     for s in range(max(setting.seeds, p.fig5_instances))],
                         setting, "Fig. 5 (OPT/OASiS)")
-    fig6 = parallel_map(_fig6_task, [(p["fig6_jobs"], s, T, servers, k, pi)
+    fig6 = parallel_map(_fig6_task, [Fig6Task(p.fig6_jobs, s, T, servers, k, pi)
                                      for k in ("U", "L") for pi in PI + WIDE_PI for s in seeds],
                         setting, "Fig. 6 (estimated U/L)")
     report = Report("OASiS, paper Section V: OASiS vs FIFO, DRF, RRH and Dorm")
@@ -242,9 +313,9 @@ def reproduce(setting: Setting) -> Report:
     return report
 
 
-def _assumptions(p: dict, setting: Setting) -> list[str]:
+def _assumptions(p: Preset, setting: Setting) -> list[str]:
     return [
-        f"Scale '{setting.scale}': T = {p['T']} one-hour slots, {p['servers']} worker and {p['servers']} PS servers, "
+        f"Scale '{setting.scale}': T = {p.T} one-hour slots, {p.servers} worker and {p.servers} PS servers, "
         f"{setting.seeds} seeds per point (the paper: T = 300, 50 + 50 servers; its job counts are not given).",
         "Jobs: the calibrated model of spec §5.6 [A14]: ρ ~ U[0.001, 0.1] slots per chunk, E, N, M, demands and "
         "bandwidths from the ranges of §V-A; the printed τ and e ranges make most jobs unable to finish.",
@@ -266,14 +337,14 @@ def _assumptions(p: dict, setting: Setting) -> list[str]:
         "on one thread stops each MILP at a 1% relative gap or after the root node (node limit 1), with no "
         "wall-clock limit, so the results are the same on every machine (the paper ran Dorm on a time budget; "
         "'--param time_limit=S' on 'optsched run' restores one, and the run record flags it).",
-        *([f"Dorm runs only on instances of at most {p['dorm_max_jobs']} jobs at this preset: Fig. 3 at "
-           f"{[j for j in p['jobs'] if 'dorm' in methods(j, p)]} jobs; not Fig. 3's larger points, its set-up sweeps "
-           f"({_middle(p)} jobs) or Fig. 4 ({2 * p['fig4_jobs']} jobs). Its per-event MILPs "
+        *([f"Dorm runs only on instances of at most {p.dorm_max_jobs} jobs at this preset: Fig. 3 at "
+           f"{[j for j in p.jobs if 'dorm' in methods(j, p)]} jobs; not Fig. 3's larger points, its set-up sweeps "
+           f"({_middle(p)} jobs) or Fig. 4 ({2 * p.fig4_jobs} jobs). Its per-event MILPs "
            "grow steeply with the jobs present: about 15-fold per doubling (one run on a paper instance, T = 300, "
            "50 + 50 servers, one thread: 3 s at 50 jobs, 51 s at 100, 13 minutes at 200, against OASiS's 0.2-1.3 s; "
            "benchmarks/dorm_scale.py), so 30 seeds at 200-800 jobs would take core-days to core-weeks. "
            "Comparisons with Dorm stop at this size, and Fig. 3's trend uses the baselines run at every "
-           "size."] if p.get("dorm_max_jobs") else []),
+           "size."] if p.dorm_max_jobs else []),
         f"Fig. 5: Family-S instances (T = 10, 10 jobs, capacities 4-10, spec §6.1) with the server count split "
         "evenly between pools; OPT by the time-indexed MILP with HiGHS on one thread within "
         f"{EXACT_BUDGET['node_limit']:,} branch-and-bound nodes (no wall-clock limit; a ratio against the bound "
@@ -281,13 +352,13 @@ def _assumptions(p: dict, setting: Setting) -> list[str]:
     ]
 
 
-def _fig3_trend(report: Report, rows: list[dict], p: dict) -> None:
+def _fig3_trend(report: Report, rows: list[dict], p: Preset) -> None:
     """Fig. 3's "OASiS's advantage grows with the number of jobs": per seed, the slope of OASiS's
     utility minus the best baseline's against the job count (a difference, not a ratio: the best
     baseline's utility can be near 0). The best is taken over the baselines run at every job count
     (without Dorm where the preset caps it, :func:`methods`), so that it means the same at each."""
     value = {(r["jobs"], r["algorithm"], r["seed"]): r["utility"] for r in rows}
-    baselines = [b for b in ALGORITHMS[1:] if all(b in methods(j, p) for j in p["jobs"])]
+    baselines = [b for b in ALGORITHMS[1:] if all(b in methods(j, p) for j in p.jobs)]
     series: dict[int, dict[float, float]] = {}
     for (j, name, s), u in value.items():
         if name == "oasis":
@@ -345,14 +416,14 @@ def _fig6_claims(report: Report, rows: list[dict]) -> None:
                                     f"Fig. 6 ({kind}): OASiS's utility at π = {under:g} above that at π = {over:g}")
 
 
-def _fig3(report: Report, rows: list[dict], p: dict, setting: Setting) -> None:
+def _fig3(report: Report, rows: list[dict], p: Preset, setting: Setting) -> None:
     table = Table("Fig. 3: total utility (mean over seeds) vs number of jobs", ["jobs", *ALGORITHMS, "best"], [])
-    for j in p["jobs"]:
+    for j in p.jobs:
         ran = methods(j, p)
         by_name = {a: mean(r["utility"] for r in rows if r["jobs"] == j and r["algorithm"] == a) for a in ran}
         table.rows.append([j, *[by_name.get(a, "not run") for a in ALGORITHMS], max(ran, key=by_name.__getitem__)])
-    if any(methods(j, p) != ALGORITHMS for j in p["jobs"]):
-        table.note = (f"Dorm is not run above {p['dorm_max_jobs']} jobs at this preset (why: the assumptions below); "
+    if any(methods(j, p) != ALGORITHMS for j in p.jobs):
+        table.note = (f"Dorm is not run above {p.dorm_max_jobs} jobs at this preset (why: the assumptions below); "
                       "'best' is over the methods run.")
     report.tables.append(table)
 
@@ -401,7 +472,7 @@ def _fig5(report: Report, rows: list[dict], setting: Setting) -> None:
     report.tables.append(table)
 
 
-def _fig5_worst(report: Report, rows: list[dict], p: dict, setting: Setting) -> None:
+def _fig5_worst(report: Report, rows: list[dict], p: Preset, setting: Setting) -> None:
     """The paper's "OPT / OASiS is about 1.1 to 1.5" as a worst-case claim per point, and the instance
     of largest ratio among proven optima, re-solved with a CBC cross-check and saved with both
     schedules (``save_case``)."""
@@ -409,7 +480,7 @@ def _fig5_worst(report: Report, rows: list[dict], p: dict, setting: Setting) -> 
 
     table = Table("Fig. 5: worst instance per point (OPT / OASiS, optimum proven and confirmed by CBC)",
                   ["servers", "γ1", "instances", "seed", "ratio", "OASiS", "OPT", "files"], [])
-    spreads = {_gamma1_label(g): g for g in p["fig5_gamma1"]}
+    spreads = {_gamma1_label(g): g for g in p.fig5_gamma1}
     for servers, gamma1 in sorted({(r["servers"], r["gamma1"]) for r in rows}, key=_point_order):
         proven = [r for r in rows if r["servers"] == servers and r["gamma1"] == gamma1
                   and not r["ratio_is_bound"] and r["ratio"]]
