@@ -14,13 +14,15 @@ The paper reports ratios below 1.7.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from ..plot import figure
 from ..registry import get
 from ..reproduce import (
     EXACT_BUDGET,
+    JobServerSweeps,
     Report,
     Setting,
     certified_ratio,
@@ -53,13 +55,22 @@ SLOT_HOURS = (0.5, 2.0)
 #: makespans (0.76x SRTF's, 0.74x Tiresias-L's, i.e. 24% and 26% below).
 JCT_MARGINS = {"tiresias-l": 0.35, "srtf": 0.40, "batchsche": 0.50}
 MAKESPAN_MARGINS = {"srtf": 0.24, "tiresias-l": 0.26}
-SCALES: dict[str, dict[str, Any]] = {
-    "quick": {"jobs": [10, 20], "servers_fixed": 10, "servers": [6, 12], "jobs_fixed": 15,
-              "ratio_jobs": [3], "ratio_instances": 40},
-    "default": {"jobs": [25, 50, 100], "servers_fixed": 40, "servers": [20, 40, 60], "jobs_fixed": 50,
-                "ratio_jobs": [3, 4, 5, 6], "ratio_instances": 200},
-    "paper": {"jobs": [50, 100, 150, 200, 250, 300], "servers_fixed": 100, "servers": [20, 40, 60, 80, 100],
-              "jobs_fixed": 300, "ratio_jobs": [4, 6, 8], "ratio_instances": 200},
+@dataclass(frozen=True)
+class Preset(JobServerSweeps):
+    """What one preset runs: the job and server sweeps of Section V, and the instances of the ratio
+    to the optimum (Figs. 12/13: job counts, and instances per count at least)."""
+
+    ratio_jobs: list[int] = field(default_factory=list)
+    ratio_instances: int = 0
+
+
+SCALES = {
+    "quick": Preset(jobs=[10, 20], servers_fixed=10, servers=[6, 12], jobs_fixed=15, ratio_jobs=[3],
+                    ratio_instances=40),
+    "default": Preset(jobs=[25, 50, 100], servers_fixed=40, servers=[20, 40, 60], jobs_fixed=50,
+                      ratio_jobs=[3, 4, 5, 6], ratio_instances=200),
+    "paper": Preset(jobs=[50, 100, 150, 200, 250, 300], servers_fixed=100, servers=[20, 40, 60, 80, 100],
+                    jobs_fixed=300, ratio_jobs=[4, 6, 8], ratio_instances=200),
 }
 
 
@@ -103,8 +114,18 @@ def metrics(instance: Instance, schedule: Schedule) -> dict:
             "utilisation": utilisation}
 
 
-def _sim_task(task):
-    jobs, servers, seed, name = task
+@dataclass(frozen=True)
+class SimTask:
+    """One method on the seeded 'paper' instance of one sweep point."""
+
+    jobs: int
+    servers: int
+    seed: int
+    algorithm: str
+
+
+def _sim_task(task: SimTask) -> dict:
+    jobs, servers, seed, name = task.jobs, task.servers, task.seed, task.algorithm
     instance = generate("paper", seed, jobs=jobs, servers=servers)
     schedule, preemptions = run_algorithm(instance, name, seed)
     objective = verified_objective(get("edge"), instance, schedule, name)
@@ -114,9 +135,20 @@ def _sim_task(task):
             "preemptions": preemptions, "utilisation": m["utilisation"]}
 
 
-def _slot_task(task):
+@dataclass(frozen=True)
+class SlotTask:
+    """One method at the fixed point with slots of ``hours`` (the slot-length set-up sweep)."""
+
+    hours: float
+    jobs: int
+    servers: int
+    seed: int
+    algorithm: str
+
+
+def _slot_task(task: SlotTask) -> dict:
     """The paper's five methods at the fixed point with slots of ``hours`` (JCT in hours)."""
-    hours, jobs, servers, seed, name = task
+    hours, jobs, servers, seed, name = task.hours, task.jobs, task.servers, task.seed, task.algorithm
     instance = generate("paper", seed, jobs=jobs, servers=servers, slot_hours=hours)
     schedule, _ = run_algorithm(instance, name, seed)
     objective = verified_objective(get("edge"), instance, schedule, f"{name} ({hours:g} h slots)")
@@ -124,10 +156,10 @@ def _slot_task(task):
             "algorithm": name, "jct_hours": objective * hours}
 
 
-def _slot_claims(report: Report, rows: list[dict], slots: list[dict], p: dict) -> None:
+def _slot_claims(report: Report, rows: list[dict], slots: list[dict], p: Preset) -> None:
     """Figs. 7/8's "A_online has the least total JCT" at every slot length (a family per length; 1 h
     is the main family), and a table of the total JCT in hours per method and slot length."""
-    j, n = p["jobs_fixed"], p["servers_fixed"]
+    j, n = p.jobs_fixed, p.servers_fixed
     hours = {(1.0, r["algorithm"], r["seed"]): float(r["jct"]) for r in rows
              if r["jobs"] == j and r["servers"] == n and r["algorithm"] in ALGORITHMS[:5]}
     # the slot runs hold 1 h too when the sweeps do not hold the fixed point (reproduce_sec5)
@@ -156,11 +188,12 @@ def reproduce_sec5(setting: Setting) -> Report:
     and every claim tested as stated."""
     p = SCALES[setting.scale]
     seeds = range(setting.seeds)
-    tasks = [(j, n, s, a) for j, n in sweep_points(p) for s in seeds for a in ALGORITHMS + PRICED]
+    tasks = [SimTask(j, n, s, a) for j, n in sweep_points(p) for s in seeds for a in ALGORITHMS + PRICED]
     rows = parallel_map(_sim_task, tasks, setting, "edge simulations")
-    point = (p["jobs_fixed"], p["servers_fixed"])  # 1 h slots there come from the sweeps when they hold it
+    point = (p.jobs_fixed, p.servers_fixed)  # 1 h slots there come from the sweeps when they hold it
     lengths = SLOT_HOURS if point in sweep_points(p) else (*SLOT_HOURS, 1.0)
-    slots = parallel_map(_slot_task, [(h, *point, s, a) for h in lengths for s in seeds for a in ALGORITHMS[:5]],
+    slots = parallel_map(_slot_task, [SlotTask(h, *point, s, a) for h in lengths for s in seeds
+                                      for a in ALGORITHMS[:5]],
                          setting, "slot length (set-up sweep)")
     report = Report("Edge-cloud preemptive scheduling, Section V: A_online vs A_online-E, SRTF, Tiresias-L, BatchSche")
     report.paper_says = [
@@ -176,8 +209,8 @@ def reproduce_sec5(setting: Setting) -> Report:
         f"Scale '{setting.scale}': trace-driven 'paper' instances (Philly arrivals in hourly slots and GPU counts as "
         f"gang sizes; Alibaba 2023 GPU nodes as edge servers: a worker per GPU, a PS per vCPU), "
         f"{setting.seeds} seeds per point.",
-        f"Job sweep at {p['servers_fixed']} servers: {p['jobs']}; "
-        f"server sweep at {p['jobs_fixed']} jobs: {p['servers']}.",
+        f"Job sweep at {p.servers_fixed} servers: {p.jobs}; "
+        f"server sweep at {p.jobs_fixed} jobs: {p.servers}.",
         "Jobs: Table II models (D, B), E ~ U[20, 60], m ~ U[0.001, 0.05] h, G ~ U[10, 100] ms, q ~ U[30, 575] MB, "
         "b ~ U[100, 5120] Mbps; p = ceil(E B / n) per eq. (1) with 1-hour slots [E2]; edge Δ ~ U{1..4}, "
         "cloud Δ ~ U{10..15}; 9 worker and 9 PS types.",
@@ -204,8 +237,8 @@ def reproduce_sec5(setting: Setting) -> Report:
                            f"Figs. 7/8 analogue: A_online's paired relative gain in total JCT over each method vs "
                            f"{sweep} (above 0: A_online better), Hodges-Lehmann estimate and 95% interval")
     _price_table(report, rows, p)
-    for sweep, key, values, fixed in (("jobs", "jobs", p["jobs"], f"{p['servers_fixed']} servers"),
-                                      ("servers", "servers", p["servers"], f"{p['jobs_fixed']} jobs")):
+    for sweep, key, values, fixed in (("jobs", "jobs", p.jobs, f"{p.servers_fixed} servers"),
+                                      ("servers", "servers", p.servers, f"{p.jobs_fixed} jobs")):
         mine = sweep_rows(rows, sweep, p)
         table = Table(f"JCT rate (total JCT / SRTF's, mean over seeds) vs {key}, {fixed}", [key, *ALGORITHMS], [])
         pre = Table(f"Preemptions vs {key}, {fixed}", [key, *ALGORITHMS], [])
@@ -221,14 +254,14 @@ def reproduce_sec5(setting: Setting) -> Report:
             pre.rows.append([v, *[mean(r["preemptions"] for r in mine if r[key] == v and r["algorithm"] == a)
                                   for a in ALGORITHMS]])
         report.tables += [table, pre]
-    _makespan_and_utilisation(report, [r for r in sweep_rows(rows, "jobs", p) if r["jobs"] == p["jobs"][-1]], setting)
+    _makespan_and_utilisation(report, [r for r in sweep_rows(rows, "jobs", p) if r["jobs"] == p.jobs[-1]], setting)
     if setting.scale == "paper":
-        certified_ratio(report, setting, "edge", "aonline", {"jobs": p["jobs_fixed"], "servers": p["servers_fixed"]},
-                        f"{p['jobs_fixed']} jobs, {p['servers_fixed']} servers")
+        certified_ratio(report, setting, "edge", "aonline", {"jobs": p.jobs_fixed, "servers": p.servers_fixed},
+                        f"{p.jobs_fixed} jobs, {p.servers_fixed} servers")
     return report
 
 
-def _claims(report: Report, rows: list[dict], p: dict) -> list[dict]:
+def _claims(report: Report, rows: list[dict], p: Preset) -> list[dict]:
     """The paper's claims, each a family of tests over its points (every (jobs, servers) point
     once), and returns the JCT summary rows:
 
@@ -261,8 +294,8 @@ def _claims(report: Report, rows: list[dict], p: dict) -> list[dict]:
     def at(j: int, n: int, name: str, metric: str) -> dict[int, float]:
         return {s: value[j, n, name, s][metric] for s in seeds if (j, n, name, s) in value}
 
-    n = p["servers_fixed"]
-    for j in p["jobs"]:
+    n = p.servers_fixed
+    for j in p.jobs:
         for b, margin in JCT_MARGINS.items():
             report.paired_claim("Headline: A_online's average JCT 35%, 40%, 50% below Tiresias-L, SRTF, "
                                 "BatchSche", {"jobs": j, "servers": n, "baseline": b}, at(j, n, "aonline", "jct"),
@@ -277,7 +310,7 @@ def _claims(report: Report, rows: list[dict], p: dict) -> list[dict]:
                                 margin=margin)
     for b in ("srtf", "tiresias-l"):
         series: dict[int, dict[float, float]] = {s: {} for s in seeds}
-        for j in p["jobs"]:
+        for j in p.jobs:
             mine, base = at(j, n, "aonline", "jct"), at(j, n, b, "jct")
             for s in seeds:
                 if s in mine and base.get(s):
@@ -288,13 +321,13 @@ def _claims(report: Report, rows: list[dict], p: dict) -> list[dict]:
     return jct
 
 
-def _price_table(report: Report, rows: list[dict], p: dict) -> None:
+def _price_table(report: Report, rows: list[dict], p: Preset) -> None:
     """BatchSche's total JCT at each cloud price relative to A_online's, per job-sweep point."""
     names = ("batchsche", *PRICED)
     table = Table("Set-up sweep: BatchSche's total JCT / A_online's at cloud prices 0.5 (the default), "
                   + ", ".join(f"{c:g}" for c in CLOUD_PRICES), ["jobs", *names], [])
     mine = sweep_rows(rows, "jobs", p)
-    for j in p["jobs"]:
+    for j in p.jobs:
         base = {r["seed"]: r["jct"] for r in mine if r["jobs"] == j and r["algorithm"] == "aonline"}
         table.rows.append([j, *[mean(r["jct"] / base[r["seed"]] for r in mine if r["jobs"] == j
                                      and r["algorithm"] == name and base.get(r["seed"])) for name in names]])
@@ -344,8 +377,17 @@ def _ratio(rows, name, reference, metric):
 EPSILONS = (Fraction(0), Fraction(1, 5), Fraction(1, 2))
 
 
-def _ratio_task(task):
-    jobs, seed, epsilon = task
+@dataclass(frozen=True)
+class RatioTask:
+    """A_online with speed 1 + ``epsilon`` against the optimum on one 'small' instance (Figs. 12/13)."""
+
+    jobs: int
+    seed: int
+    epsilon: Fraction
+
+
+def _ratio_task(task: RatioTask) -> dict:
+    jobs, seed, epsilon = task.jobs, task.seed, task.epsilon
     instance = generate("small", seed, jobs=jobs)
     offline, online = speed_augmented(instance, epsilon)
     edge = get("edge")
@@ -370,8 +412,9 @@ def reproduce_ratio(setting: Setting) -> Report:
     """``optsched reproduce edge-ratio``: Figs. 12/13, A_online's JCT against the proven optimum of MILP-2 for ε in {0,
     0.2, 0.5}, with the worst instance per ε saved and the claims tested."""
     p = SCALES[setting.scale]
-    instances = max(setting.seeds, p["ratio_instances"])
-    rows = parallel_map(_ratio_task, [(j, s, e) for j in p["ratio_jobs"] for s in range(instances) for e in EPSILONS],
+    instances = max(setting.seeds, p.ratio_instances)
+    rows = parallel_map(_ratio_task, [RatioTask(j, s, e) for j in p.ratio_jobs for s in range(instances)
+                                      for e in EPSILONS],
                         setting, "competitive ratios")
     report = Report("Edge: empirical competitive ratio of A_online against the exact optimum (Figs. 12/13 analogue)")
     report.records = rows
@@ -380,7 +423,7 @@ def reproduce_ratio(setting: Setting) -> Report:
                          "ILP (4) with every ζ = 1, so its ratios are upper bounds)."]
     report.assumptions = [
         f"'small' instances (2 edge servers x 2 workers, D <= 3, p <= 4, cloud Δ in [4, 8]) with "
-        f"{p['ratio_jobs']} jobs, {instances} instances (seeds) each; the paper's J up to 25 with trace-sized "
+        f"{p.ratio_jobs} jobs, {instances} instances (seeds) each; the paper's J up to 25 with trace-sized "
         "servers is out of reach of exact solvers. The instance of largest ratio per ε, for JCT / OPT(2) and for "
         "Σf / OPT(4) [E25], is saved in worst/, with A_online's schedule and the optimal one (optimum confirmed "
         "by CBC).",

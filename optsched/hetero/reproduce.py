@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from itertools import islice
 from typing import Any
 
@@ -34,6 +34,7 @@ from ..plot import figure, intervals
 from ..registry import get
 from ..reproduce import (
     EXACT_BUDGET,
+    JobServerSweeps,
     Report,
     Setting,
     certified_ratio,
@@ -56,16 +57,36 @@ from .online import maxweight, oracle_pair, run_aonline
 from .theory import NORMALIZATIONS, lam
 
 ALGORITHMS = ("aonline", "aonline-paper-ties", "fifo", "drf", "antman", "tiresias")
-SCALES: dict[str, dict[str, Any]] = {
-    "quick": {"jobs": [6, 12], "servers_fixed": 6, "servers": [3, 6], "jobs_fixed": 6, "F": [1, 16, 256, 4096],
-              "kappas": [0.35, 1.4, 8.0],
-              "batch_jobs": [6], "batch_tau": 48, "binding": {"jobs": 20, "servers": 1, "kappa": 8.0}},
-    "default": {"jobs": [15, 30, 60], "servers_fixed": 30, "servers": [15, 30, 60], "jobs_fixed": 30,
-                "F": [1, 16, 256, 4096], "kappas": [0.35, 1.4, 8.0], "batch_jobs": [15, 30, 60], "batch_tau": 64,
-                "binding": {"jobs": 60, "servers": 1, "kappa": 8.0}},
-    "paper": {"jobs": [50, 100, 150, 200, 250, 300], "servers_fixed": 150, "servers": [50, 100, 150, 200],
-              "jobs_fixed": 100, "F": [1, 4, 16, 256, 4096], "kappas": [0.35, 1.4, 8.0],
-              "batch_jobs": [50, 100, 200], "batch_tau": 64, "binding": {"jobs": 100, "servers": 2, "kappa": 8.0}},
+@dataclass(frozen=True)
+class Binding:
+    """Where A_online's prices bind: one burst of ``jobs`` on ``servers`` servers scaled by ``kappa``."""
+
+    jobs: int
+    servers: int
+    kappa: float
+
+
+@dataclass(frozen=True)
+class Preset(JobServerSweeps):
+    """What one preset runs: the job and server sweeps of Figs. 2/3/5/6, F (Fig. 4), the cluster scales
+    κ of the price sweep, the batches of Fig. 8 (jobs and τ), and where the prices bind."""
+
+    F: list[int] = field(default_factory=list)
+    kappas: list[float] = field(default_factory=list)
+    batch_jobs: list[int] = field(default_factory=list)
+    batch_tau: int = 0
+    binding: Binding = Binding(0, 0, 0.0)
+
+
+SCALES = {
+    "quick": Preset(jobs=[6, 12], servers_fixed=6, servers=[3, 6], jobs_fixed=6, F=[1, 16, 256, 4096],
+                    kappas=[0.35, 1.4, 8.0], batch_jobs=[6], batch_tau=48, binding=Binding(20, 1, 8.0)),
+    "default": Preset(jobs=[15, 30, 60], servers_fixed=30, servers=[15, 30, 60], jobs_fixed=30,
+                      F=[1, 16, 256, 4096], kappas=[0.35, 1.4, 8.0], batch_jobs=[15, 30, 60], batch_tau=64,
+                      binding=Binding(60, 1, 8.0)),
+    "paper": Preset(jobs=[50, 100, 150, 200, 250, 300], servers_fixed=150, servers=[50, 100, 150, 200],
+                    jobs_fixed=100, F=[1, 4, 16, 256, 4096], kappas=[0.35, 1.4, 8.0], batch_jobs=[50, 100, 200],
+                    batch_tau=64, binding=Binding(100, 2, 8.0)),
 }
 
 
@@ -74,8 +95,20 @@ METHODS = {"aonline": ("aonline", {"tie_break": "earliest_completion"}), "aonlin
            "fifo": ("fifo", {}), "drf": ("drf", {}), "antman": ("antman", {}), "tiresias": ("tiresias", {})}
 
 
-def _online_task(task):
-    framework, jobs, servers, F, seed, name = task
+@dataclass(frozen=True)
+class OnlineTask:
+    """One method on the seeded 'paper' instance of one sweep point (F for A_online)."""
+
+    framework: str
+    jobs: int
+    servers: int
+    F: float
+    seed: int
+    algorithm: str
+
+
+def _online_task(task: OnlineTask):
+    framework, jobs, servers, F, seed, name = task.framework, task.jobs, task.servers, task.F, task.seed, task.algorithm
     instance = generate("paper", seed, jobs=jobs, servers=servers, framework=framework)
     algorithm, params = METHODS[name]
     ran = run_verified(get("hetero"), instance, method(algorithm, name, **params,
@@ -90,9 +123,20 @@ def _online_task(task):
 ALPHAS = (1, 2)
 
 
-def _alpha_task(task):
+@dataclass(frozen=True)
+class AlphaTask:
+    """A_online with α = ``alpha`` at one point of the job sweep."""
+
+    framework: str
+    jobs: int
+    servers: int
+    seed: int
+    alpha: int
+
+
+def _alpha_task(task: AlphaTask):
     """A_online with α = ``alpha`` (earliest-completion ties) at one point of the job sweep."""
-    framework, jobs, servers, seed, alpha = task
+    framework, jobs, servers, seed, alpha = task.framework, task.jobs, task.servers, task.seed, task.alpha
     instance = generate("paper", seed, jobs=jobs, servers=servers, framework=framework)
     ran = run_verified(get("hetero"), instance, method("aonline", f"A_online (α = {alpha})",
                                                   tie_break="earliest_completion", alpha=alpha), seed)
@@ -100,10 +144,23 @@ def _alpha_task(task):
             "algorithm": f"aonline-alpha-{alpha}", "alpha": alpha, "weighted_completion": ran.objective}
 
 
-def _price_task(task):
+@dataclass(frozen=True)
+class PriceTask:
+    """A_online at one point of the price sweep: units (D18), cluster scale and F."""
+
+    normalization: str
+    kappa: float
+    F: float
+    jobs: int
+    servers: int
+    seed: int
+
+
+def _price_task(task: PriceTask):
     """A_online at one point of the set-up sweep: price units (D18), cluster scale ``kappa`` and
     ``F``; records how many accepted jobs paid a positive price (whether the prices bind)."""
-    normalization, kappa, F, jobs, servers, seed = task
+    normalization, kappa, F = task.normalization, task.kappa, task.F
+    jobs, servers, seed = task.jobs, task.servers, task.seed
     instance = generate("paper", seed, jobs=jobs, servers=servers, kappa=kappa)
     return {"sweep": "prices", "normalization": normalization, "kappa": kappa, "F": F, "jobs": jobs,
             "servers": servers, "seed": seed, "algorithm": "aonline", **_priced_run(instance, F, normalization)}
@@ -125,11 +182,25 @@ def in_one_burst(instance):
     return replace(instance, jobs=tuple(replace(job, arrival=1) for job in instance.jobs))
 
 
-def _binding_task(task):
+@dataclass(frozen=True)
+class BindingTask:
+    """One method where the prices bind (A_online at units and F, or a baseline with units "-")."""
+
+    normalization: str
+    F: float
+    jobs: int
+    servers: int
+    kappa: float
+    seed: int
+    algorithm: str
+
+
+def _binding_task(task: BindingTask):
     """Where the prices bind (one burst of jobs, a small cluster of servers scaled by ``kappa``):
     A_online at price units ``normalization`` (D18) and ``F``, recording how many accepted jobs paid
     a positive price, or a baseline (``normalization`` ``"-"``)."""
-    normalization, F, jobs, servers, kappa, seed, name = task
+    normalization, F, kappa, name = task.normalization, task.F, task.kappa, task.algorithm
+    jobs, servers, seed = task.jobs, task.servers, task.seed
     instance = in_one_burst(generate("paper", seed, jobs=jobs, servers=servers, kappa=kappa))
     row = {"sweep": "binding", "normalization": normalization, "F": F, "jobs": jobs, "servers": servers,
            "kappa": kappa, "seed": seed, "algorithm": name}
@@ -193,9 +264,20 @@ def _fig9_seeds(framework: str, jobs: int, servers: int, count: int) -> list[int
     return _first_seeds(count, runs_every_type)
 
 
-def _worker_type_task(task):
+@dataclass(frozen=True)
+class WorkerTypeTask:
+    """A_online with every job on one fixed worker type, or free to choose ("free"), Fig. 9."""
+
+    framework: str
+    jobs: int
+    servers: int
+    seed: int
+    choice: str
+
+
+def _worker_type_task(task: WorkerTypeTask):
     """Fig. 9: A_online with every job on one fixed worker type, or free to choose ("free")."""
-    framework, jobs, servers, seed, choice = task
+    framework, jobs, servers, seed, choice = task.framework, task.jobs, task.servers, task.seed, task.choice
     instance = generate("paper", seed, jobs=jobs, servers=servers, framework=framework)
     if choice != "free":
         instance = with_worker_type(instance, int(choice))
@@ -205,16 +287,36 @@ def _worker_type_task(task):
             "algorithm": "aonline" if choice == "free" else f"type-{choice}", "weighted_completion": ran.objective}
 
 
-def _maxweight_F_task(task):
+@dataclass(frozen=True)
+class MaxweightTask:
+    """A_maxweight on one batch of 'paper' jobs at F (Fig. 11)."""
+
+    jobs: int
+    servers: int
+    tau: int
+    seed: int
+    F: float
+
+
+def _maxweight_F_task(task: MaxweightTask):
     """Fig. 11: the weight A_maxweight schedules in one batch of 'paper' jobs as F grows (λ = 2THRF + 1)."""
-    jobs, servers, tau, seed, F = task
+    jobs, servers, tau, seed, F = task.jobs, task.servers, task.tau, task.seed, task.F
     instance = generate("paper", seed, jobs=jobs, servers=servers)
     mw = maxweight(instance, list(range(jobs)), tau, lam(instance, F), tie_break="earliest_completion")
     return {"sweep": "maxweight F", "jobs": jobs, "servers": servers, "tau": tau, "seed": seed, "F": F,
             "algorithm": "maxweight", "weight": mw.weight(instance)}
 
 
-def _records_task(task):
+@dataclass(frozen=True)
+class RecordsTask:
+    """The theory records of A_online at α on one 'small' instance."""
+
+    framework: str
+    seed: int
+    alpha: int
+
+
+def _records_task(task: RecordsTask):
     """The records the spec asks for on a 'small' instance (spec §4; all "record", not "assert"):
     per round, property (ii) ``w(J^s_i) >= OPT_MW(J_i, τ_i)`` with the batch optimum proven by HiGHS;
     per sub-round, inequality (5) ``S_ι >= [1 − (1 − 1/γ)^ι] OPT_MW``; per processed job, whether
@@ -225,7 +327,7 @@ def _records_task(task):
     jobs processed and oracle tuples ``(m', p', L, t⁻, n)`` priced, against Theorem 4's count
     ``α · #rounds · J · M · P · τ_max² · H`` (doubled: two oracles per job) and, per oracle call,
     Theorem 8's ``M · D_j · τ · H`` (Ring-AllReduce) or Theorem 4's ``M · P · τ² · H`` (PS)."""
-    framework, seed, alpha = task
+    framework, seed, alpha = task.framework, task.seed, task.alpha
     instance = generate("small", seed, framework=framework)
     run = run_aonline(instance, alpha=alpha, tie_break="earliest_completion")
     done = [(r, r.result) for r in run.rounds if r.result is not None]
@@ -270,12 +372,22 @@ def _records_task(task):
     return out
 
 
-def _batch_task(task):
+@dataclass(frozen=True)
+class BatchTask:
+    """One batch of 'paper' jobs (deadline τ) on the fixed cluster, Fig. 8."""
+
+    jobs: int
+    servers: int
+    tau: int
+    seed: int
+
+
+def _batch_task(task: BatchTask):
     """One batch of ``paper`` jobs (all available at 0, deadline τ) on the ``servers_fixed`` cluster:
     A_maxweight and Jain's weights. The batch optimum (7) is out of reach there (millions of
     columns), so the same two are also compared with it on a ``small`` instance (6 jobs, 3 servers,
     τ = 12), where HiGHS proves it."""
-    jobs, servers, tau, seed = task
+    jobs, servers, tau, seed = task.jobs, task.servers, task.tau, task.seed
     instance = generate("paper", seed, jobs=jobs, servers=servers)
     batch = list(range(jobs))
     mw = maxweight(instance, batch, tau, lam(instance), tie_break="earliest_completion")
@@ -295,34 +407,34 @@ def reproduce(setting: Setting) -> Report:
     set-up sweeps and every claim tested as stated."""
     p = SCALES[setting.scale]
     seeds = range(setting.seeds)
-    points = sorted({*sweep_points(p), *((j, p["servers_fixed"]) for j in p["jobs"])})
+    points = sorted({*sweep_points(p), *((j, p.servers_fixed) for j in p.jobs)})
     fw_seeds = {fw: instance_seeds(fw, points, setting.seeds) for fw in ("ps", "allreduce")}
-    tasks = [(fw, j, h, 1.0, s, a) for fw in ("ps", "allreduce") for j, h in sweep_points(p) for s in fw_seeds[fw]
-             for a in ALGORITHMS]
+    tasks = [OnlineTask(fw, j, h, 1.0, s, a) for fw in ("ps", "allreduce") for j, h in sweep_points(p)
+             for s in fw_seeds[fw] for a in ALGORITHMS]
     rows = parallel_map(_online_task, tasks, setting, "hetero simulations")
-    prices = parallel_map(_price_task, [(n, k, float(F), p["jobs_fixed"], p["servers_fixed"], s)
-                                        for n in NORMALIZATIONS for k in p["kappas"] for F in p["F"] for s in seeds],
+    prices = parallel_map(_price_task, [PriceTask(n, k, float(F), p.jobs_fixed, p.servers_fixed, s)
+                                        for n in NORMALIZATIONS for k in p.kappas for F in p.F for s in seeds],
                           setting, "price units, kappa and F")
-    batch = parallel_map(_batch_task, [(j, p["servers_fixed"], p["batch_tau"], s)
-                                       for j in p["batch_jobs"] for s in seeds], setting, "batch problems")
-    records = parallel_map(_records_task, [(fw, s, a) for fw in ("ps", "allreduce") for a in RECORD_ALPHAS
+    batch = parallel_map(_batch_task, [BatchTask(j, p.servers_fixed, p.batch_tau, s)
+                                       for j in p.batch_jobs for s in seeds], setting, "batch problems")
+    records = parallel_map(_records_task, [RecordsTask(fw, s, a) for fw in ("ps", "allreduce") for a in RECORD_ALPHAS
                                            for s in range(max(setting.seeds, 10))],
                            setting, "theory records (small instances)")
-    bind = p["binding"]
-    binding = parallel_map(_binding_task, [(n, float(F), bind["jobs"], bind["servers"], bind["kappa"], s, "aonline")
-                                           for n in NORMALIZATIONS for F in p["F"] for s in seeds]
-                           + [("-", 1.0, bind["jobs"], bind["servers"], bind["kappa"], s, b)
+    bind = p.binding
+    binding = parallel_map(_binding_task, [BindingTask(n, float(F), bind.jobs, bind.servers, bind.kappa, s, "aonline")
+                                           for n in NORMALIZATIONS for F in p.F for s in seeds]
+                           + [BindingTask("-", 1.0, bind.jobs, bind.servers, bind.kappa, s, b)
                               for b in BASELINES for s in seeds], setting, "where the prices bind")
-    types = parallel_map(_worker_type_task, [(fw, p["jobs_fixed"], p["servers_fixed"], s, c)
+    types = parallel_map(_worker_type_task, [WorkerTypeTask(fw, p.jobs_fixed, p.servers_fixed, s, c)
                                              for fw in ("ps", "allreduce")
-                                             for s in _fig9_seeds(fw, p["jobs_fixed"], p["servers_fixed"], len(seeds))
+                                             for s in _fig9_seeds(fw, p.jobs_fixed, p.servers_fixed, len(seeds))
                                              for c in ("free", *map(str, FIXED_TYPES))],
                          setting, "Fig. 9 (fixed worker types)")
-    alphas = parallel_map(_alpha_task, [(fw, j, p["servers_fixed"], s, a) for fw in ("ps", "allreduce")
-                                        for j in p["jobs"] for s in fw_seeds[fw] for a in ALPHAS],
+    alphas = parallel_map(_alpha_task, [AlphaTask(fw, j, p.servers_fixed, s, a) for fw in ("ps", "allreduce")
+                                        for j in p.jobs for s in fw_seeds[fw] for a in ALPHAS],
                           setting, "A_online's α (set-up sweep)")
-    by_F = parallel_map(_maxweight_F_task, [(p["batch_jobs"][0], p["servers_fixed"], p["batch_tau"], s, float(F))
-                                            for F in p["F"] for s in seeds], setting, "Fig. 11 (A_maxweight vs F)")
+    by_F = parallel_map(_maxweight_F_task, [MaxweightTask(p.batch_jobs[0], p.servers_fixed, p.batch_tau, s, float(F))
+                                            for F in p.F for s in seeds], setting, "Fig. 11 (A_maxweight vs F)")
     report = Report("Heterogeneous ML jobs (Zhou et al.), Section 7: A_online vs FIFO, DRF, AntMan, Tiresias; "
                     "A_maxweight vs Jain")
     report.records = rows + alphas + prices + binding + types + by_F + [{"sweep": "batch", **b} for b in batch] \
@@ -349,12 +461,12 @@ def reproduce(setting: Setting) -> Report:
     ]
     report.assumptions = [
         f"Scale '{setting.scale}': 'paper' instances (spec §5.1/§5.2) with {setting.seeds} seeds per point; "
-        f"job sweep {p['jobs']} at {p['servers_fixed']} servers, "
-        f"server sweep {p['servers']} at {p['jobs_fixed']} jobs; "
-        f"the price sweep (Fig. 4) at {p['jobs_fixed']} jobs and {p['servers_fixed']} servers over F {p['F']}, "
-        f"kappa {p['kappas']} and both price units (D18: 'raw', the paper's, and 'per_capacity'); where the prices "
-        f"bind: {p['binding']['jobs']} jobs all arriving in slot 1 on {p['binding']['servers']} server(s), scaled to "
-        f"kappa {p['binding']['kappa']:g}, not the paper's set-up (its arrivals are spread over T).",
+        f"job sweep {p.jobs} at {p.servers_fixed} servers, "
+        f"server sweep {p.servers} at {p.jobs_fixed} jobs; "
+        f"the price sweep (Fig. 4) at {p.jobs_fixed} jobs and {p.servers_fixed} servers over F {p.F}, "
+        f"kappa {p.kappas} and both price units (D18: 'raw', the paper's, and 'per_capacity'); where the prices "
+        f"bind: {p.binding.jobs} jobs all arriving in slot 1 on {p.binding.servers} server(s), scaled to "
+        f"kappa {p.binding.kappa:g}, not the paper's set-up (its arrivals are spread over T).",
         *([f"Seeds of the job and server sweeps and of the α sweep, per framework: the first {setting.seeds} whose "
            "instance exists at every point (the generator refuses a cluster that no worker type fits, its servers "
            "rescaled to the jobs' demand): " + "; ".join(f"{fw} {_spans(s)}" for fw, s in fw_seeds.items())]
@@ -368,14 +480,14 @@ def reproduce(setting: Setting) -> Report:
         "Baselines [D]: ideal configuration, first-fit placement, minimal PS cover; FIFO draws its worker count in "
         "1..min(30, D_j); AntMan: each job resource-guarantee with probability 0.5, drawn on arrival, threshold 5 "
         "slots; a preempted run loses its progress.",
-        f"Batch problems: 'paper' jobs on {p['servers_fixed']} servers, τ = {p['batch_tau']}, jobs {p['batch_jobs']}, "
+        f"Batch problems: 'paper' jobs on {p.servers_fixed} servers, τ = {p.batch_tau}, jobs {p.batch_jobs}, "
         f"all available at 0; the optimum of (7) only on 'small' instances (6 jobs, 3 servers, τ = 12), by HiGHS "
         f"on one thread within {EXACT_BUDGET['node_limit']:,} branch-and-bound nodes (no wall-clock limit).",
     ]
     for sweep, key, fw in (("jobs", "jobs", "ps"), ("jobs", "jobs", "allreduce"), ("servers", "servers", "ps"),
                            ("servers", "servers", "allreduce")):
         mine = [r for r in sweep_rows(rows, sweep, p) if r["framework"] == fw]
-        values = p[key]
+        values = getattr(p, key)
         table = Table(f"Total weighted completion time / A_online's (mean over seeds) vs {key}, {fw}",
                       [key, *ALGORITHMS], [])
         for v in values:
@@ -388,7 +500,7 @@ def reproduce(setting: Setting) -> Report:
     _records(report, records)
     table = Table("Total weight scheduled in one batch: A_maxweight vs Jain (Figs. 8/12)",
                   ["jobs", "A_maxweight", "Jain"], [])
-    for j in p["batch_jobs"]:
+    for j in p.batch_jobs:
         mine = [b for b in batch if b["jobs"] == j]
         table.rows.append([j, mean(b["maxweight"] for b in mine), mean(b["jain"] for b in mine)])
         report.paired_claim("Fig. 8: A_maxweight schedules more weight than Jain's greedy",
@@ -403,14 +515,14 @@ def reproduce(setting: Setting) -> Report:
                                [[len(batch), mean(b["small_maxweight"] / b["small_optimum"] for b in proven),
                                  mean(b["small_jain"] / b["small_optimum"] for b in proven),
                                  f"{len(proven)}/{len(batch)}"]]))
-    weights = {(j, label): [b[key] for b in batch if b["jobs"] == j] for j in p["batch_jobs"]
+    weights = {(j, label): [b[key] for b in batch if b["jobs"] == j] for j in p.batch_jobs
                for key, label in (("maxweight", "A_maxweight"), ("jain", "Jain greedy"))}
     report.interval_figure(setting, interval_rows(weights, "jobs", "total scheduled weight"), "jobs",
                            "maxweight_vs_jain.png", "Figs. 8/12 analogue: total weight scheduled in one batch, mean "
                            "and 95% interval", xlabel="jobs in the batch")
     if setting.scale == "paper":
-        certified_ratio(report, setting, "hetero", "aonline", {"jobs": 200, "servers": p["servers_fixed"]},
-                        f"200 jobs, {p['servers_fixed']} servers")
+        certified_ratio(report, setting, "hetero", "aonline", {"jobs": 200, "servers": p.servers_fixed},
+                        f"200 jobs, {p.servers_fixed} servers")
     return report
 
 
@@ -419,7 +531,7 @@ MARGIN = 0.30
 BASELINES = ("fifo", "drf", "antman", "tiresias")
 
 
-def _online_claims(report: Report, rows: list[dict], p: dict) -> list[dict]:
+def _online_claims(report: Report, rows: list[dict], p: Preset) -> list[dict]:
     """The claims of Figs. 2/3/5/6, each a family of tests over its points, every point once:
 
     * "A_online beats every baseline" (Figs. 2/3/5/6), paired at each (framework, jobs, servers);
@@ -439,34 +551,34 @@ def _online_claims(report: Report, rows: list[dict], p: dict) -> list[dict]:
     family = f"Figs. 2/5: A_online at least {MARGIN:.0%} better than every baseline"
     for fw in ("ps", "allreduce"):
         seeds = sorted({r["seed"] for r in rows if r["framework"] == fw})  # instance_seeds: its own per framework
-        for j in p["jobs"]:
-            at = {name: {s: value[fw, j, p["servers_fixed"], name, s] for s in seeds} for name in ALGORITHMS}
+        for j in p.jobs:
+            at = {name: {s: value[fw, j, p.servers_fixed, name, s] for s in seeds} for name in ALGORITHMS}
             for b in BASELINES:
-                report.paired_claim(family, {"framework": fw, "jobs": j, "servers": p["servers_fixed"],
+                report.paired_claim(family, {"framework": fw, "jobs": j, "servers": p.servers_fixed,
                                              "baseline": b}, at["aonline"], at[b], "min",
                                     f"Figs. 2/5 ({fw}, {j} jobs): A_online at least {MARGIN:.0%} better than {b} "
                                     "(effect: the paired relative gain)", margin=MARGIN)
         for name in ALGORITHMS:
-            series = {s: {float(h): value[fw, p["jobs_fixed"], h, name, s] for h in p["servers"]} for s in seeds}
+            series = {s: {float(h): value[fw, p.jobs_fixed, h, name, s] for h in p.servers} for s in seeds}
             report.trend_claim("Figs. 3/6: the objective grows with the number of servers",
-                               {"framework": fw, "jobs": p["jobs_fixed"], "method_trended": name}, series, "up",
+                               {"framework": fw, "jobs": p.jobs_fixed, "method_trended": name}, series, "up",
                                f"Figs. 3/6 ({fw}): {name}'s objective grows with the number of servers (values: "
                                "per-seed slopes)")
     return summary
 
 
-def _alpha_claims(report: Report, rows: list[dict], alphas: list[dict], p: dict) -> None:
+def _alpha_claims(report: Report, rows: list[dict], alphas: list[dict], p: Preset) -> None:
     """Figs. 2/5's "A_online beats every baseline" again with α = 1 and 2 (a family per α; α = 4 is
     the paper's and the main family), and a table of A_online's objective over the best baseline's
     per α."""
     value = {(r["framework"], r["jobs"], r["algorithm"], r["seed"]): r["weighted_completion"]
-             for r in rows + alphas if r["servers"] == p["servers_fixed"]}
+             for r in rows + alphas if r["servers"] == p.servers_fixed}
     seeds = sorted({r["seed"] for r in rows})
     table = Table("Set-up sweep: A_online's α (round i's batch runs from slot α τ_i, D5): A_online's total "
                   "weighted completion time / the best baseline's, mean over seeds",
                   ["framework", "jobs", *[f"α = {a}" for a in (*ALPHAS, 4)]], [])
     for fw in ("ps", "allreduce"):
-        for j in p["jobs"]:
+        for j in p.jobs:
             cells = []
             for a in (*ALPHAS, 4):
                 name = "aonline" if a == 4 else f"aonline-alpha-{a}"
@@ -477,7 +589,7 @@ def _alpha_claims(report: Report, rows: list[dict], alphas: list[dict], p: dict)
                     continue
                 for b in BASELINES:
                     report.paired_claim(f"Set-up sweep, α = {a}: A_online beats every baseline (Figs. 2/5)",
-                                        {"framework": fw, "jobs": j, "servers": p["servers_fixed"], "baseline": b},
+                                        {"framework": fw, "jobs": j, "servers": p.servers_fixed, "baseline": b},
                                         mine, {s: value[fw, j, b, s] for s in mine}, "min",
                                         f"α = {a} ({fw}, {j} jobs): A_online's total weighted completion time below "
                                         f"{b}'s")
@@ -486,7 +598,7 @@ def _alpha_claims(report: Report, rows: list[dict], alphas: list[dict], p: dict)
     report.tables.append(table)
 
 
-def _price_sweep(report: Report, rows: list[dict], p: dict, setting: Setting) -> None:
+def _price_sweep(report: Report, rows: list[dict], p: Preset, setting: Setting) -> None:
     """Fig. 4 ("the objective grows with F") at every price unit (D18) and cluster scale ``kappa``:
     the table of means with the share of accepted jobs that paid a positive price, the claim decided
     per (units, kappa) by the trend test of each seed's slope against log2 F (one family), and the
@@ -496,11 +608,11 @@ def _price_sweep(report: Report, rows: list[dict], p: dict, setting: Setting) ->
                                label="total weighted completion time (price sweep)")
     table = Table("Fig. 4 and the set-up that decides it: A_online's mean total weighted completion time, and the "
                   "share of accepted jobs that paid a positive price, by price units (D18), kappa and F",
-                  ["units", "kappa", *[f"F={F:g}" for F in p["F"]], *[f"priced F={F:g}" for F in p["F"]]], [])
+                  ["units", "kappa", *[f"F={F:g}" for F in p.F], *[f"priced F={F:g}" for F in p.F]], [])
     for normalization in NORMALIZATIONS:
-        for kappa in p["kappas"]:
+        for kappa in p.kappas:
             mine = [r for r in rows if r["normalization"] == normalization and r["kappa"] == kappa]
-            table.rows.append([normalization, kappa, *_by_F(mine, p["F"])])
+            table.rows.append([normalization, kappa, *_by_F(mine, p.F)])
             report.trend_claim("Fig. 4: the objective grows with F",
                                {"sweep": "prices", "normalization": normalization, "kappa": kappa},
                                _against_log2_F(mine), "up",
@@ -532,20 +644,20 @@ def _against_log2_F(rows: list[dict]) -> dict[int, dict[float, float]]:
     return series
 
 
-def _binding(report: Report, rows: list[dict], p: dict, setting: Setting) -> None:
-    """Fig. 4 and Figs. 2/5 again where the prices bind (``p["binding"]``): the trend of A_online's
+def _binding(report: Report, rows: list[dict], p: Preset, setting: Setting) -> None:
+    """Fig. 4 and Figs. 2/5 again where the prices bind (``p.binding``): the trend of A_online's
     objective against log2 F per price unit (one family), A_online (the paper's units, F = 1) paired
     against each baseline (one family), and the share of accepted jobs that paid a positive price."""
-    bind = p["binding"]
-    where = (f"{bind['jobs']} jobs in one burst on {bind['servers']} server{'s' if bind['servers'] > 1 else ''}, "
-             f"kappa {bind['kappa']:g}")
+    bind = p.binding
+    where = (f"{bind.jobs} jobs in one burst on {bind.servers} server{'s' if bind.servers > 1 else ''}, "
+             f"kappa {bind.kappa:g}")
     online = [r for r in rows if r["algorithm"] == "aonline"]
     table = Table(f"Where the prices bind ({where}): A_online's mean total weighted completion time and the share "
                   "of accepted jobs that paid a positive price, by price units (D18) and F",
-                  ["units", *[f"F={F:g}" for F in p["F"]], *[f"priced F={F:g}" for F in p["F"]]], [])
+                  ["units", *[f"F={F:g}" for F in p.F], *[f"priced F={F:g}" for F in p.F]], [])
     for normalization in NORMALIZATIONS:
         mine = [r for r in online if r["normalization"] == normalization]
-        table.rows.append([normalization, *_by_F(mine, p["F"])])
+        table.rows.append([normalization, *_by_F(mine, p.F)])
         report.trend_claim("Fig. 4 where the prices bind: the objective grows with F",
                            {"sweep": "binding", "normalization": normalization}, _against_log2_F(mine), "up",
                            f"Fig. 4 where the prices bind ({normalization} units, {where}): grows with F (values: "
@@ -628,7 +740,7 @@ def _records(report: Report, rows: list[dict]) -> None:
     report.tables.append(table)
 
 
-def _maxweight_vs_F(report: Report, rows: list[dict], p: dict, setting: Setting) -> None:
+def _maxweight_vs_F(report: Report, rows: list[dict], p: Preset, setting: Setting) -> None:
     """Fig. 11: "smaller F gives a larger total weight", decided by the trend test of each batch's
     slope against log2 F."""
     summary = report.summarize(rows, point=["sweep", "F"], method="algorithm", value="weight", sense="max",
@@ -640,8 +752,8 @@ def _maxweight_vs_F(report: Report, rows: list[dict], p: dict, setting: Setting)
                        series, "down", "Fig. 11: A_maxweight's total weight falls as F grows (values: per-seed "
                        "slopes against log2 F)")
     report.interval_figure(setting, summary, "F", "fig11_maxweight_vs_F_intervals.png",
-                           f"Fig. 11 analogue: A_maxweight's total weight vs F ({p['batch_jobs'][0]} jobs, "
-                           f"τ = {p['batch_tau']}): mean and 95% interval", xlog=True)
+                           f"Fig. 11 analogue: A_maxweight's total weight vs F ({p.batch_jobs[0]} jobs, "
+                           f"τ = {p.batch_tau}): mean and 95% interval", xlog=True)
 
 
 def _relative(rows, key, value, name):

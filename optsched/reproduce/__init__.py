@@ -21,10 +21,11 @@ from .folder import Reproduced, owner, reproductions, run, save_case, write_repo
 from .methods import Method, method, run_verified, verified_objective
 from .report import Report, interval_rows
 from .setting import CERTIFIED_SEEDS, DEFAULT_SEEDS, EXACT_BUDGET, QUICK_WARNING, ROUTE_ROUNDS, SCALES, Setting
-from .sweeps import mean, sweep_points, sweep_rows
+from .sweeps import JobServerSweeps, mean, sweep_points, sweep_rows
 from .tasks import parallel_map
 
-__all__ = ["CERTIFIED_SEEDS", "DEFAULT_SEEDS", "EXACT_BUDGET", "QUICK_WARNING", "ROUTE_ROUNDS", "SCALES", "Method",
+__all__ = ["CERTIFIED_SEEDS", "DEFAULT_SEEDS", "EXACT_BUDGET", "QUICK_WARNING", "ROUTE_ROUNDS", "SCALES",
+           "JobServerSweeps", "Method",
            "Report", "Reproduced", "Setting", "certified_ratio", "confirmed_optimum", "interval_rows", "mean",
            "method", "owner", "parallel_map", "reproductions", "run", "run_verified", "save_case", "sweep_points",
            "sweep_rows", "verified_objective", "write_report"]

@@ -4,9 +4,9 @@ from optsched.reproduce import mean
 
 
 def test_two_sweeps_that_meet_share_their_point_once():
-    from optsched.reproduce import sweep_points, sweep_rows
+    from optsched.reproduce import JobServerSweeps, sweep_points, sweep_rows
 
-    p = {"jobs": [10, 20], "servers_fixed": 6, "servers": [3, 6], "jobs_fixed": 10}
+    p = JobServerSweeps(jobs=[10, 20], servers_fixed=6, servers=[3, 6], jobs_fixed=10)
     assert sweep_points(p) == [(10, 6), (20, 6), (10, 3)]  # (10, 6) is in both sweeps, listed once
     rows = [{"jobs": j, "servers": n} for j, n in sweep_points(p)]
     assert sweep_rows(rows, "jobs", p) == rows[:2]
