@@ -22,24 +22,23 @@ from collections.abc import Callable
 
 
 def _edge(args) -> tuple[list[str], Callable[[str], dict]]:
-    from optsched.edge.reproduce import ALGORITHMS, PRICED, _sim_task
+    from optsched.edge.reproduce import ALGORITHMS, PRICED, SimTask, _sim_task
 
-    return [*ALGORITHMS, *PRICED], lambda name: _sim_task((args.jobs, args.servers, args.seed, name))
+    return [*ALGORITHMS, *PRICED], lambda name: _sim_task(SimTask(args.jobs, args.servers, args.seed, name))
 
 
 def _oasis(args) -> tuple[list[str], Callable[[str], dict]]:
-    from optsched.oasis.reproduce import ALGORITHMS, SCALES, _fig3_task
+    from optsched.oasis.reproduce import SCALES, Fig3Task, _fig3_task, methods
 
     p = SCALES["paper"]
-    args.servers = p["servers"]
-    methods = [m for m in ALGORITHMS if m != "dorm" or args.jobs <= p["dorm_max_jobs"]]  # as the preset runs them
-    return methods, lambda name: _fig3_task((args.jobs, args.seed, p["T"], p["servers"], name))
+    args.servers = p.servers
+    return list(methods(args.jobs, p)), lambda name: _fig3_task(Fig3Task(args.jobs, args.seed, p.T, p.servers, name))
 
 
 def _hetero(args) -> tuple[list[str], Callable[[str], dict]]:
-    from optsched.hetero.reproduce import ALGORITHMS, _online_task
+    from optsched.hetero.reproduce import ALGORITHMS, OnlineTask, _online_task
 
-    return list(ALGORITHMS), lambda name: _online_task(("ps", args.jobs, args.servers, 1.0, args.seed, name))
+    return list(ALGORITHMS), lambda name: _online_task(OnlineTask("ps", args.jobs, args.servers, 1.0, args.seed, name))
 
 
 def main() -> None:

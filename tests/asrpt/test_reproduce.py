@@ -10,9 +10,8 @@ from optsched.cli import main
 
 @pytest.mark.slow
 def test_sim_writes_its_report(monkeypatch, tmp_path, capfd):
-    monkeypatch.setitem(reproduce.SIM, "default", {"jobs": [300, 600], "fixed": 600, "shares": [0.8, 0.0],
-                                                   "nics": [1.0, 10.0, 50.0], "taus": [0.0, 1.0],
-                                                   "loads": [0.6, 1.0]})
+    monkeypatch.setitem(reproduce.SIM, "default", reproduce.Preset(
+        jobs=(300, 600), fixed=600, shares=(0.8, 0.0), nics=(1.0, 10.0, 50.0), taus=(0.0, 1.0), loads=(0.6, 1.0)))
     out = tmp_path / "sim"
     assert main(["reproduce", "asrpt-sim", "--seeds", "1", "--workers", "1", "-o", str(out)]) == 0
     for file in ("report.md", "results.csv", "completion_vs_jobs_intervals.svg", "completion_vs_single_gpu_share_intervals.svg",

@@ -12,9 +12,8 @@ from tests.cli_helpers import run as run_cli
 
 
 def test_both_reproductions_write_their_reports(monkeypatch, tmp_path, capfd):
-    monkeypatch.setitem(reproduce.SCALES, "default", {
-        "jobs": [6, 10], "servers_fixed": 6, "servers": [4, 6], "jobs_fixed": 6,
-        "ratio_jobs": [2], "ratio_instances": 2})
+    monkeypatch.setitem(reproduce.SCALES, "default", reproduce.Preset(
+        jobs=[6, 10], servers_fixed=6, servers=[4, 6], jobs_fixed=6, ratio_jobs=[2], ratio_instances=2))
     for name, figures in (("edge-sec5", ["jct_rate_vs_jobs.svg", "jct_rate_vs_servers.svg", "utilisation.svg"]),
                           ("edge-ratio", ["competitive_ratio.svg"])):
         out = tmp_path / name

@@ -12,9 +12,9 @@ from optsched.hetero.generate import generate
 
 @pytest.mark.slow
 def test_the_reproduction_writes_its_report(monkeypatch, tmp_path, capfd):
-    monkeypatch.setitem(reproduce.SCALES, "default", {
-        "jobs": [3, 5], "servers_fixed": 3, "servers": [2, 3], "jobs_fixed": 3, "F": [1, 4], "kappas": [0.35],
-        "batch_jobs": [3], "batch_tau": 48, "binding": {"jobs": 6, "servers": 1, "kappa": 8.0}})
+    monkeypatch.setitem(reproduce.SCALES, "default", reproduce.Preset(
+        jobs=[3, 5], servers_fixed=3, servers=[2, 3], jobs_fixed=3, F=[1, 4], kappas=[0.35], batch_jobs=[3],
+        batch_tau=48, binding=reproduce.Binding(jobs=6, servers=1, kappa=8.0)))
     out = tmp_path / "sec7"
     assert main(["reproduce", "hetero-sec7", "--seeds", "1", "--workers", "1", "-o", str(out)]) == 0
     for file in ["report.md", "results.csv", "weighted_completion_vs_jobs_ps_intervals.svg",
@@ -62,7 +62,7 @@ def test_the_reproduction_writes_its_report(monkeypatch, tmp_path, capfd):
 def test_in_one_burst_every_job_arrives_in_slot_1_and_the_prices_bind():
     """The regime of the "where the prices bind" rows: with every job in one batch on one server that
     fits several, some accepted job pays a positive price (none does on the Fig. 4 sweep's instances)."""
-    row = reproduce._binding_task(("raw", 1.0, 20, 1, 8.0, 2, "aonline"))
+    row = reproduce._binding_task(reproduce.BindingTask("raw", 1.0, 20, 1, 8.0, 2, "aonline"))
     assert 0 < row["priced"] <= row["accepted"]
     instance = reproduce.in_one_burst(reproduce.generate("paper", 2, jobs=20, servers=1, kappa=8.0))
     assert {job.arrival for job in instance.jobs} == {1}

@@ -7,9 +7,9 @@ from optsched.oasis import reproduce
 
 
 def test_reproduce_writes_tables_figures_and_assumptions(monkeypatch, tmp_path, capfd):
-    monkeypatch.setitem(reproduce.SCALES, "default", {
-        "T": 12, "servers": 3, "jobs": [4, 8], "fig4_jobs": 3,
-        "fig5_servers": [2], "fig5_gamma1": [(1, 10)], "fig5_instances": 2, "fig6_jobs": 6})
+    monkeypatch.setitem(reproduce.SCALES, "default", reproduce.Preset(
+        T=12, servers=3, jobs=[4, 8], fig4_jobs=3, fig5_servers=[2], fig5_gamma1=[(1, 10)], fig5_instances=2,
+        fig6_jobs=6))
     out = tmp_path / "report"
     assert main(["reproduce", "oasis-sec5", "--seeds", "1", "--workers", "1", "-o", str(out)]) == 0
     printed = capfd.readouterr().out
@@ -31,12 +31,12 @@ def test_reproduce_writes_tables_figures_and_assumptions(monkeypatch, tmp_path, 
 
 def test_dorm_is_capped_only_where_the_preset_says(monkeypatch, tmp_path, capfd):
     assert all("dorm" in reproduce.methods(j, p) for name in ("quick", "default")
-               for p in [reproduce.SCALES[name]] for j in p["jobs"] + [2 * p["fig4_jobs"]])
+               for p in [reproduce.SCALES[name]] for j in p.jobs + [2 * p.fig4_jobs])
     paper = reproduce.SCALES["paper"]
-    assert [j for j in paper["jobs"] if "dorm" in reproduce.methods(j, paper)] == [50, 100]
-    monkeypatch.setitem(reproduce.SCALES, "default", {
-        "T": 12, "servers": 3, "jobs": [4, 6, 8], "fig4_jobs": 3, "fig5_servers": [2], "fig5_gamma1": [(1, 10)],
-        "fig5_instances": 2, "fig6_jobs": 6, "dorm_max_jobs": 4})
+    assert [j for j in paper.jobs if "dorm" in reproduce.methods(j, paper)] == [50, 100]
+    monkeypatch.setitem(reproduce.SCALES, "default", reproduce.Preset(
+        T=12, servers=3, jobs=[4, 6, 8], fig4_jobs=3, fig5_servers=[2], fig5_gamma1=[(1, 10)], fig5_instances=2,
+        fig6_jobs=6, dorm_max_jobs=4))
     out = tmp_path / "report"
     assert main(["reproduce", "oasis-sec5", "--seeds", "2", "--workers", "1", "-o", str(out)]) == 0
     capfd.readouterr()

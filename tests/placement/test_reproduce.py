@@ -7,7 +7,7 @@ from optsched.placement import reproduce
 
 
 def test_table2_prints_the_table_next_to_the_papers_numbers(monkeypatch, tmp_path, capfd):
-    monkeypatch.setitem(reproduce.TABLE2, "default", {"gpus": 8, "cases": 2})
+    monkeypatch.setitem(reproduce.TABLE2, "default", reproduce.Preset(gpus=8, cases=2))
     out = tmp_path / "t2"  # the preset's 2 cases: --seeds asks for more, never fewer
     assert main(["reproduce", "asrpt-table2", "--seeds", "1", "--workers", "1", "-o", str(out)]) == 0
     printed = capfd.readouterr().out
