@@ -54,3 +54,20 @@ def test_the_readme_has_no_relative_links():
     readme = (ROOT / "README.md").read_text()
     relative = [target for target in re.findall(r"\]\(([^)]+)\)", readme) if "://" not in target]
     assert not relative, f"relative links in README.md: {relative}"
+
+
+def test_docs_lines_stay_readable():
+    """Reference pages, not diaries (issue 50): no prose line over 200 characters and no table row over
+    400 anywhere in docs/ (code blocks aside); what does not fit a cell goes below its table."""
+    from pathlib import Path
+
+    docs = Path(__file__).resolve().parents[1] / "docs"
+    long = []
+    for page in sorted(docs.rglob("*.md")):
+        inside = False
+        for number, line in enumerate(page.read_text().splitlines(), 1):
+            if line.startswith("```"):
+                inside = not inside
+            elif not inside and len(line) > (400 if line.startswith("|") else 200):
+                long.append(f"{page.relative_to(docs)}:{number} ({len(line)} characters)")
+    assert long == []
