@@ -1,6 +1,6 @@
 """Output folders of ``study``, ``reproduce`` and ``search``: checked before any work, owned by one run.
 
-:func:`claim` checks a folder before anything is computed or written, and records which run owns it
+:func:`claim_folder` checks a folder before anything is computed or written, and records which run owns it
 in ``.optsched.json`` (the verb and every parameter that shapes the results, and the files it wrote):
 
 * the path is a folder, or nothing yet whose parent folder can take one (a regular file, a named
@@ -175,7 +175,7 @@ def _cache_empty(folder: Path) -> bool:
         return False
 
 
-def claim(path: str | Path, owner: dict[str, Any], *, fresh: bool = False, subfolders: Iterable[str] = (),
+def claim_folder(path: str | Path, owner: dict[str, Any], *, fresh: bool = False, subfolders: Iterable[str] = (),
           parents: bool = False, adopts: Callable[[dict], bool] | None = None) -> Claimed:
     """Check ``path`` as this run's output folder and take it (see the module docstring).
 

@@ -80,3 +80,21 @@ def test_maintenance_scripts_live_in_tools_not_in_the_installed_package():
     assert scripts == []
     assert {p.name for p in (REPO / "tools").glob("*.py")} >= {"refresh_claims.py", "table1_models.py",
                                                                 "philly_recurring.py", "compare_reports.py"}
+
+
+def test_public_class_names_say_which_class_they_are():
+    """No two public classes share a name (issue 50: three Outcomes, three Runs), except a family's
+    classes of one role, which share the name of the same class in another family's module of the same
+    file name (every family's ``instance.Instance``, ``schedule.Schedule``, ``reproduce.Preset``)."""
+    import ast
+
+    families = {"single", "oasis", "edge", "hetero", "placement", "asrpt"}
+    places: dict[str, set[str]] = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        relative = path.relative_to(PACKAGE)
+        in_family = len(relative.parts) == 2 and relative.parts[0] in families
+        where = f"<family>/{relative.name}" if in_family else str(relative)
+        for node in ast.parse(path.read_text()).body:
+            if isinstance(node, ast.ClassDef) and not node.name.startswith("_"):
+                places.setdefault(node.name, set()).add(where)
+    assert {name: sorted(found) for name, found in places.items() if len(found) > 1} == {}

@@ -15,7 +15,7 @@ import pytest
 
 from optsched.errors import InputError
 from optsched.jsonio import write_text
-from optsched.outputs import OWNER_FILE, claim
+from optsched.outputs import OWNER_FILE, claim_folder
 
 from .contract_helpers import console_script, optsched
 
@@ -32,7 +32,7 @@ def sha(text: str) -> str:
 
 
 def test_a_new_folder_is_created_and_owned_with_the_digest_of_each_file_written(tmp_path):
-    with claim(tmp_path / "out", OWNER) as folder:
+    with claim_folder(tmp_path / "out", OWNER) as folder:
         assert json.loads((tmp_path / "out" / OWNER_FILE).read_text()) == {**OWNER, "files": {}}
         put(folder, "table.csv", "x")
         (tmp_path / "out" / "notes.txt").write_text("saved by hand meanwhile")
@@ -41,33 +41,33 @@ def test_a_new_folder_is_created_and_owned_with_the_digest_of_each_file_written(
 
 
 def test_the_same_run_again_removes_only_the_files_it_no_longer_writes(tmp_path):
-    with claim(tmp_path / "out", OWNER) as first:
+    with claim_folder(tmp_path / "out", OWNER) as first:
         for name in ("report.md", "old-figure.png"):
             put(first, name, "first")
         first.finish()
     (tmp_path / "out" / "notes.txt").write_text("mine")
-    with claim(tmp_path / "out", OWNER) as again:
+    with claim_folder(tmp_path / "out", OWNER) as again:
         put(again, "report.md", "second")
         assert again.finish() == ["old-figure.png"]
     assert sorted(p.name for p in (tmp_path / "out").iterdir()) == [OWNER_FILE, "notes.txt", "report.md"]
 
 
 def test_a_file_changed_after_optsched_wrote_it_is_never_replaced_or_removed(tmp_path):
-    with claim(tmp_path / "out", OWNER) as first:
+    with claim_folder(tmp_path / "out", OWNER) as first:
         put(first, "report.md", "first")
         first.finish()
     (tmp_path / "out" / "report.md").write_text("first, with my notes")
     for fresh in (False, True):
         with pytest.raises(InputError, match="report.md: was changed after optsched wrote it"):
-            claim(tmp_path / "out", OWNER, fresh=fresh)
+            claim_folder(tmp_path / "out", OWNER, fresh=fresh)
     assert (tmp_path / "out" / "report.md").read_text() == "first, with my notes"
 
 
 def test_a_run_never_writes_over_a_file_it_did_not_write(tmp_path):
-    with claim(tmp_path / "out", OWNER) as first:
+    with claim_folder(tmp_path / "out", OWNER) as first:
         first.finish()
     (tmp_path / "out" / "results.csv").write_text("mine")
-    with claim(tmp_path / "out", OWNER) as again, pytest.raises(InputError, match="did not write is in the way"):
+    with claim_folder(tmp_path / "out", OWNER) as again, pytest.raises(InputError, match="did not write is in the way"):
         put(again, "results.csv", "optsched's")
     assert (tmp_path / "out" / "results.csv").read_text() == "mine"
     assert [p.name for p in (tmp_path / "out").iterdir() if p.name.startswith(".optsched-")] == []
@@ -75,25 +75,25 @@ def test_a_run_never_writes_over_a_file_it_did_not_write(tmp_path):
 
 def test_a_run_killed_between_a_write_and_its_record_leaves_a_folder_the_next_run_knows(tmp_path):
     """The owner file names a file's digest before the file is renamed into place: either content is optsched's."""
-    with claim(tmp_path / "out", OWNER) as first:
+    with claim_folder(tmp_path / "out", OWNER) as first:
         put(first, "report.md", "first")
         first.replacing(os.path.realpath(tmp_path / "out" / "report.md"), sha("second"))
         (tmp_path / "out" / "report.md").write_text("second")  # renamed into place, then killed
-    with claim(tmp_path / "out", OWNER) as again:
+    with claim_folder(tmp_path / "out", OWNER) as again:
         assert again.previous == {"report.md": sha("second")}
 
 
 def test_another_run_is_refused_and_fresh_replaces_only_its_files(tmp_path):
-    with claim(tmp_path / "out", OWNER) as first:
+    with claim_folder(tmp_path / "out", OWNER) as first:
         put(first, "results.csv", "a")
         first.finish()
     (tmp_path / "out" / "later.txt").write_text("mine")
     os.utime(tmp_path / "out" / "later.txt", (2e9, 2e9))  # a clock ahead of the run
     other = {"verb": "study", "name": "b"}
     with pytest.raises(InputError, match="holds the output of another run"):
-        claim(tmp_path / "out", other)
+        claim_folder(tmp_path / "out", other)
     assert (tmp_path / "out" / "results.csv").read_text() == "a"
-    with claim(tmp_path / "out", other, fresh=True) as replaced:
+    with claim_folder(tmp_path / "out", other, fresh=True) as replaced:
         replaced.finish()
     assert not (tmp_path / "out" / "results.csv").exists()
     assert (tmp_path / "out" / "later.txt").read_text() == "mine"
@@ -105,7 +105,7 @@ def test_a_record_from_before_digests_lets_its_files_be_rewritten_never_removed(
     for name in ("results.csv", "old.png"):
         (tmp_path / "out" / name).write_text("older optsched")
     (tmp_path / "out" / OWNER_FILE).write_text(json.dumps({**OWNER, "files": ["results.csv", "old.png"]}))
-    with claim(tmp_path / "out", OWNER) as again:
+    with claim_folder(tmp_path / "out", OWNER) as again:
         put(again, "results.csv", "new")
         assert again.finish() == []
     assert (tmp_path / "out" / "old.png").exists()
@@ -114,13 +114,13 @@ def test_a_record_from_before_digests_lets_its_files_be_rewritten_never_removed(
 
 def test_a_run_adopts_a_folder_only_where_it_says_so_and_keeps_its_files(tmp_path):
     """An older optsched's record of the same preset is taken over (``adopts``); anything else is not."""
-    with claim(tmp_path / "out", {"verb": "study", "name": "demo", "parts": [1]}) as first:
+    with claim_folder(tmp_path / "out", {"verb": "study", "name": "demo", "parts": [1]}) as first:
         put(first, "results.csv", "a")
         first.finish()
     preset = {"verb": "study", "preset": "demo"}
     with pytest.raises(InputError, match="holds the output of another run"):
-        claim(tmp_path / "out", preset, adopts=lambda recorded: recorded.get("name") == "other")
-    again = claim(tmp_path / "out", preset, adopts=lambda recorded: recorded.get("name") == "demo")
+        claim_folder(tmp_path / "out", preset, adopts=lambda recorded: recorded.get("name") == "other")
+    again = claim_folder(tmp_path / "out", preset, adopts=lambda recorded: recorded.get("name") == "demo")
     assert again.previous == {"results.csv": sha("a")}
     assert json.loads((tmp_path / "out" / OWNER_FILE).read_text())["preset"] == "demo"
 
@@ -129,7 +129,7 @@ def test_a_folder_of_someone_elses_files_is_never_taken(tmp_path):
     (tmp_path / "mine.txt").write_text("mine")
     for fresh in (False, True):
         with pytest.raises(InputError, match="optsched did not write"):
-            claim(tmp_path, OWNER, fresh=fresh)
+            claim_folder(tmp_path, OWNER, fresh=fresh)
     assert (tmp_path / "mine.txt").read_text() == "mine"
 
 
@@ -142,7 +142,7 @@ def test_someone_elses_sqlite_file_named_like_the_cache_is_never_adopted(tmp_pat
     before = (tmp_path / "cache.sqlite").read_bytes()
     for fresh in (False, True):
         with pytest.raises(InputError, match="optsched did not write"):
-            claim(tmp_path, OWNER, fresh=fresh)
+            claim_folder(tmp_path, OWNER, fresh=fresh)
     assert (tmp_path / "cache.sqlite").read_bytes() == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["cache.sqlite"]
 
@@ -152,25 +152,25 @@ def test_a_damaged_owner_file_is_one_line_of_bad_input(tmp_path, record):
     (tmp_path / "out").mkdir()
     (tmp_path / "out" / OWNER_FILE).write_text(record)
     with pytest.raises(InputError, match="is damaged"):
-        claim(tmp_path / "out", OWNER)
+        claim_folder(tmp_path / "out", OWNER)
     assert (tmp_path / "out" / OWNER_FILE).read_text() == record
 
 
 def test_a_damaged_cache_is_refused_before_the_owner_file_is_touched(tmp_path):
-    with claim(tmp_path / "out", OWNER) as first:
+    with claim_folder(tmp_path / "out", OWNER) as first:
         first.finish()
     (tmp_path / "out" / "cache.sqlite").write_bytes(b"not a database" * 100)
     before = {p.name: p.read_bytes() for p in (tmp_path / "out").iterdir()}
     with pytest.raises(InputError, match="the cache is damaged"):
-        claim(tmp_path / "out", OWNER)
+        claim_folder(tmp_path / "out", OWNER)
     assert {p.name: p.read_bytes() for p in (tmp_path / "out").iterdir()} == before
 
 
 def test_abandon_removes_the_folders_a_run_created_and_nothing_else(tmp_path):
-    folder = claim(tmp_path / "a" / "b", OWNER, parents=True)
+    folder = claim_folder(tmp_path / "a" / "b", OWNER, parents=True)
     folder.abandon()
     assert list(tmp_path.iterdir()) == []
-    kept = claim(tmp_path / "c", OWNER)
+    kept = claim_folder(tmp_path / "c", OWNER)
     (tmp_path / "c" / "figure.png").write_text("made")
     kept.abandon()
     assert (tmp_path / "c" / "figure.png").exists()
@@ -178,7 +178,7 @@ def test_abandon_removes_the_folders_a_run_created_and_nothing_else(tmp_path):
 
 def test_missing_parents_are_refused_unless_asked_for(tmp_path):
     with pytest.raises(InputError, match="does not exist"):
-        claim(tmp_path / "a" / "b", OWNER)
+        claim_folder(tmp_path / "a" / "b", OWNER)
     assert list(tmp_path.iterdir()) == []
 
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from ..placement.online import allot, alpha_tilde, place
 from ..placement.timing import alpha, alpha_max
 from .instance import Instance
-from .schedule import Run, Schedule
+from .schedule import JobRun, Schedule
 
 
 @dataclass(frozen=True)
@@ -52,7 +52,7 @@ class ClusterState:
         self.instance = instance
         self.free = [instance.cluster.gpus] * instance.cluster.servers
         self.total_free = instance.cluster.total_gpus
-        self.runs: dict[int, Run] = {}
+        self.runs: dict[int, JobRun] = {}
         self._running: list[tuple[float, int]] = []  # (completion, job)
         self.rng = random.Random(seed)
 
@@ -86,7 +86,7 @@ class ClusterState:
                 raise RuntimeError(f"job {i}: server {m} has {self.free[m]} free GPUs, the placement needs {sum(row)}")
             self.free[m] -= sum(row)
             self.total_free -= sum(row)
-        self.runs[i] = Run(time, {m: tuple(row) for m, row in counts.items() if sum(row)})
+        self.runs[i] = JobRun(time, {m: tuple(row) for m, row in counts.items() if sum(row)})
         length = sj.iterations * alpha(sj.job, list(counts.values()), self.instance.cluster)
         heapq.heappush(self._running, (time + length, i))
 

@@ -40,7 +40,7 @@ from ..registry import get
 from ..solvers import Computed, CpSatModel, Model, Result
 from .baselines import KEYS, list_schedule
 from .instance import Instance
-from .schedule import Run, Schedule
+from .schedule import JobRun, Schedule
 from .srpt import srpt
 
 PATTERN_LIMIT = 20_000  #: server splits over all jobs beyond which F4 refuses an instance
@@ -245,7 +245,7 @@ def time_indexed(instance: Instance, relax: bool = False) -> Model:
         runs = []
         for i, choices in enumerate(options):
             (u, t), = [(u, t) for (j, u, t), v in z.items() if j == i and integral(result.value(v)) == 1]
-            runs.append(Run(t * delta, {m: tuple(c) for m, c in choices[u][1].items()}))
+            runs.append(JobRun(t * delta, {m: tuple(c) for m, c in choices[u][1].items()}))
         return Schedule(tuple(runs))
 
     return Model(prob, decode, start=start)
@@ -291,7 +291,7 @@ def cp_sat(instance: Instance, relax: bool = False) -> CpSatModel:
         for i, fits in enumerate(kept):
             (u,) = [u for u in fits if integral(result.value(f"b_{i}_{u}")) == 1]
             counts = shared.options[i][u][1]
-            runs.append(Run(integral(result.value(f"S_{i}")) * delta, {m: tuple(c) for m, c in counts.items()}))
+            runs.append(JobRun(integral(result.value(f"S_{i}")) * delta, {m: tuple(c) for m, c in counts.items()}))
         return Schedule(tuple(runs))
 
     # Core-based search: on these models it raises the bound of Σ E_i far faster than the default
@@ -306,7 +306,7 @@ def _incumbent(instance: Instance, shared: Stream) -> list[tuple[int, int] | Non
     runs = shared.incumbent.jobs
     servers = instance.cluster.servers
 
-    def split(run: Run) -> list[int]:
+    def split(run: JobRun) -> list[int]:
         return [sum(run.counts.get(m, ())) for m in range(servers)]
 
     relabel = sorted(range(servers), key=lambda m: (-split(runs[0])[m], m))  # new label k <- old server relabel[k]

@@ -34,7 +34,7 @@ COMM_HEAVY = 1.5  #: the paper's classification threshold
 
 
 @dataclass
-class Outcome:
+class AsrptRun:
     """A-SRPT's schedule with what the theory checks need."""
 
     schedule: Schedule
@@ -53,7 +53,7 @@ class _Held:
 
 
 def run_asrpt(instance: Instance, *, tau: float = 1.0, comm_heavy: float = COMM_HEAVY, perfect: bool = False,
-              blocking: bool = True, seed: int = 0) -> Outcome:
+              blocking: bool = True, seed: int = 0) -> AsrptRun:
     """Simulate A-SRPT on ``instance`` (``perfect``: predictions equal the true counts).
 
     References
@@ -115,7 +115,7 @@ def run_asrpt(instance: Instance, *, tau: float = 1.0, comm_heavy: float = COMM_
                     held.append(_Held(i, value, counts, t + budget, t))
             else:
                 state.start(i, state.placement(i, "least")[0], t)
-    return Outcome(state.schedule(), virtual, heavy, waited)
+    return AsrptRun(state.schedule(), virtual, heavy, waited)
 
 
 def asrpt(instance: Instance, *, seed: int = 0, tau: float = 1.0, comm_heavy: float = COMM_HEAVY,

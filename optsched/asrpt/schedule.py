@@ -22,21 +22,21 @@ from .instance import Instance
 
 
 @dataclass(frozen=True)
-class Run:
+class JobRun:
     """One job's run: its start time ``t_i`` (s) and its placement, the replicas of each stage per server (non-
     preemptive: it holds these GPUs until it completes)."""
     start: float  #: t_i (s)
     counts: dict[int, tuple[int, ...]]  #: server -> replicas per stage
 
     def to_dict(self) -> dict:
-        """This ``Run`` as JSON-ready plain data (lists, dicts, numbers, strings)."""
+        """This ``JobRun`` as JSON-ready plain data (lists, dicts, numbers, strings)."""
         return {"start": self.start, "placement": [[m, list(row)] for m, row in sorted(self.counts.items())]}
 
 
 @dataclass(frozen=True)
 class Schedule:
-    """A schedule of an ``asrpt`` instance: one ``Run`` per job, in instance order."""
-    jobs: tuple[Run, ...]
+    """A schedule of an ``asrpt`` instance: one ``JobRun`` per job, in instance order."""
+    jobs: tuple[JobRun, ...]
 
     def to_dict(self) -> dict:
         """This ``Schedule`` as JSON-ready plain data (lists, dicts, numbers, strings)."""
@@ -62,7 +62,7 @@ class Schedule:
                     raise InputError(f"{at}[0]: server {m} listed twice")
                 counts[m] = tuple(integer(x, f"{at}[1][{s}]", min=0) for s, x in enumerate(pair[1]))
             f.done()
-            runs.append(Run(start, counts))
+            runs.append(JobRun(start, counts))
         return cls(tuple(runs))
 
 

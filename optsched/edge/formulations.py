@@ -420,7 +420,7 @@ def _ilp4(instance: Instance) -> Model:
 
 
 @dataclass(frozen=True)
-class Column:
+class ChunkColumn:
     """A column of LP-4R: chunk ``d`` of job ``j`` on worker ``place`` (an edge worker position, or
     ``("cloud", j, d)`` for the chunk's private cloud worker) in slot ``t``, at ``p`` slots per chunk."""
 
@@ -431,7 +431,7 @@ class Column:
     p: int
 
 
-def lp4r_columns(instance: Instance) -> list[Column]:
+def lp4r_columns(instance: Instance) -> list[ChunkColumn]:
     """LP-4R's columns: edge columns from ``r + Δ_js`` and private cloud columns from ``r + Δ_c``,
     up to the per-job horizon (cloud rate ``p^1``) or the global one without a cloud."""
     model_variables(sum(job.chunks * (len(instance.qualified[j]) + 1)
@@ -443,10 +443,10 @@ def lp4r_columns(instance: Instance) -> list[Column]:
         for d in range(job.chunks):
             for e in instance.qualified[j]:
                 for t in range(job.release + job.delay_edge[instance.workers[e][0]], H):
-                    columns.append(Column(j, d, e, t, job.p_edge))
+                    columns.append(ChunkColumn(j, d, e, t, job.p_edge))
             if instance.cloud:
                 for t in range(job.release + job.delay_cloud, H):
-                    columns.append(Column(j, d, ("cloud", j, d), t, job.p_cloud))
+                    columns.append(ChunkColumn(j, d, ("cloud", j, d), t, job.p_cloud))
     return columns
 
 

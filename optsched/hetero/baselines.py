@@ -109,7 +109,7 @@ def _fastest_ps(instance: Instance, j: int) -> Config:
     return Config(m, p, int(n[first - (ends[b - 1] if b else 0)]))
 
 
-class Cluster:
+class ClusterUsage:
     """Per-slot usage ``used[h, r, t]`` that grows as runs are booked, with first-fit placement.
 
     Usage changes only where a booking starts or ends (``points``, sorted), so the most used in a
@@ -136,11 +136,11 @@ class Cluster:
             self.used = np.concatenate([self.used, np.zeros((*self.used.shape[:2], extra))], axis=2)
             self._shared = False
 
-    def tentative(self, since: int) -> Cluster:
+    def tentative(self, since: int) -> ClusterUsage:
         """A copy to plan on from slot ``since`` on (earlier slots are left out: plans never read
         them). It reads this cluster's usage until its first booking copies it, so this cluster
         must not book while the copy is in use."""
-        trial = Cluster.__new__(Cluster)
+        trial = ClusterUsage.__new__(ClusterUsage)
         trial.instance, trial.capacity, trial._demand, trial._durations = (self.instance, self.capacity, self._demand,
                                                                             self._durations)
         trial._failed = self._failed  # a cache of a pure function of (job, configuration, free capacity)
@@ -277,7 +277,7 @@ def _first_fit(cap: np.ndarray, count: int, exclude: int | None) -> list[int] | 
 
 
 @dataclass
-class Run:
+class BaselineRun:
     """A baseline's run: its schedule and its counters (``stats``: killed runs and the like)."""
     schedule: Schedule
     stats: dict = field(default_factory=dict)
@@ -290,7 +290,7 @@ class _Simulator:
 
     def __init__(self, instance: Instance):
         self.instance = instance
-        self.cluster = Cluster(instance)
+        self.cluster = ClusterUsage(instance)
         self.config = ideal(instance)
         self.running: dict[int, JobSchedule] = {}
         self.done: dict[int, JobSchedule] = {}
@@ -311,7 +311,7 @@ class _Simulator:
         self.cluster.book(run, -1.0, since=t)
         self.killed.append((j, run, t))
 
-    def run(self, decide) -> Run:
+    def run(self, decide) -> BaselineRun:
         t, jobs = 1, self.instance.jobs
         while len(self.done) < len(jobs):
             finished = [j for j, l in self.running.items() if l.completion <= t]
@@ -322,15 +322,15 @@ class _Simulator:
             if self.waiting():
                 decide(t, bool(finished) or bool(arrivals))
             t += 1
-        return Run(Schedule(tuple(self.done[j] for j in range(len(jobs))), tuple(self.killed)),
+        return BaselineRun(Schedule(tuple(self.done[j] for j in range(len(jobs))), tuple(self.killed)),
                    {"killed_runs": len(self.killed)})
 
 
-def run_fifo(instance: Instance, seed: int = 0) -> Run:
+def run_fifo(instance: Instance, seed: int = 0) -> BaselineRun:
     """FIFO (spec §5.3): jobs in arrival order, each with its ideal types and a worker count drawn in 1..min(30, D_j)
     (seeded), placed first-fit when it fits; never preempted."""
     rng = np.random.default_rng(seed)
-    cluster = Cluster(instance)
+    cluster = ClusterUsage(instance)
     configs = ideal(instance)
     stream = ArrivalStream(range(len(instance.jobs)), lambda j: instance.jobs[j].arrival)
     placed: dict[int, JobSchedule] = {}
@@ -339,15 +339,15 @@ def run_fifo(instance: Instance, seed: int = 0) -> Run:
         for _, j in stream.wait():
             placed[j] = _fifo_place(instance, rng, cluster, configs[j], j, previous)
             previous = placed[j].start
-    return Run(Schedule(tuple(placed[j] for j in range(len(instance.jobs)))), {"killed_runs": 0})
+    return BaselineRun(Schedule(tuple(placed[j] for j in range(len(instance.jobs)))), {"killed_runs": 0})
 
 
-def _fifo_place(instance: Instance, rng: np.random.Generator, cluster: Cluster, base: Config, j: int,
+def _fifo_place(instance: Instance, rng: np.random.Generator, cluster: ClusterUsage, base: Config, j: int,
                 previous: int) -> JobSchedule:
     """FIFO's job ``j``, booked: a drawn worker count (the most that fits the empty cluster), at the
     first slot from ``max(a_j, previous start)`` where it fits for its whole run."""
     workers = int(rng.integers(1, min(30, instance.jobs[j].chunks), endpoint=True))
-    empty = Cluster(instance)
+    empty = ClusterUsage(instance)
     while workers > 1 and empty.place(j, Config(base.m, base.p, workers), 1) is None:
         workers -= 1  # the drawn count does not fit the empty cluster: the most that does
     config = Config(base.m, base.p, workers)
@@ -365,7 +365,7 @@ def _dominant_share(instance: Instance, l: JobSchedule, totals: np.ndarray) -> f
     return float(np.max(np.divide(use, totals, out=np.zeros_like(use), where=totals > 0)))
 
 
-def run_drf(instance: Instance) -> Run:
+def run_drf(instance: Instance) -> BaselineRun:
     """DRF: at each event, progressive filling of the waiting and running jobs by dominant share, each in its ideal
     configuration."""
     sim = _Simulator(instance)
@@ -401,7 +401,7 @@ def run_drf(instance: Instance) -> Run:
     return sim.run(decide)
 
 
-def run_antman(instance: Instance, seed: int = 0, guaranteed: float = 0.5, threshold: int = 5) -> Run:
+def run_antman(instance: Instance, seed: int = 0, guaranteed: float = 0.5, threshold: int = 5) -> BaselineRun:
     """AntMan: each job is resource-guaranteed with probability ``guaranteed`` (drawn on arrival, seeded) or
     opportunistic; guaranteed jobs run first, and an opportunistic run is killed (its progress lost) when a
     guaranteed job has waited ``threshold`` slots."""
@@ -449,7 +449,7 @@ def run_antman(instance: Instance, seed: int = 0, guaranteed: float = 0.5, thres
     return run
 
 
-def run_tiresias(instance: Instance) -> Run:
+def run_tiresias(instance: Instance) -> BaselineRun:
     """Tiresias (spec §5.3): at every event the jobs by smallest remaining work x GPUs first, the running ones
     kept while they fit and the others killed (their progress lost), waiting jobs started when they fit."""
     sim = _Simulator(instance)
@@ -519,7 +519,7 @@ def jain_greedy(instance: Instance, jobs: list[int], tau: int) -> dict[int, JobS
     """The batch problem (7) by the Jain-style greedy (§5.3 item 5): jobs by ``w_j`` over the least
     resource-time volume, descending; each at the latest start with ``t + d <= τ`` where its ideal
     configuration fits, else rejected."""
-    cluster = Cluster(instance)
+    cluster = ClusterUsage(instance)
     configs = ideal(instance)
     volume = {j: min(s.d * _volume(instance, s) for s in instance.shapes[j]) for j in jobs}
     chosen = {}

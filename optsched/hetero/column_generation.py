@@ -60,7 +60,7 @@ SAFETY = 1e-9
 
 
 @dataclass
-class Generation:
+class GenerationState:
     """Where column generation stands: ``lower`` the best Lagrangian bound (certified; ``L(0)``, each
     job alone at its earliest completion, before the first round), ``upper``
     the master's objective with every capacity row satisfied (an LP-feasible value; None until
@@ -348,7 +348,7 @@ def _pricing_round(instance: Instance, master: _Master, pi: np.ndarray, master_p
 
 
 def run(instance: Instance, *, rounds: int = ROUNDS, time_limit: float | None = None,
-        progress=None) -> Generation:
+        progress=None) -> GenerationState:
     """Column and row generation for model A's LP (module docstring), with Wentges smoothing: a
     round prices at ``α π_center + (1 − α) π_master`` (``π_center`` the prices of the best bound so
     far, ``α =`` :data:`SMOOTHING`), and when that adds no column, again at the master's own prices
@@ -361,7 +361,7 @@ def run(instance: Instance, *, rounds: int = ROUNDS, time_limit: float | None = 
     fastest = [_fastest(instance, j) for j in range(len(instance.jobs))]
     # L(0): every job alone at its earliest completion, the bound before any round
     alone = math.fsum(job.weight * s.completion for job, s in zip(instance.jobs, fastest))
-    state = Generation(lower=alone - SAFETY * abs(alone), prices=np.zeros((instance.H, instance.R, 1)))
+    state = GenerationState(lower=alone - SAFETY * abs(alone), prices=np.zeros((instance.H, instance.R, 1)))
     start = greedy(instance, fastest, deadline)
     if start is None:
         state.stopped = "stopped by the time limit before the greedy start schedule was complete"

@@ -59,7 +59,7 @@ class Sigmoid:
 
 
 @dataclass(frozen=True)
-class Table:
+class TableUtility:
     """Any non-increasing, non-negative utility given by its values ``f(0), f(1), ...``; the last
     value holds for every larger delay (step and clipped-linear utilities are tables)."""
 
@@ -75,11 +75,11 @@ class Table:
         return math.log(v) if v > 0 else -math.inf
 
     def to_dict(self) -> dict:
-        """This ``Table`` as JSON-ready plain data (lists, dicts, numbers, strings)."""
+        """This ``TableUtility`` as JSON-ready plain data (lists, dicts, numbers, strings)."""
         return {"kind": "table", "values": list(self.values)}
 
 
-Utility = Sigmoid | Table
+Utility = Sigmoid | TableUtility
 
 
 def _softplus(x: float) -> float:
@@ -240,7 +240,7 @@ def _utility(raw: object, where: str) -> Utility:
                        for d, v in enumerate(f.array("values", nonempty=True)))
         if any(b > a for a, b in zip(values, values[1:])):
             raise InputError(f"{f.path('values')}: a utility must be non-increasing in the delay")
-        u = Table(values)
+        u = TableUtility(values)
     f.done()
     return u
 

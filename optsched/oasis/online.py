@@ -23,7 +23,7 @@ import numpy as np
 from ..arrivals import ArrivalStream
 from .instance import Instance
 from .schedule import REJECTED, Schedule
-from .subroutine import Counters, best_schedule
+from .subroutine import SubroutineCounters, best_schedule
 from .theory import Constants, initial_dual
 from .theory import constants as compute_constants
 
@@ -54,7 +54,7 @@ class OasisRun:
     prices_p: np.ndarray  #: final q_k^r(t), shape (T, K, R)
     used_w: np.ndarray  #: final g_h^r(t)
     used_p: np.ndarray  #: final v_k^r(t)
-    counters: Counters = field(default_factory=Counters)
+    counters: SubroutineCounters = field(default_factory=SubroutineCounters)
 
     @property
     def payoffs(self) -> tuple[float, ...]:
@@ -97,7 +97,7 @@ def run_oasis(instance: Instance, *, constants: Constants | None = None, u_scale
     payoff_total = 0.0
     plans = [REJECTED] * len(instance.jobs)
     steps: list[Step] = []
-    counters = Counters()
+    counters = SubroutineCounters()
     stream = ArrivalStream(list(range(len(instance.jobs))), lambda i: instance.jobs[i].arrival)
     while not stream.exhausted:
         for _, i in stream.wait():

@@ -41,7 +41,7 @@ def _first_minimum(candidates: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 @dataclass
-class Counters:
+class SubroutineCounters:
     """Operation counts for Theorem 3's checks (spec §4.4)."""
 
     cost_evaluations: int = 0  #: COST_t(t, n) values computed
@@ -158,7 +158,7 @@ def slot_costs(instance: Instance, i: int, price_w: np.ndarray, price_p: np.ndar
 
 def best_schedule(instance: Instance, i: int, price_w: np.ndarray, price_p: np.ndarray,
                   free_w: np.ndarray, free_p: np.ndarray, *, literal: bool = False,
-                  counters: Counters | None = None) -> Plan | None:
+                  counters: SubroutineCounters | None = None) -> Plan | None:
     """The schedule of job ``i`` with the largest positive payoff, or None (Algorithm 2).
 
     ``price_w``, ``free_w`` have shape (T, H, R) and ``price_p``, ``free_p`` shape (T, K, R), slot
@@ -169,7 +169,7 @@ def best_schedule(instance: Instance, i: int, price_w: np.ndarray, price_p: np.n
     job, facts = instance.jobs[i], instance.facts[i]
     if not facts.feasible:  # L_i is empty: nothing can be found
         return None
-    counters = counters if counters is not None else Counters()
+    counters = counters if counters is not None else SubroutineCounters()
     a, N = job.arrival, job.chunks
     if instance.mode == "worker_slots":
         target, gain = facts.W, np.arange(N + 1)
@@ -205,7 +205,7 @@ def best_schedule(instance: Instance, i: int, price_w: np.ndarray, price_p: np.n
     return Plan(a, workers, ps, job.utility.value(best), float(tables[best][target]))
 
 
-def _step(gain: np.ndarray, target: int, counters: Counters):
+def _step(gain: np.ndarray, target: int, counters: SubroutineCounters):
     """One DP slot: ``F[w] = min_n cost[n] + F_prev[max(0, w − gain[n])]`` (mode A: ``gain[n] = n``;
     mode B: ``⌊n/ρ⌋`` chunks, the "at least ``D``" form). Returns the table, the chosen ``n`` per
     cell (smallest on ties) and the workload it supplies."""
@@ -223,7 +223,7 @@ def _step(gain: np.ndarray, target: int, counters: Counters):
     return step
 
 
-def _literal_chunk_step(facts, target: int, counters: Counters):
+def _literal_chunk_step(facts, target: int, counters: SubroutineCounters):
     """Lines 10-20 as printed: ``cost(t, D) = min_{d=0..D} COST_t(t, ⌈ρ d⌉) + cost(t−1, D − d)``,
     exactly ``D`` chunks, base ``cost(a−1, 0) = 0``; smallest ``d`` on ties (the strict ``>``).
     Returns the table, the worker counts ``⌈ρ d⌉`` of the choices and their chunks ``d``."""

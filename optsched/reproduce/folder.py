@@ -13,7 +13,7 @@ from typing import Any
 from .. import __version__
 from ..errors import InputError
 from ..jsonio import write_text
-from ..outputs import claim
+from ..outputs import claim_folder
 from ..plot import markdown_figure
 from ..registry import Family, Reproduction, families, get
 from ..solvers import cbc_version, cp_sat_version, highs_version
@@ -126,7 +126,7 @@ def run(name: str, scale: str, seeds: int | None, workers: int, out_dir: str | N
     setting = Setting(scale, seeds or DEFAULT_SEEDS[scale], workers, Path(out_dir or f"reproduce-{name}"), progress,
                       executor, scheduler)
     # The owner of the folder is the reproduction and its preset; more seeds extend it (from the cache).
-    with claim(setting.out_dir, {"verb": "reproduce", "name": name, "preset": scale}, fresh=fresh,
+    with claim_folder(setting.out_dir, {"verb": "reproduce", "name": name, "preset": scale}, fresh=fresh,
                subfolders=("worst",), parents=True) as folder:
         try:
             report = table[name].run(setting)

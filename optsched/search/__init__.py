@@ -16,10 +16,10 @@ from pathlib import Path
 
 from ..errors import InputError
 from ..limits import MAX_SEED, MAX_UNITS, MAX_WORKERS
-from ..outputs import claim
+from ..outputs import claim_folder
 from ..registry import get
 from .evaluate import check_of
-from .strategy import STRATEGIES, Outcome, Settings, search
+from .strategy import STRATEGIES, SearchOutcome, Settings, search
 
 #: The largest ``size_max``: beyond it the exact optima of the search spaces stop being provable
 #: within the node budget at a useful rate.
@@ -79,15 +79,15 @@ def owner(chosen: Settings) -> dict:
             **({"regime": chosen.regime} if chosen.regime else {})}
 
 
-def run(family: str, algorithm: str, target: str, report: Callable[[Outcome], None] | None = None, *,
+def run(family: str, algorithm: str, target: str, report: Callable[[SearchOutcome], None] | None = None, *,
         fresh: bool = False, **options):
-    """Search, shrink, certify and write (see the module docstring); returns the :class:`Outcome`
+    """Search, shrink, certify and write (see the module docstring); returns the :class:`SearchOutcome`
     with ``certificate`` filled in by :func:`output.write`. ``fresh`` discards the folder's cache and
     an earlier run's outputs."""
     from . import output
 
     chosen = settings(family, algorithm, target, **options)
-    with claim(chosen.out_dir, owner(chosen), fresh=fresh) as folder:
+    with claim_folder(chosen.out_dir, owner(chosen), fresh=fresh) as folder:
         try:
             outcome = search(chosen, report)
         except InputError:  # found late (an unreachable Dask scheduler): leave no folder made for nothing

@@ -25,7 +25,7 @@ from ..registry import Family
 from ..reproduce import confirmed_optimum
 from .evaluate import check_of, reference_formulation
 from .space import size_of
-from .strategy import Outcome, Scored, Settings, as_plain, describe, space_of
+from .strategy import Scored, SearchOutcome, Settings, as_plain, describe, space_of
 
 
 def _value_name(settings: Settings) -> str:
@@ -59,7 +59,7 @@ def certify(settings: Settings, item: Scored) -> dict:
     return certificate
 
 
-def write(settings: Settings, outcome: Outcome) -> None:
+def write(settings: Settings, outcome: SearchOutcome) -> None:
     """Write the search's folder: ``history.csv``, the progress figure, the found and shrunk instances with their
     schedules, the re-proved certificate in ``result.json``, and ``report.md``."""
     out = settings.out_dir
@@ -100,7 +100,7 @@ def write(settings: Settings, outcome: Outcome) -> None:
     write_text(str(out / "report.md"), _report(settings, outcome, result, space))
 
 
-def violation(settings: Settings, outcome: Outcome) -> bool | None:
+def violation(settings: Settings, outcome: SearchOutcome) -> bool | None:
     """Theorem targets: whether the shrunk instance breaks the claim; ratio targets with
     ``exceed``: whether its ratio is above it; else None."""
     if outcome.shrunk is None or outcome.shrunk.value is None:
@@ -123,7 +123,7 @@ def _figure(settings: Settings, rows: list[dict]) -> None:
         ax.legend()
 
 
-def _report(settings: Settings, outcome: Outcome, result: dict, space) -> str:
+def _report(settings: Settings, outcome: SearchOutcome, result: dict, space) -> str:
     name = _value_name(settings)
     lines = [f"# Search: {settings.family.name} / {settings.algorithm}, target {settings.target}", "",
              f"`optsched search {settings.family.name} --algorithm {settings.algorithm} --target {settings.target} "
@@ -164,7 +164,7 @@ def _report(settings: Settings, outcome: Outcome, result: dict, space) -> str:
     return "\n".join(lines) + "\n"
 
 
-def summary_lines(family: Family, algorithm: str, target: str, outcome: Outcome, result: dict,
+def summary_lines(family: Family, algorithm: str, target: str, outcome: SearchOutcome, result: dict,
                   time_limit: float | None) -> list[str]:
     """What ``optsched search`` prints: the best find, the shrunk one, its certificate, and whether
     it is a counterexample (``result`` is the folder's result.json)."""

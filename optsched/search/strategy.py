@@ -82,7 +82,7 @@ class Scored:
 
 
 @dataclass
-class Outcome:
+class SearchOutcome:
     """What a search found: every scored instance in order, the best, the best after shrinking, whether the clock
     stopped it, and the certificate ``output.write`` re-proves."""
     history: list[Scored] = field(default_factory=list)
@@ -115,7 +115,7 @@ def text_of(doc: dict) -> str:
 class Scorer:
     """Scores batches of documents on the study engine, with the cache in the output folder."""
 
-    def __init__(self, settings: Settings, outcome: Outcome):
+    def __init__(self, settings: Settings, outcome: SearchOutcome):
         self.settings, self.outcome = settings, outcome
         self.params = tuple(sorted(settings.params.items()))
         self.seen: set[str] = set()
@@ -168,13 +168,13 @@ def rank(item: Scored, space: moves.Space) -> tuple:
             *moves.measure(space, item.doc), item.number)
 
 
-def search(settings: Settings, report: Callable[[Outcome], None] | None = None) -> Outcome:
+def search(settings: Settings, report: Callable[[SearchOutcome], None] | None = None) -> SearchOutcome:
     """Run the search and the shrinking (see the module docstring); ``report(outcome)`` is called
     after every batch (for a progress line)."""
     if settings.strategy not in STRATEGIES:
         raise InputError(f"strategy must be one of {', '.join(STRATEGIES)}")
     space = space_of(settings)
-    outcome = Outcome()
+    outcome = SearchOutcome()
     scorer = Scorer(settings, outcome)
     rng = np.random.default_rng(settings.seed)
     started = time.perf_counter()
@@ -238,8 +238,8 @@ def holds(settings: Settings, best: Scored) -> tuple[Callable[[Scored], bool], b
     return (lambda s: s.value is not None and s.value >= floor), True
 
 
-def shrink(settings: Settings, outcome: Outcome, scorer: Scorer, space: moves.Space,
-           report: Callable[[Outcome], None] | None) -> Scored:
+def shrink(settings: Settings, outcome: SearchOutcome, scorer: Scorer, space: moves.Space,
+           report: Callable[[SearchOutcome], None] | None) -> Scored:
     """Greedy shrinking of ``outcome.best`` within ``settings.shrink_budget`` scorings."""
     current = outcome.best
     assert current is not None

@@ -14,7 +14,7 @@ From Python::
 """
 
 from . import spec
-from .runner import Outcome, run
+from .runner import StudyOutcome, run
 from .spec import PRESETS, Study, load, study
 
-__all__ = ["Outcome", "PRESETS", "Study", "load", "run", "spec", "study"]
+__all__ = ["StudyOutcome", "PRESETS", "Study", "load", "run", "spec", "study"]

@@ -26,7 +26,7 @@ from ..registry import get
 from .stats import describe
 
 if TYPE_CHECKING:
-    from .runner import Outcome
+    from .runner import StudyOutcome
 
 
 @dataclass
@@ -68,7 +68,7 @@ def _num(x, digits: int = 3):
     return round(float(x), digits)
 
 
-def summary_tables(outcome: Outcome) -> list[Table]:
+def summary_tables(outcome: StudyOutcome) -> list[Table]:
     """A study's summary tables: the reference solves with the LP relaxation, and the ratios per family and method."""
     refs = Table("Reference solves (optimum per instance) and the LP relaxation",
                  ["family", "formulation", "instances", "optimal", "cross-checked", "agree", "disagree",
@@ -184,7 +184,7 @@ FIGURES = (("ratios.png", "Empirical ratio per method and family: instances, mea
            ("runtime_vs_size.png", "Median runtime of each method and of the reference solve vs instance size"))
 
 
-def write_report(outcome: Outcome, out: Path) -> None:
+def write_report(outcome: StudyOutcome, out: Path) -> None:
     """Draw the figures and write ``report.md`` into ``out``."""
     results, references = outcome.results, outcome.references
     _ratio_figure(results, out / "ratios.png")

@@ -27,7 +27,7 @@ from tqdm import tqdm
 
 from ..errors import InputError
 from ..jsonio import fingerprint, write_json, write_text
-from ..outputs import claim
+from ..outputs import claim_folder
 from ..pipeline import BEST
 from ..registry import get
 from ..solvers import SOLVERS, cbc_version, cp_sat_version, highs_version
@@ -41,7 +41,7 @@ from .units import make_unit
 
 
 @dataclass
-class Outcome:
+class StudyOutcome:
     """What a study produced: the study, its results, references and their summaries, the unit counts (cached,
     recomputed), the wall time, the versions and the problems its checks found."""
     study: Study
@@ -155,7 +155,7 @@ def unit_keys(study: Study) -> dict[str, str]:
     return {unit.key: f"{record.family}/{role}/{record.instance_id}/{record.seed}" for record, role, unit in plan}
 
 
-def run(study: Study, *, fresh: bool = False, progress: bool = True, log: TextIO | None = None) -> Outcome:
+def run(study: Study, *, fresh: bool = False, progress: bool = True, log: TextIO | None = None) -> StudyOutcome:
     """Run ``study`` (resuming from its cache), write its tables and report, and return them.
 
     ``progress`` shows progress bars on stderr when it is a terminal; ``log`` gets one line of
@@ -163,7 +163,7 @@ def run(study: Study, *, fresh: bool = False, progress: bool = True, log: TextIO
     """
     started = time.perf_counter()
     out = study.output
-    with claim(out, owner(study), fresh=fresh, adopts=lambda recorded: _same_preset(study, recorded)) as folder:
+    with claim_folder(out, owner(study), fresh=fresh, adopts=lambda recorded: _same_preset(study, recorded)) as folder:
         versions = {"optsched": whole_code(), "highs": highs_version(), "cbc": cbc_version(),
                     "cp-sat": cp_sat_version()}
         instances, plan = _plan(study, progress)
@@ -190,7 +190,7 @@ def run(study: Study, *, fresh: bool = False, progress: bool = True, log: TextIO
         done, compute_s = batch.results, batch.compute_s
         results, references = _tables(study, plan, done)
         method_summary, reference_summary = summary(results, references)
-        outcome = Outcome(study, results, references, method_summary, reference_summary, batch.units, batch.cached,
+        outcome = StudyOutcome(study, results, references, method_summary, reference_summary, batch.units, batch.cached,
                           time.perf_counter() - started, compute_s, versions, batch.damaged)
         _write(outcome, out)
         folder.finish()
@@ -225,7 +225,7 @@ def _csv(frame: pd.DataFrame) -> str:
     return buffer.getvalue()
 
 
-def _write(outcome: Outcome, out: Path) -> None:
+def _write(outcome: StudyOutcome, out: Path) -> None:
     write_text(str(out / "results.csv"), _csv(outcome.results))
     write_text(str(out / "references.csv"), _csv(outcome.references))
     summary = outcome.method_summary

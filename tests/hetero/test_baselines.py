@@ -63,7 +63,7 @@ def test_jain_greedy_is_a_feasible_batch_schedule_below_the_batch_optimum(seed, 
        framework=st.sampled_from(["ps", "allreduce"]))
 def test_the_ideal_configuration_is_the_fastest_that_first_fit_places_on_the_empty_cluster(seed, preset, framework):
     inst = generate(preset, seed, framework=framework)
-    empty = baselines.Cluster(inst)
+    empty = baselines.ClusterUsage(inst)
     for j, config in enumerate(baselines.ideal(inst)):
         placed = empty.place(j, config, 1)
         assert placed is not None

@@ -3,7 +3,7 @@ exact binary ρ, sigmoid, step, constant and clipped-linear utilities)."""
 
 from hypothesis import strategies as st
 
-from optsched.oasis.instance import Instance, Sigmoid, Table, job_from_rho
+from optsched.oasis.instance import Instance, Sigmoid, TableUtility, job_from_rho
 
 RHOS = (0.25, 0.5, 0.75, 1.0)
 
@@ -16,12 +16,12 @@ def utilities(draw):
         return Sigmoid(float(draw(st.integers(1, 100))), gamma2, float(draw(st.integers(1, 3))))
     top = float(draw(st.integers(2, 100)))
     if kind == "constant":
-        return Table((top,))
+        return TableUtility((top,))
     if kind == "step":
         deadline = draw(st.integers(1, 3))
-        return Table((top,) * deadline + (top / draw(st.sampled_from([2, 4, 8])),))
+        return TableUtility((top,) * deadline + (top / draw(st.sampled_from([2, 4, 8])),))
     slope = draw(st.sampled_from([1.0, 4.0, 16.0]))
-    return Table(tuple(max(top - slope * d, top / 8) for d in range(5)))
+    return TableUtility(tuple(max(top - slope * d, top / 8) for d in range(5)))
 
 
 @st.composite

@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from optsched.oasis import baselines
 from optsched.oasis import formulations as F
 from optsched.oasis.generate import generate
-from optsched.oasis.instance import Instance, Table, job_from_rho
+from optsched.oasis.instance import Instance, TableUtility, job_from_rho
 from optsched.oasis.schedule import objective, verify
 from optsched.solvers import solve
 
@@ -35,8 +35,8 @@ def test_small_instances_and_seeded_determinism(baseline):
 
 def two_jobs(first_chunks, second_chunks, capacity=2.0):
     """One slot-type cluster: one worker server with `capacity` bandwidth, a big PS server."""
-    jobs = (job_from_rho(1, 1, first_chunks, 1.0, [1.0], [1.0], Table((10.0,))),
-            job_from_rho(1, 1, second_chunks, 1.0, [1.0], [1.0], Table((10.0,))))
+    jobs = (job_from_rho(1, 1, first_chunks, 1.0, [1.0], [1.0], TableUtility((10.0,))),
+            job_from_rho(1, 1, second_chunks, 1.0, [1.0], [1.0], TableUtility((10.0,))))
     return Instance(3, ("bandwidth",), ((capacity,),), ((8.0,),), jobs)
 
 

@@ -6,7 +6,7 @@ from hypothesis import given
 
 from optsched.errors import InputError
 from optsched.oasis.generate import generate
-from optsched.oasis.instance import Instance, Sigmoid, Table, job_from_rho
+from optsched.oasis.instance import Instance, Sigmoid, TableUtility, job_from_rho
 
 from .strategies import instances
 
@@ -56,7 +56,7 @@ def test_jobs_must_come_in_arrival_order():
 
 
 def test_derived_quantities_use_tolerant_ceilings():
-    job = job_from_rho(1, 3, 10, 0.1, [1.0], [1.0], Table((1.0,)))  # E N ρ = 3.0000000000000004
+    job = job_from_rho(1, 3, 10, 0.1, [1.0], [1.0], TableUtility((1.0,)))  # E N ρ = 3.0000000000000004
     instance = Instance(5, ("bandwidth",), ((10.0,),), ((10.0,),), (job,))
     facts = instance.facts[0]
     assert facts.W == 3 and facts.n_min == 1 and facts.chunk_target == 30 and facts.feasible
@@ -64,7 +64,7 @@ def test_derived_quantities_use_tolerant_ceilings():
 
 def test_communication_time_follows_the_slot_length():
     """ρ = M(τ + 2e/b), e in MB and b in Gbps converted with the slot length [A15]."""
-    job = job_from_rho(1, 1, 1, 0.0001, [2.0], [4.0], Table((1.0,)), minibatches=1)
+    job = job_from_rho(1, 1, 1, 0.0001, [2.0], [4.0], TableUtility((1.0,)), minibatches=1)
     job = type(job)(**{**job.__dict__, "grad_mb": 250.0})
     instance = Instance(1, ("bandwidth",), ((4.0,),), ((4.0,),), (job,), slot_seconds=1.0)
     assert instance.facts[0].rho == pytest.approx(0.0001 + 2 * 250 * 8e6 / 2e9)

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from optsched.oasis import formulations as F
 from optsched.oasis.columns import enumerate_columns
-from optsched.oasis.instance import Instance, Sigmoid, Table, job_from_rho
+from optsched.oasis.instance import Instance, Sigmoid, TableUtility, job_from_rho
 from optsched.oasis.online import run_oasis
 from optsched.oasis.schedule import objective, verify
 from optsched.oasis.theory import (
@@ -95,7 +95,7 @@ def test_online_decisions_do_not_depend_on_later_jobs(instance, data):
 
 
 def scale_utility(u, kappa):
-    return Sigmoid(u.gamma1 * kappa, u.gamma2, u.gamma3) if isinstance(u, Sigmoid) else Table(tuple(v * kappa for v in u.values))
+    return Sigmoid(u.gamma1 * kappa, u.gamma2, u.gamma3) if isinstance(u, Sigmoid) else TableUtility(tuple(v * kappa for v in u.values))
 
 
 @given(instances(), st.sampled_from([0.25, 2.0, 8.0]))
@@ -157,7 +157,7 @@ def test_duality_lemma2_and_the_certified_bound(instance):
 
 def single_slot_pair(capacity, f1, f2):
     """Spec §4.3: T = 1, one worker and one PS server, bandwidth only, W = 1, two jobs at slot 1."""
-    jobs = tuple(job_from_rho(1, 1, 1, 1.0, [2.0], [2.0], Table((f,))) for f in (f1, f2))
+    jobs = tuple(job_from_rho(1, 1, 1, 1.0, [2.0], [2.0], TableUtility((f,))) for f in (f1, f2))
     return Instance(1, ("bandwidth",), ((capacity,),), ((capacity,),), jobs)
 
 

@@ -3,12 +3,12 @@
 import pytest
 
 from optsched.errors import InputError
-from optsched.oasis.instance import Instance, Table, job_from_rho
+from optsched.oasis.instance import Instance, TableUtility, job_from_rho
 from optsched.oasis.schedule import REJECTED, JobPlan, Schedule, objective, verify
 
 # one job: W = 2 worker-slots, N = 2, b = 1, B = 2, two slots from slot 1
 INSTANCE = Instance(3, ("cpu", "bandwidth"), ((2.0, 4.0),), ((2.0, 4.0),),
-                    (job_from_rho(2, 1, 2, 1.0, [1.0, 1.0], [1.0, 2.0], Table((9.0, 5.0, 1.0))),))
+                    (job_from_rho(2, 1, 2, 1.0, [1.0, 1.0], [1.0, 2.0], TableUtility((9.0, 5.0, 1.0))),))
 
 
 def check(workers, ps, admitted=True):
@@ -34,7 +34,7 @@ def test_each_constraint_is_checked(workers, ps, admitted, fragment):
 
 def test_capacity_and_ps_count():
     two = Instance(1, ("cpu", "bandwidth"), ((1.0, 4.0),), ((9.0, 9.0),),
-                   (job_from_rho(1, 1, 2, 1.0, [1.0, 1.0], [1.0, 1.0], Table((1.0,))),))
+                   (job_from_rho(1, 1, 2, 1.0, [1.0, 1.0], [1.0, 1.0], TableUtility((1.0,))),))
     violations = verify(two, Schedule((JobPlan(True, ((1, 0, 2),), ((1, 0, 3),)),)))
     assert any("exceeds capacity" in v for v in violations) and any("(7)" in v for v in violations)
 

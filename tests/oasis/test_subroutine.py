@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from optsched.oasis.columns import Column, TooManyColumns, enumerate_columns
 from optsched.oasis.formulations import single_job
-from optsched.oasis.subroutine import Counters, best_schedule, slot_costs
+from optsched.oasis.subroutine import SubroutineCounters, best_schedule, slot_costs
 from optsched.solvers import solve
 
 from .strategies import instances
@@ -134,13 +134,13 @@ def test_theorem3_operation_counts(instance):
     for i, (job, facts) in enumerate(zip(instance.jobs, instance.facts)):
         if not facts.feasible:
             continue
-        counters = Counters()
+        counters = SubroutineCounters()
         best_schedule(instance, i, zeros_w + 1.0, zeros_p + 1.0, cw, cp, counters=counters)
         assert counters.cost_evaluations <= facts.slots * (job.chunks + 1)
         if instance.mode == "worker_slots":
             assert counters.dp_transitions <= facts.slots * (facts.W + 1) * (job.chunks + 1)
         else:
-            literal = Counters()
+            literal = SubroutineCounters()
             best_schedule(instance, i, zeros_w + 1.0, zeros_p + 1.0, cw, cp, literal=True, counters=literal)
             D = facts.chunk_target
             slots_run = literal.dp_states // (D + 1)
