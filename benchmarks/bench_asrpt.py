@@ -25,7 +25,7 @@ from optsched.asrpt.generate import generate_stream
 from optsched.asrpt.online import run_asrpt
 from optsched.placement.formulations import placement_ilp
 from optsched.placement.generate import generate as generate_placement
-from optsched.placement.instance import PlacementInstance
+from optsched.placement.instance import Instance
 from optsched.placement.online import allot, place
 from optsched.placement.reproduce import STAGES
 from optsched.placement.timing import alpha
@@ -52,7 +52,7 @@ def placements(cases: int, gpus: int) -> None:
                 alpha(job, list(counts.values()), cluster)
             evals.append((time.perf_counter() - start) / 50)
             given = dict(allotment)
-            fill = PlacementInstance(job, instance.gpus, instance.inter_bw, instance.intra_bw,
+            fill = Instance(job, instance.gpus, instance.inter_bw, instance.intra_bw,
                                      tuple(given.get(m, 0) for m in range(len(instance.available))), "exact")
             for target, times in ((fill, exact), (instance, free)):
                 start = time.perf_counter()

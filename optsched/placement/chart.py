@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from .instance import PlacementInstance
-from .schedule import Placement
+from .instance import Instance
+from .schedule import Schedule
 
 
-def draw(instance: PlacementInstance, placement: Placement, ax: Any, title: str | None) -> Any:
+def draw(instance: Instance, placement: Schedule, ax: Any, title: str | None) -> Any:
     """Draw ``placement`` on ``ax`` (a new one-column figure when None) and return the axes."""
     from ..plot import figure, pyplot
 

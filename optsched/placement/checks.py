@@ -11,14 +11,14 @@
 from __future__ import annotations
 
 from ..registry import get
-from .instance import PlacementInstance
+from .instance import Instance
 from .timing import alpha_max
 
 #: The slack where the claim does not apply: the largest a relative slack that holds can be.
 NOT_APPLICABLE = 1.0
 
 
-def alpha_max_slack(instance: PlacementInstance, algorithm: str, params: dict,
+def alpha_max_slack(instance: Instance, algorithm: str, params: dict,
                     optimum: float | None) -> tuple[float, dict]:
     """The ``alpha-max`` check (module docstring)."""
     cluster = instance.cluster

@@ -21,13 +21,13 @@ import pulp
 from ..numeric import integral
 from ..solvers import Model, Result
 from .graph import stage_of, weights
-from .instance import PlacementInstance
-from .schedule import Placement
+from .instance import Instance
+from .schedule import Schedule
 
 MS = 1000.0  #: the placement objective's unit: milliseconds per second
 
 
-def placement_ilp(instance: PlacementInstance, relax: bool = False) -> Model:
+def placement_ilp(instance: Instance, relax: bool = False) -> Model:
     """F1: the least per-iteration time (ms) over placements allowed by ``instance.fill``.
 
     References
@@ -80,15 +80,15 @@ def placement_ilp(instance: PlacementInstance, relax: bool = False) -> Model:
     if relax:
         return Model(prob)
 
-    def decode(result: Result) -> Placement:
+    def decode(result: Result) -> Schedule:
         rows = {m: [sum(c * integral(result.value(z[m, s, c])) for c in range(1, top[m, s] + 1)) for s in range(S)]
                 for m in servers}
-        return Placement.from_rows(rows, instance)
+        return Schedule.from_rows(rows, instance)
 
     return Model(prob, decode, start=_heavy_edge_start(instance, servers, z))
 
 
-def _heavy_edge_start(instance: PlacementInstance, servers: list[int], z: dict) -> dict[str, float]:
+def _heavy_edge_start(instance: Instance, servers: list[int], z: dict) -> dict[str, float]:
     """F1's MIP start: Heavy-Edge's placement, its rows reordered within each group of servers with
     equal room so that loads fall (the symmetry rows; such servers are interchangeable, so ``α``
     is unchanged), and ``A`` its per-iteration time in ms."""
@@ -115,7 +115,7 @@ def _allreduce(params: float, k: int, c: int, theta: float, phi: float) -> float
     return 2.0 * (k - 1) * params / k * (phi if c == k else theta / c)
 
 
-def graph_cut(instance: PlacementInstance, relax: bool = False) -> Model:
+def graph_cut(instance: Instance, relax: bool = False) -> Model:
     """F2: the least cut weight (MB per iteration) of the job graph over the allowed placements."""
     job = instance.job
     w = weights(job)
@@ -143,7 +143,7 @@ def graph_cut(instance: PlacementInstance, relax: bool = False) -> Model:
     return Model(prob)
 
 
-def cut_placement(instance: PlacementInstance, result: Result) -> Placement:
+def cut_placement(instance: Instance, result: Result) -> Schedule:
     """The placement of a solved :func:`graph_cut` (its objective is the cut, so the model itself
     has no decoder: the family's objective of this placement is its ``α``)."""
     stages = stage_of(instance.job)
@@ -152,4 +152,4 @@ def cut_placement(instance: PlacementInstance, result: Result) -> Placement:
         for m in rows:
             if integral(result.value(f"y_{v}_{m}")) == 1:
                 rows[m][stages[v]] += 1
-    return Placement.from_rows(rows, instance)
+    return Schedule.from_rows(rows, instance)

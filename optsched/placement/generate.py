@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..errors import InputError
-from .instance import Job, PlacementInstance, Stage
+from .instance import Instance, Job, Stage
 from .online import allot
 from .templates import PAPER_CLUSTER, configure
 
@@ -32,7 +32,7 @@ def _random_job(rng: np.random.Generator, stages: int, replicas: int, gpus_cap: 
 
 
 def generate(preset: str = "tiny", seed: int = 0, jobs: int | None = None, model: str = "vgg19",
-                       gpus: int = 16, stages: int = 0, fill: str = "at_most") -> PlacementInstance:
+                       gpus: int = 16, stages: int = 0, fill: str = "at_most") -> Instance:
     """One placement instance (family ``placement``); ``jobs`` is ignored (one job per instance)."""
     rng = np.random.default_rng(seed)
     if preset == "paper":
@@ -55,4 +55,4 @@ def generate(preset: str = "tiny", seed: int = 0, jobs: int | None = None, model
     if fill == "exact":  # the MOST allotment of those free GPUs, as Heavy-Edge would get it
         taken = dict(allot(available, job.gpus, "most"))
         available = tuple(taken.get(m, 0) for m in range(servers))
-    return PlacementInstance(job, g, inter, intra, available, fill)
+    return Instance(job, g, inter, intra, available, fill)

@@ -12,7 +12,7 @@ back with the same size). Per replica, ``d^out_s = send_s / k_s`` and ``d^in_{s+
 [A1]: storing the boundary volume makes the consistency condition ``k_s d^out_s = k_{s+1} d^in_{s+1}``
 hold by construction. The last stage sends nothing.
 
-A :class:`PlacementInstance` is one job, the free GPUs of each server, and whether the job must use
+A :class:`Instance` is one job, the free GPUs of each server, and whether the job must use
 every free GPU it is given (``fill = "exact"``, the allotment comparison of Table II) or at most
 that many (``"at_most"``). The job stream of family ``asrpt`` is in :mod:`optsched.asrpt.instance`.
 """
@@ -146,7 +146,7 @@ class Job:
 
 
 @dataclass(frozen=True)
-class PlacementInstance:
+class Instance:
     """Place one job on servers with ``available[m]`` free GPUs (family ``placement``)."""
 
     job: Job
@@ -177,13 +177,13 @@ class PlacementInstance:
         return (self.job,)
 
     def to_dict(self) -> dict:
-        """This ``PlacementInstance`` as JSON-ready plain data (lists, dicts, numbers, strings)."""
+        """This ``Instance`` as JSON-ready plain data (lists, dicts, numbers, strings)."""
         return {"kind": "placement", "gpus": self.gpus, "inter_bw": self.inter_bw, "intra_bw": self.intra_bw,
                 "available": list(self.available), "fill": self.fill, "job": self.job.to_dict()}
 
     @classmethod
-    def from_dict(cls, d: object, where: str = "instance") -> PlacementInstance:
-        """Read a ``PlacementInstance`` from its JSON form ``d`` (what ``to_dict`` writes), checked against
+    def from_dict(cls, d: object, where: str = "instance") -> Instance:
+        """Read a ``Instance`` from its JSON form ``d`` (what ``to_dict`` writes), checked against
         ``instance``; a malformed document raises ``InputError`` naming ``where`` and the field."""
         f = Fields(d, where)
         f.text("kind", choices=("placement",))

@@ -35,15 +35,15 @@ from functools import lru_cache
 import numpy as np
 
 from .graph import stage_of, weights
-from .instance import Cluster, Job, PlacementInstance
-from .schedule import Placement
+from .instance import Cluster, Instance, Job
+from .schedule import Schedule
 from .timing import alpha
 
 RULES = ("most", "least")
 CRITERIA = ("heaviest", "sum")
 
 
-def heavy_edge(instance: PlacementInstance, *, seed: int = 0, criterion: str = "heaviest") -> Placement:
+def heavy_edge(instance: Instance, *, seed: int = 0, criterion: str = "heaviest") -> Schedule:
     """Heavy-Edge on the MOST allotment of the free GPUs (with ``fill = "exact"``, on all of them),
     the placement family's algorithm (spec §3.3).
 
@@ -54,7 +54,7 @@ def heavy_edge(instance: PlacementInstance, *, seed: int = 0, criterion: str = "
     """
     counts, _ = place(instance.job, allot(instance.available, instance.job.gpus, "most"), instance.cluster,
                       random.Random(seed), criterion)
-    return Placement.from_rows(counts, instance)
+    return Schedule.from_rows(counts, instance)
 
 
 def allot(free: Sequence[int], need: int, rule: str = "most") -> list[tuple[int, int]]:

@@ -14,7 +14,7 @@ from functools import lru_cache
 
 from ..errors import SolverFailure
 from ..registry import get
-from .instance import Cluster, Job, PlacementInstance
+from .instance import Cluster, Instance, Job
 from .timing import alpha, alpha_lower, alpha_one_server
 
 #: Count matrices enumerated before handing a split to the ILP.
@@ -85,7 +85,7 @@ def _best_counts(job: Job, parts: tuple[int, ...], cluster: Cluster):
             if best is None or value < best[0]:
                 best = (value, matrix)
         return best
-    instance = PlacementInstance(job, cluster.gpus, cluster.inter_bw, cluster.intra_bw, parts, "exact")
+    instance = Instance(job, cluster.gpus, cluster.inter_bw, cluster.intra_bw, parts, "exact")
     solved = get("placement").solve(instance, "ilp", node_limit=NODE_LIMIT, threads=1)  # decoded and verified
     if not solved.result.optimal or solved.schedule is None or solved.problem:
         why = f"; {solved.problem}" if solved.problem else ""

@@ -17,7 +17,7 @@ from ..registry import get
 from ..reproduce import EXACT_BUDGET, Report, Setting, mean, method, parallel_map, run_verified
 from ..study.report import Table
 from .generate import generate
-from .instance import PlacementInstance
+from .instance import Instance
 from .online import allot, place
 
 PAPER_TABLE2 = {"vgg19": (88.11, 1.94, 82.96, 55318.86), "gpt-175b": (10.14, 1.52, 10.14, 2288.12)}
@@ -68,7 +68,7 @@ def _case(task: Case) -> dict:
     (counts, _), he_ms = _timed(lambda: place(job, allotment, cluster, random.Random(seed)))
     heavy_edge = run_verified(get("placement"), instance, method("heavy-edge", "Heavy-Edge"), seed)
     given = dict(allotment)
-    exact = PlacementInstance(job, instance.gpus, instance.inter_bw, instance.intra_bw,
+    exact = Instance(job, instance.gpus, instance.inter_bw, instance.intra_bw,
                               tuple(given.get(m, 0) for m in range(len(instance.available))), "exact")
     rows = {"model": label, "seed": seed, "gpus": gpus, "servers": len(instance.available),
             "replicas": "/".join(str(stage.replicas) for stage in job.stages),

@@ -1,6 +1,6 @@
 """Placements and their independent verifier (spec asrpt.md §1, §2.1).
 
-A :class:`Placement` is the count matrix ``x[m][s]`` of one job on a placement instance. Valid when
+A placement, :class:`Schedule`, is the count matrix ``x[m][s]`` of one job on a placement instance. Valid when
 every replica is placed (2) and no server holds more than its free GPUs (exactly that many with
 ``fill = "exact"``). Objective: ``α(x)`` of eq. (7) in **milliseconds** (Table II's PITT).
 """
@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from ..errors import InputError
 from ..schema import Fields, integer
-from .instance import Job, PlacementInstance
+from .instance import Instance, Job
 from .timing import alpha
 
 
@@ -33,17 +33,17 @@ def count_errors(job: Job, rows: dict[int, list[int]], where: str) -> list[str]:
 
 
 @dataclass(frozen=True)
-class Placement:
+class Schedule:
     """A placement: ``x[m][s]``, the replicas of stage s on server m, one row per server of the instance."""
     counts: tuple[tuple[int, ...], ...]  #: x[m][s], one row per server of the instance
 
     def to_dict(self) -> dict:
-        """This ``Placement`` as JSON-ready plain data (lists, dicts, numbers, strings)."""
+        """This ``Schedule`` as JSON-ready plain data (lists, dicts, numbers, strings)."""
         return {"counts": [list(row) for row in self.counts]}
 
     @classmethod
-    def from_dict(cls, d: object, instance: PlacementInstance, where: str = "schedule") -> Placement:
-        """Read a ``Placement`` from its JSON form ``d`` (what ``to_dict`` writes), checked against ``instance``; a
+    def from_dict(cls, d: object, instance: Instance, where: str = "schedule") -> Schedule:
+        """Read a ``Schedule`` from its JSON form ``d`` (what ``to_dict`` writes), checked against ``instance``; a
         malformed document raises ``InputError`` naming ``where`` and the field."""
         f = Fields(d, where)
         raw = f.array("counts")
@@ -59,14 +59,14 @@ class Placement:
         return cls(tuple(rows))
 
     @classmethod
-    def from_rows(cls, rows: dict[int, list[int]], instance: PlacementInstance) -> Placement:
+    def from_rows(cls, rows: dict[int, list[int]], instance: Instance) -> Schedule:
         """The placement with ``rows`` (server -> replicas per stage) and zeros on every other server of
         ``instance``."""
         zero = [0] * len(instance.job.stages)
         return cls(tuple(tuple(rows.get(m, zero)) for m in range(len(instance.available))))
 
 
-def verify(instance: PlacementInstance, placement: Placement) -> list[str]:
+def verify(instance: Instance, placement: Schedule) -> list[str]:
     """Every violated constraint of the placement problem, readably (empty when feasible)."""
     if len(placement.counts) != len(instance.available):
         return [f"placement has {len(placement.counts)} rows, the instance has {len(instance.available)} servers"]
@@ -81,6 +81,6 @@ def verify(instance: PlacementInstance, placement: Placement) -> list[str]:
     return problems
 
 
-def objective(instance: PlacementInstance, placement: Placement) -> float:
+def objective(instance: Instance, placement: Schedule) -> float:
     """Per-iteration training time (ms), eq. (7)."""
     return 1000.0 * alpha(instance.job, placement.counts, instance.cluster)

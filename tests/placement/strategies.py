@@ -5,7 +5,7 @@ import itertools
 
 from hypothesis import strategies as st
 
-from optsched.placement.instance import Cluster, Job, PlacementInstance, Stage
+from optsched.placement.instance import Cluster, Instance, Job, Stage
 
 
 @st.composite
@@ -37,7 +37,7 @@ def placements(draw, max_stages=3, max_replicas=3, fill="at_most"):
     available = draw(st.lists(st.integers(0, g), min_size=servers, max_size=servers)
                      .filter(lambda a: sum(a) >= job.gpus))
     inter = draw(st.floats(100.0, 5000.0))
-    return PlacementInstance(job, g, inter, draw(st.floats(inter / g, 400_000.0)), tuple(available), fill)
+    return Instance(job, g, inter, draw(st.floats(inter / g, 400_000.0)), tuple(available), fill)
 
 
 def spread_matrices(job, servers, g):

@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from optsched.placement.formulations import cut_placement, graph_cut, placement_ilp
 from optsched.placement.generate import generate as generate_placement
 from optsched.placement.graph import weights
-from optsched.placement.instance import PlacementInstance
+from optsched.placement.instance import Instance
 from optsched.placement.online import allot, assign, heavy_edge
 from optsched.placement.schedule import objective as placement_objective
 from optsched.placement.schedule import verify as verify_placement
@@ -48,7 +48,7 @@ def test_ilp_is_the_brute_force_optimum_and_at_most_heavy_edge(instance):
 def test_sandwich_at_most_exact_heavy_edge_and_min_cut(instance):
     """α*(availability) <= α*(HE's allotment) <= α(HE) and cut* <= cut(HE) (spec §4.6)."""
     allotment = dict(allot(instance.available, instance.job.gpus, "most"))
-    exact = PlacementInstance(instance.job, instance.gpus, instance.inter_bw, instance.intra_bw,
+    exact = Instance(instance.job, instance.gpus, instance.inter_bw, instance.intra_bw,
                               tuple(allotment.get(m, 0) for m in range(len(instance.available))), "exact")
     free_best = solve(placement_ilp(instance)).objective
     exact_best = solve(placement_ilp(exact)).objective
