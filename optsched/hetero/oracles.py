@@ -54,9 +54,9 @@ INF = math.inf
 TOL = 1e-9
 #: A market's :attr:`Market.cache_bytes` unless it is given: 1 GiB. It is read when a market is made, so
 #: setting ``oracles.CACHE_BYTES`` (None: no bound) before a run sets the budget of every market the run
-#: makes. A_online's rounds double their deadline τ: at α = 1 on 250 jobs and 150 servers one round's
-#: caches reached 21.8 GB without a bound, and at 300 jobs more than a 23 GB machine has.
-#: docs/benchmarks.md ("A_online's cache budget") has the time each budget costs.
+#: makes. A_online's rounds double their deadline τ, and without a bound a round's caches can outgrow the
+#: machine at the paper's sizes; docs/benchmarks.md ("A_online's cache budget") has what each budget
+#: costs in time and memory.
 CACHE_BYTES: int | None = 2 ** 30
 
 

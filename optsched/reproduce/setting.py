@@ -19,8 +19,8 @@ EXACT_BUDGET: dict[str, Any] = {"node_limit": NODE_LIMIT, "threads": 1}
 #: see :func:`certified_ratio`).
 ROUTE_ROUNDS = 10
 #: Seeds a certified ratio is computed on (the first ones): a bound per instance, which decides no
-#: verdict; at the paper sizes one seed takes from seconds (edge) to most of an hour (hetero), each
-#: measured in docs/benchmarks.md, "The paper presets", so 30 would add hours and tell little more.
+#: verdict; its time per seed at the paper sizes is in docs/benchmarks.md ("The paper presets"), where
+#: 30 seeds would add hours and tell little more.
 CERTIFIED_SEEDS = 10
 #: Seeds per point when --seeds is not given. 30 on the default and paper presets: at 30 pairs an
 #: effect that wins on 80% of the seeds is called "held" with probability 0.99 alone and at least
