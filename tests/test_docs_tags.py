@@ -90,7 +90,7 @@ def test_register_ids_expand_ranges_and_pairs():
 
 #: Families whose every § reference (the paper's sections and the spec's) is indexed on their docs page,
 #: under "Sections cited in the code" (issue 50: the others are still to come).
-SECTIONS_INDEXED = {"placement": "asrpt.md", "asrpt": "asrpt.md", "edge": "edge.md"}
+SECTIONS_INDEXED = {"placement": "asrpt.md", "asrpt": "asrpt.md", "edge": "edge.md", "oasis": "oasis.md"}
 
 
 def _sections_cited(package: str) -> set[str]:
