@@ -88,9 +88,10 @@ def test_register_ids_expand_ranges_and_pairs():
     assert {"E1", "E2", "E3", "E4", "D2", "D3"} <= ids and "D26" not in ids
 
 
-#: Families whose every § reference (the paper's sections and the spec's) is indexed on their docs page,
-#: under "Sections cited in the code" (issue 50: the others are still to come).
-SECTIONS_INDEXED = {"placement": "asrpt.md", "asrpt": "asrpt.md", "edge": "edge.md", "oasis": "oasis.md"}
+#: The docs page on which each family's § references (the paper's sections and its spec's) are indexed,
+#: under "Sections cited in the code" (single's code cites none).
+SECTIONS_INDEXED = {"placement": "asrpt.md", "asrpt": "asrpt.md", "edge": "edge.md", "oasis": "oasis.md",
+                    "hetero": "hetero.md"}
 
 
 def _sections_cited(package: str) -> set[str]:
