@@ -109,3 +109,12 @@ def test_every_section_the_code_cites_is_indexed_on_its_docs_page(family):
     listed |= {s for s in _sections_cited(family) if not s[0].isdigit() and f"§{s}" in index}
     cited = _sections_cited(family)
     assert cited and cited <= listed, sorted(cited - listed)
+
+
+def test_tags_are_qualified_by_their_family():
+    """A tag means a row of one family's register (oasis's [A1] is not asrpt's [A1]): tags appear only in a
+    family's own package, explained on its own page (the test above), never in the shared modules."""
+    families = {package for packages, *_ in PAGES.values() for package in packages} | {"single"}
+    shared = [p for p in (ROOT / "optsched").rglob("*.py") if p.relative_to(ROOT / "optsched").parts[0] not in families]
+    tagged = {str(p.relative_to(ROOT)): re.findall(r"\[([A-Z]{1,2}\d{1,2})\]", p.read_text()) for p in shared}
+    assert {path: tags for path, tags in tagged.items() if tags} == {}
