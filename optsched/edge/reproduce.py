@@ -194,6 +194,28 @@ PAPER_SAYS_SEC5 = [
 ]
 
 
+#: What edge-sec5 assumes where the paper is silent (``{...}``: the run's numbers).
+ASSUMED_SEC5 = [
+    "Scale '{scale}': trace-driven 'paper' instances (Philly arrivals in hourly slots and GPU counts as "
+    "gang sizes; Alibaba 2023 GPU nodes as edge servers: a worker per GPU, a PS per vCPU), "
+    "{seeds} seeds per point.",
+    "Job sweep at {servers_fixed} servers: {jobs}; "
+    "server sweep at {jobs_fixed} jobs: {servers}.",
+    "Jobs: Table II models (D, B), E ~ U[20, 60], m ~ U[0.001, 0.05] h, G ~ U[10, 100] ms, q ~ U[30, 575] MB, "
+    "b ~ U[100, 5120] Mbps; p = ceil(E B / n) per eq. (1) with 1-hour slots [E2]; edge Δ ~ U{{1..4}}, "
+    "cloud Δ ~ U{{10..15}}; 9 worker and 9 PS types.",
+    "A_online: timeline Q [E16], seeded A_ps; baselines as reconstructed in spec §5.3: rigid gangs of the trace's "
+    "GPU count (capped at D) [E34], data re-uploaded on migration; BatchSche at cloud price 0.5. The gang size "
+    "decides the rigid baselines' results, so 'srtf-demand' and 'tiresias-l-demand' run the same baselines "
+    "with gangs of the job's own worker demand D_j (as many workers as A_online may use).",
+    "Set-up sweeps [not in the paper]: BatchSche's cloud price ({cloud_prices} "
+    "beside 0.5) at every point, and the slot length ({slot_hours} h beside the "
+    "paper's 1 h: the same jobs, processing times and delays rounded up to whole slots) at the fixed point.",
+    "Communication time: uploads to every server a job used, plus worker-PS exchange 2q/b per worker-slot of a "
+    "job not entirely in the cloud. Preemptions: interrupted chunks (A_online), suspended jobs (gang baselines).",
+]
+
+
 def reproduce_sec5(setting: Setting) -> Report:
     """``optsched reproduce edge-sec5``: Section V of the paper (Figs. 6-11), A_online against A_online-E, SRTF,
     Tiresias-L and BatchSche as jobs and servers vary, with the set-up sweeps (gangs, cloud price, slot length)
@@ -209,25 +231,10 @@ def reproduce_sec5(setting: Setting) -> Report:
                          setting, "slot length (set-up sweep)")
     report = Report("Edge-cloud preemptive scheduling, Section V: A_online vs A_online-E, SRTF, Tiresias-L, BatchSche")
     report.paper_says = list(PAPER_SAYS_SEC5)
-    report.assumptions = [
-        f"Scale '{setting.scale}': trace-driven 'paper' instances (Philly arrivals in hourly slots and GPU counts as "
-        f"gang sizes; Alibaba 2023 GPU nodes as edge servers: a worker per GPU, a PS per vCPU), "
-        f"{setting.seeds} seeds per point.",
-        f"Job sweep at {p.servers_fixed} servers: {p.jobs}; "
-        f"server sweep at {p.jobs_fixed} jobs: {p.servers}.",
-        "Jobs: Table II models (D, B), E ~ U[20, 60], m ~ U[0.001, 0.05] h, G ~ U[10, 100] ms, q ~ U[30, 575] MB, "
-        "b ~ U[100, 5120] Mbps; p = ceil(E B / n) per eq. (1) with 1-hour slots [E2]; edge Δ ~ U{1..4}, "
-        "cloud Δ ~ U{10..15}; 9 worker and 9 PS types.",
-        "A_online: timeline Q [E16], seeded A_ps; baselines as reconstructed in spec §5.3: rigid gangs of the trace's "
-        "GPU count (capped at D) [E34], data re-uploaded on migration; BatchSche at cloud price 0.5. The gang size "
-        "decides the rigid baselines' results, so 'srtf-demand' and 'tiresias-l-demand' run the same baselines "
-        "with gangs of the job's own worker demand D_j (as many workers as A_online may use).",
-        f"Set-up sweeps [not in the paper]: BatchSche's cloud price ({', '.join(f'{c:g}' for c in CLOUD_PRICES)} "
-        f"beside 0.5) at every point, and the slot length ({', '.join(f'{h:g}' for h in SLOT_HOURS)} h beside the "
-        "paper's 1 h: the same jobs, processing times and delays rounded up to whole slots) at the fixed point.",
-        "Communication time: uploads to every server a job used, plus worker-PS exchange 2q/b per worker-slot of a "
-        "job not entirely in the cloud. Preemptions: interrupted chunks (A_online), suspended jobs (gang baselines).",
-    ]
+    report.assumptions = [a.format(scale=setting.scale, seeds=setting.seeds, servers_fixed=p.servers_fixed,
+                                   jobs=p.jobs, jobs_fixed=p.jobs_fixed, servers=p.servers,
+                                   cloud_prices=", ".join(f"{c:g}" for c in CLOUD_PRICES),
+                                   slot_hours=", ".join(f"{h:g}" for h in SLOT_HOURS)) for a in ASSUMED_SEC5]
     report.records = [{k: v for k, v in r.items() if k != "utilisation"} for r in rows]
     report.records += slots
     jct = _claims(report, [r for r in report.records if r["sweep"] == "online"], p)
@@ -412,6 +419,25 @@ def _ratio_task(task: RatioTask) -> dict:
             "d_max": instance.max_chunks}
 
 
+#: What the paper reports for Figs. 12/13, and what edge-ratio assumes (``{...}``: the run's numbers).
+PAPER_SAYS_RATIO = ["Fig. 12/13: the actual competitive ratio is below 1.7 for every J, S and ε in {0, 0.2, 0.5}; "
+                    "it decreases with ε and is close to 1 at ε = 0.5 (the paper divides by an easier optimum, "
+                    "ILP (4) with every ζ = 1, so its ratios are upper bounds)."]
+ASSUMED_RATIO = [
+    "'small' instances (2 edge servers x 2 workers, D <= 3, p <= 4, cloud Δ in [4, 8]) with "
+    "{jobs} jobs, {instances} instances (seeds) each; the paper's J up to 25 with trace-sized "
+    "servers is out of reach of exact solvers. The instance of largest ratio per ε, for JCT / OPT(2) and for "
+    "Σf / OPT(4) [E25], is saved in worst/, with A_online's schedule and the optimal one (optimum confirmed "
+    "by CBC).",
+    "Speed augmentation by time scaling (spec §3.7): with 1 + ε = a/b the offline copy has r·a, Δ·a, p·a and "
+    "the online copy p·b, so the online machines are exactly 1 + ε times faster; the optimum at speed 1 on the "
+    "1/a grid is at most a times the original one, so the ratios are if anything pessimistic.",
+    "JCT ratio against MILP-2 (the exact optimum of (2)); flow ratio against ILP-4; both by HiGHS on one "
+    "thread within {nodes:,} branch-and-bound nodes (no wall-clock limit); a ratio "
+    "against a bound (node limit hit) is marked in results.csv.",
+]
+
+
 def reproduce_ratio(setting: Setting) -> Report:
     """``optsched reproduce edge-ratio``: Figs. 12/13, A_online's JCT against the proven optimum of MILP-2 for ε in {0,
     0.2, 0.5}, with the worst instance per ε saved and the claims tested."""
@@ -422,22 +448,9 @@ def reproduce_ratio(setting: Setting) -> Report:
                         setting, "competitive ratios")
     report = Report("Edge: empirical competitive ratio of A_online against the exact optimum (Figs. 12/13 analogue)")
     report.records = rows
-    report.paper_says = ["Fig. 12/13: the actual competitive ratio is below 1.7 for every J, S and ε in {0, 0.2, 0.5}; "
-                         "it decreases with ε and is close to 1 at ε = 0.5 (the paper divides by an easier optimum, "
-                         "ILP (4) with every ζ = 1, so its ratios are upper bounds)."]
-    report.assumptions = [
-        f"'small' instances (2 edge servers x 2 workers, D <= 3, p <= 4, cloud Δ in [4, 8]) with "
-        f"{p.ratio_jobs} jobs, {instances} instances (seeds) each; the paper's J up to 25 with trace-sized "
-        "servers is out of reach of exact solvers. The instance of largest ratio per ε, for JCT / OPT(2) and for "
-        "Σf / OPT(4) [E25], is saved in worst/, with A_online's schedule and the optimal one (optimum confirmed "
-        "by CBC).",
-        "Speed augmentation by time scaling (spec §3.7): with 1 + ε = a/b the offline copy has r·a, Δ·a, p·a and "
-        "the online copy p·b, so the online machines are exactly 1 + ε times faster; the optimum at speed 1 on the "
-        "1/a grid is at most a times the original one, so the ratios are if anything pessimistic.",
-        "JCT ratio against MILP-2 (the exact optimum of (2)); flow ratio against ILP-4; both by HiGHS on one "
-        f"thread within {EXACT_BUDGET['node_limit']:,} branch-and-bound nodes (no wall-clock limit); a ratio "
-        "against a bound (node limit hit) is marked in results.csv.",
-    ]
+    report.paper_says = list(PAPER_SAYS_RATIO)
+    report.assumptions = [a.format(jobs=p.ratio_jobs, instances=instances, nodes=EXACT_BUDGET["node_limit"])
+                          for a in ASSUMED_RATIO]
     table = Table("Empirical ratio (mean / max over instances) and Theorem 3's bound",
                   ["ε", "JCT / OPT(2) mean", "max", "Σf / OPT(4) mean", "max", "D_max(1+1/ε)", "all optimal"], [])
     with figure(setting.out_dir / "competitive_ratio.png") as (fig, ax):
