@@ -412,6 +412,34 @@ PAPER_SAYS = [
 ]
 
 
+#: What hetero-sec7 assumes where the paper is silent (``{...}``: the run's numbers, ``p`` its preset).
+ASSUMED = [
+    "Scale '{scale}': 'paper' instances (spec §5.1/§5.2) with {seeds} seeds per point; "
+    "job sweep {p.jobs} at {p.servers_fixed} servers, "
+    "server sweep {p.servers} at {p.jobs_fixed} jobs; "
+    "the price sweep (Fig. 4) at {p.jobs_fixed} jobs and {p.servers_fixed} servers over F {p.F}, "
+    "kappa {p.kappas} and both price units (D18: 'raw', the paper's, and 'per_capacity'); where the prices "
+    "bind: {p.binding.jobs} jobs all arriving in slot 1 on {p.binding.servers} server(s), scaled to "
+    "kappa {p.binding.kappa:g}, not the paper's set-up (its arrivals are spread over T).",
+    "Not in the paper [D]: uniform arrivals over T = 150 one-hour slots; v_jm = v_j / GPU_m^0.8; EC2 P3/P2/G3 "
+    "server shapes rescaled to kappa = 0.35 of the jobs' ideal demand, each keeping room for the "
+    "least-bandwidth PS type; R = 3 (GPU, vCPU, Mbps).",
+    "A_online: alpha_mode = fixed, α = 4 (the paper's 'typical value'), exact oracles, λ with the global T, "
+    "ties among equal costs to the earliest completion (D17; at zero prices every schedule ties). "
+    "'aonline-paper-ties' keeps the paper's loop order instead.",
+    "Baselines [D]: ideal configuration, first-fit placement, minimal PS cover; FIFO draws its worker count in "
+    "1..min(30, D_j); AntMan: each job resource-guarantee with probability 0.5, drawn on arrival, threshold 5 "
+    "slots; a preempted run loses its progress.",
+    "Batch problems: 'paper' jobs on {p.servers_fixed} servers, τ = {p.batch_tau}, jobs {p.batch_jobs}, "
+    "all available at 0; the optimum of (7) only on 'small' instances (6 jobs, 3 servers, τ = 12), by HiGHS "
+    "on one thread within {nodes:,} branch-and-bound nodes (no wall-clock limit).",
+]
+#: Said where the sweeps' seeds had to skip some (followed by each framework's seeds).
+SEEDS_ASSUMED = ("Seeds of the job and server sweeps and of the α sweep, per framework: the first {seeds} whose "
+                 "instance exists at every point (the generator refuses a cluster that no worker type fits, its "
+                 "servers rescaled to the jobs' demand): ")
+
+
 def reproduce(setting: Setting) -> Report:
     """``optsched reproduce hetero-sec7``: Section 7 of Zhou et al. (the module docstring lists the figures), with the
     set-up sweeps and every claim tested as stated."""
@@ -463,31 +491,10 @@ def reproduce(setting: Setting) -> Report:
                            f"in total weighted completion time over each baseline vs {sweep} (above 0: A_online "
                            "better), Hodges-Lehmann estimate and 95% interval", xlabel=f"number of {sweep}")
     report.paper_says = list(PAPER_SAYS)
-    report.assumptions = [
-        f"Scale '{setting.scale}': 'paper' instances (spec §5.1/§5.2) with {setting.seeds} seeds per point; "
-        f"job sweep {p.jobs} at {p.servers_fixed} servers, "
-        f"server sweep {p.servers} at {p.jobs_fixed} jobs; "
-        f"the price sweep (Fig. 4) at {p.jobs_fixed} jobs and {p.servers_fixed} servers over F {p.F}, "
-        f"kappa {p.kappas} and both price units (D18: 'raw', the paper's, and 'per_capacity'); where the prices "
-        f"bind: {p.binding.jobs} jobs all arriving in slot 1 on {p.binding.servers} server(s), scaled to "
-        f"kappa {p.binding.kappa:g}, not the paper's set-up (its arrivals are spread over T).",
-        *([f"Seeds of the job and server sweeps and of the α sweep, per framework: the first {setting.seeds} whose "
-           "instance exists at every point (the generator refuses a cluster that no worker type fits, its servers "
-           "rescaled to the jobs' demand): " + "; ".join(f"{fw} {_spans(s)}" for fw, s in fw_seeds.items())]
-          if any(s != list(seeds) for s in fw_seeds.values()) else []),
-        "Not in the paper [D]: uniform arrivals over T = 150 one-hour slots; v_jm = v_j / GPU_m^0.8; EC2 P3/P2/G3 "
-        "server shapes rescaled to kappa = 0.35 of the jobs' ideal demand, each keeping room for the "
-        "least-bandwidth PS type; R = 3 (GPU, vCPU, Mbps).",
-        "A_online: alpha_mode = fixed, α = 4 (the paper's 'typical value'), exact oracles, λ with the global T, "
-        "ties among equal costs to the earliest completion (D17; at zero prices every schedule ties). "
-        "'aonline-paper-ties' keeps the paper's loop order instead.",
-        "Baselines [D]: ideal configuration, first-fit placement, minimal PS cover; FIFO draws its worker count in "
-        "1..min(30, D_j); AntMan: each job resource-guarantee with probability 0.5, drawn on arrival, threshold 5 "
-        "slots; a preempted run loses its progress.",
-        f"Batch problems: 'paper' jobs on {p.servers_fixed} servers, τ = {p.batch_tau}, jobs {p.batch_jobs}, "
-        f"all available at 0; the optimum of (7) only on 'small' instances (6 jobs, 3 servers, τ = 12), by HiGHS "
-        f"on one thread within {EXACT_BUDGET['node_limit']:,} branch-and-bound nodes (no wall-clock limit).",
-    ]
+    facts = {"scale": setting.scale, "seeds": setting.seeds, "p": p, "nodes": EXACT_BUDGET["node_limit"]}
+    seed_note = ([SEEDS_ASSUMED.format(**facts) + "; ".join(f"{fw} {_spans(s)}" for fw, s in fw_seeds.items())]
+                 if any(s != list(seeds) for s in fw_seeds.values()) else [])
+    report.assumptions = [ASSUMED[0].format(**facts), *seed_note, *(a.format(**facts) for a in ASSUMED[1:])]
     for sweep, key, fw in (("jobs", "jobs", "ps"), ("jobs", "jobs", "allreduce"), ("servers", "servers", "ps"),
                            ("servers", "servers", "allreduce")):
         mine = [r for r in sweep_rows(rows, sweep, p) if r["framework"] == fw]
