@@ -107,7 +107,7 @@ class OnlineTask:
     algorithm: str
 
 
-def _online_task(task: OnlineTask):
+def _online_task(task: OnlineTask) -> dict:
     framework, jobs, servers, F, seed, name = task.framework, task.jobs, task.servers, task.F, task.seed, task.algorithm
     instance = generate("paper", seed, jobs=jobs, servers=servers, framework=framework)
     algorithm, params = METHODS[name]
@@ -134,7 +134,7 @@ class AlphaTask:
     alpha: int
 
 
-def _alpha_task(task: AlphaTask):
+def _alpha_task(task: AlphaTask) -> dict:
     """A_online with α = ``alpha`` (earliest-completion ties) at one point of the job sweep."""
     framework, jobs, servers, seed, alpha = task.framework, task.jobs, task.servers, task.seed, task.alpha
     instance = generate("paper", seed, jobs=jobs, servers=servers, framework=framework)
@@ -156,7 +156,7 @@ class PriceTask:
     seed: int
 
 
-def _price_task(task: PriceTask):
+def _price_task(task: PriceTask) -> dict:
     """A_online at one point of the set-up sweep: price units (D18), cluster scale ``kappa`` and
     ``F``; records how many accepted jobs paid a positive price (whether the prices bind)."""
     normalization, kappa, F = task.normalization, task.kappa, task.F
@@ -195,7 +195,7 @@ class BindingTask:
     algorithm: str
 
 
-def _binding_task(task: BindingTask):
+def _binding_task(task: BindingTask) -> dict:
     """Where the prices bind (one burst of jobs, a small cluster of servers scaled by ``kappa``):
     A_online at price units ``normalization`` (D18) and ``F``, recording how many accepted jobs paid
     a positive price, or a baseline (``normalization`` ``"-"``)."""
@@ -275,7 +275,7 @@ class WorkerTypeTask:
     choice: str
 
 
-def _worker_type_task(task: WorkerTypeTask):
+def _worker_type_task(task: WorkerTypeTask) -> dict:
     """Fig. 9: A_online with every job on one fixed worker type, or free to choose ("free")."""
     framework, jobs, servers, seed, choice = task.framework, task.jobs, task.servers, task.seed, task.choice
     instance = generate("paper", seed, jobs=jobs, servers=servers, framework=framework)
@@ -298,7 +298,7 @@ class MaxweightTask:
     F: float
 
 
-def _maxweight_F_task(task: MaxweightTask):
+def _maxweight_F_task(task: MaxweightTask) -> dict:
     """Fig. 11: the weight A_maxweight schedules in one batch of 'paper' jobs as F grows (λ = 2THRF + 1)."""
     jobs, servers, tau, seed, F = task.jobs, task.servers, task.tau, task.seed, task.F
     instance = generate("paper", seed, jobs=jobs, servers=servers)
@@ -316,7 +316,7 @@ class RecordsTask:
     alpha: int
 
 
-def _records_task(task: RecordsTask):
+def _records_task(task: RecordsTask) -> dict:
     """The records the spec asks for on a 'small' instance (spec §4; all "record", not "assert"):
     per round, property (ii) ``w(J^s_i) >= OPT_MW(J_i, τ_i)`` with the batch optimum proven by HiGHS;
     per sub-round, inequality (5) ``S_ι >= [1 − (1 − 1/γ)^ι] OPT_MW``; per processed job, whether
@@ -382,7 +382,7 @@ class BatchTask:
     seed: int
 
 
-def _batch_task(task: BatchTask):
+def _batch_task(task: BatchTask) -> dict:
     """One batch of ``paper`` jobs (all available at 0, deadline τ) on the ``servers_fixed`` cluster:
     A_maxweight and Jain's weights. The batch optimum (7) is out of reach there (millions of
     columns), so the same two are also compared with it on a ``small`` instance (6 jobs, 3 servers,
