@@ -295,7 +295,8 @@ def cp_sat(instance: Instance, relax: bool = False) -> CpSatModel:
         return Schedule(tuple(runs))
 
     # Core-based search: on these models it raises the bound of Σ E_i far faster than the default
-    # search (10 jobs, seed 0: proven in 3 s instead of a 43% gap after 60 s; docs/benchmarks.md).
+    # search (10 jobs, seed 0: proven in 3 s instead of a 43% gap after 60 s; CHANGELOG.md, "Exact
+    # frontier: notes per family").
     return CpSatModel(model, "min", read, decode, unit=delta, params={"optimize_with_core": True})
 
 
