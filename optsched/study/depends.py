@@ -389,18 +389,16 @@ def _code_of(kind: str, family_or_function: str, method: str, cross_checked: boo
         roots.append(algorithm.run)
         if algorithm.theorem is not None:
             roots.append(algorithm.theorem)
-    elif kind == "relaxation" and method != BEST:  # its formulation's LP; the bound route where that is refused
+    elif kind == "relaxation" and method != BEST:  # its formulation's LP
         roots.append(family.formulation(method).build)
-        if family.bound_route is not None:
-            roots.append(family.formulation(family.bound_route).build)
     elif method == BEST or cross_checked:  # best may name, and a cross-check solve, any exact model
         roots += [f.build for f in family.formulations.values() if f.gives_schedule or f.name == method]
         if family.best is not None:
             roots.append(family.best)
-        if kind == "relaxation" and family.bound_route is not None:
-            roots.append(family.formulation(family.bound_route).build)
     else:
         roots.append(family.formulation(method).build)
+    if kind == "relaxation" and family.bound_route is not None:  # where the LP is refused, the bound route bounds
+        roots.append(family.formulation(family.bound_route).build)
     return code_of_targets([_target(root) for root in roots], UNIT_MODULES)
 
 

@@ -20,7 +20,7 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 import pandas as pd
 from tqdm import tqdm
@@ -29,7 +29,7 @@ from ..errors import InputError
 from ..jsonio import fingerprint, write_json, write_text
 from ..outputs import claim_folder
 from ..pipeline import BEST
-from ..registry import get
+from ..registry import Family, get
 from ..solvers import SOLVERS, cbc_version, cp_sat_version, highs_version
 from . import engine
 from .cache import Cache
@@ -92,8 +92,9 @@ def _same_preset(study: Study, recorded: dict) -> bool:
             and "parts" in recorded)
 
 
-def _instances(study: Study, progress: bool) -> list[tuple[InstanceRecord, dict]]:
-    """Every instance of every part, generated in this process and fingerprinted."""
+def _instances(study: Study, progress: bool) -> list[tuple[InstanceRecord, dict, str | None]]:
+    """Every instance of every part, generated in this process and fingerprinted, with the formulation
+    whose LP its relaxation unit solves (None where the part takes no relaxation)."""
     plan = [(k, part, jobs, seed) for k, part in enumerate(study.parts) for jobs in part.jobs for seed in part.seeds]
     made = []
     for k, part, jobs, seed in tqdm(plan, desc="generating instances", unit="instance", file=sys.stderr,
@@ -103,14 +104,14 @@ def _instances(study: Study, progress: bool) -> list[tuple[InstanceRecord, dict]
         content = instance.to_dict()
         record = InstanceRecord(k, family.name, family.sense, part.instances, seed, jobs, len(instance.jobs),
                                 fingerprint(content))
-        made.append((record, content))
+        made.append((record, content, _relaxed(family, instance, part.reference) if part.reference.relax else None))
     return made
 
 
-def _units(study: Study, instances: list[tuple[InstanceRecord, dict]], solvers: dict) -> list[tuple]:
+def _units(study: Study, instances: list[tuple[InstanceRecord, dict, str | None]], solvers: dict) -> list[tuple]:
     """``(record, role, unit)`` for every unit: role is "reference", "relaxation" or a method label."""
     plan = []
-    for record, content in instances:
+    for record, content, relaxed in instances:
         part = study.parts[record.part]
         ref = part.reference
         solve_spec = {"formulation": ref.formulation, "solver": ref.solver, "time_limit": ref.time_limit}
@@ -118,10 +119,11 @@ def _units(study: Study, instances: list[tuple[InstanceRecord, dict]], solvers: 
                           "cross_check": ref.cross_check}
         plan.append((record, "reference", make_unit(record.family, content, record.instance_id, "reference",
                                                     reference_spec, record.seed, solvers)))
-        if ref.relax:
+        if relaxed is not None:
+            relaxation_spec = {"formulation": relaxed, "solver": ref.solver if ref.solver in SOLVERS else SOLVERS[0],
+                               "time_limit": ref.time_limit}
             plan.append((record, "relaxation", make_unit(record.family, content, record.instance_id, "relaxation",
-                                                         _relaxation_spec(record, content, ref), record.seed,
-                                                         solvers)))
+                                                         relaxation_spec, record.seed, solvers)))
         for m in part.methods:
             plan.append((record, m.label, make_unit(record.family, content, record.instance_id, "algorithm",
                                                     {"algorithm": m.algorithm, "params": dict(m.params)},
@@ -129,19 +131,16 @@ def _units(study: Study, instances: list[tuple[InstanceRecord, dict]], solvers: 
     return plan
 
 
-def _relaxation_spec(record: InstanceRecord, content: dict, ref: Reference) -> dict:
-    """The relaxation unit's spec: the formulation whose LP it is, named for this instance (the MILP
-    that ``best`` relaxes, the reference's own, or a MILP for a CP-SAT reference, which has no LP), so
-    that its key changes with that formulation's code alone; its solver is a MILP solver."""
-    family = get(record.family)
-    name = ref.formulation
-    if name == BEST or family.formulation(name).engine != "milp":
-        name = family.best_formulation(family.instance_from_dict(content, record.instance_id), relax=True)
-    return {"formulation": name, "solver": ref.solver if ref.solver in SOLVERS else SOLVERS[0],
-            "time_limit": ref.time_limit}
+def _relaxed(family: Family, instance: Any, ref: Reference) -> str:
+    """The formulation whose LP relaxes ``ref`` on ``instance``: the reference's own MILP, else (``best``,
+    or a CP-SAT model, which has no LP) the MILP ``best`` relaxes there. A relaxation unit is keyed by it,
+    so that its key changes with that formulation's code alone; its solver is a MILP solver."""
+    if ref.formulation != BEST and family.formulation(ref.formulation).engine == "milp":
+        return ref.formulation
+    return family.best_formulation(instance, relax=True)
 
 
-def _plan(study: Study, progress: bool = False) -> tuple[list[tuple[InstanceRecord, dict]], list[tuple]]:
+def _plan(study: Study, progress: bool = False) -> tuple[list[tuple[InstanceRecord, dict, str | None]], list[tuple]]:
     """The study's instances, and ``(record, role, unit)`` for every unit of work it needs."""
     instances = _instances(study, progress)
     return instances, _units(study, instances, {"highs": highs_version(), "cbc": cbc_version(),
