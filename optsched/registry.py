@@ -217,8 +217,6 @@ class Family:
         line checks them: ``preset`` one of :attr:`presets`, ``seed`` and ``jobs`` in the ranges of
         :data:`optsched.params.OPTIONS`, each generator option of its declared type and range
         (``optsched families`` lists them). Bad arguments raise ``InputError`` naming the argument."""
-        if not isinstance(preset, str):
-            raise InputError(f"preset: expected a name (a string), got {preset!r} (presets: {', '.join(self.presets)})")
         self.check_preset(preset)
         checked = check_values(self.generator_options, options, f"the {self.name} generator")
         return self.generator(preset, seed=checked_value(seed, OPTIONS["seed"], "seed"),
@@ -235,8 +233,7 @@ class Family:
 
     def formulation(self, name: str) -> Formulation:
         """The formulation ``name``; an unknown name raises ``InputError`` listing the known ones."""
-        return _pick(self.formulations, name, f"family {self.name} has no formulation" if isinstance(name, str)
-                     else f"{self.name}'s formulation")
+        return _pick(self.formulations, name, f"family {self.name} has no formulation", f"{self.name}'s formulation")
 
     def best_formulation(self, instance: Any, relax: bool = False) -> str:
         """The exact formulation that ``--formulation best`` solves for ``instance``: the family's
@@ -276,11 +273,12 @@ class Family:
 
     def algorithm(self, name: str) -> Algorithm:
         """The algorithm ``name``; an unknown name raises ``InputError`` listing the known ones."""
-        return _pick(self.algorithms, name, f"family {self.name} has no algorithm" if isinstance(name, str)
-                     else f"{self.name}'s algorithm")
+        return _pick(self.algorithms, name, f"family {self.name} has no algorithm", f"{self.name}'s algorithm")
 
     def check_preset(self, preset: str) -> None:
         """Raise ``InputError`` (with a suggestion) unless ``preset`` is one of the family's generator presets."""
+        if not isinstance(preset, str):
+            raise InputError(f"preset: expected a name (a string), got {preset!r} (presets: {', '.join(self.presets)})")
         if preset not in self.presets:
             raise InputError(f"family {self.name} has no preset '{preset}'{did_you_mean(preset, self.presets)} "
                              f"(presets: {', '.join(self.presets)})")
@@ -301,11 +299,11 @@ class Family:
         }
 
 
-def _pick(table: Mapping[str, Any], name: str, what: str) -> Any:
-    """``table[name]``; an unknown name (or one that is not a string) raises ``InputError`` naming
-    ``what`` was asked for and the known names."""
+def _pick(table: Mapping[str, Any], name: str, what: str, argument: str) -> Any:
+    """``table[name]``; an unknown name raises ``InputError`` saying ``what`` has none of that name,
+    and one that is not a string names the ``argument``; both list the known names."""
     if not isinstance(name, str):
-        raise InputError(f"{what}: expected a name (a string), got {name!r} (known: {', '.join(table) or 'none'})")
+        raise InputError(f"{argument}: expected a name (a string), got {name!r} (known: {', '.join(table) or 'none'})")
     if name not in table:
         raise InputError(f"{what} '{name}'{did_you_mean(name, table)} (known: {', '.join(table) or 'none'})")
     return table[name]
@@ -377,7 +375,7 @@ def get(name: str) -> Family:
     ...
     optsched.errors.InputError: unknown family 'nope' (known: single, oasis, edge, hetero, placement, asrpt)
     """
-    package = _pick(FAMILY_PACKAGES, name, "unknown family" if isinstance(name, str) else "get(name)")
+    package = _pick(FAMILY_PACKAGES, name, "unknown family", "get(name)")
     family = importlib.import_module(package).FAMILY
     if family.name != name:
         raise LookupError(f"package {package} registers family {family.name!r}, not {name!r}")
