@@ -176,7 +176,7 @@ def _cache_empty(folder: Path) -> bool:
 
 
 def claim_folder(path: str | Path, owner: dict[str, Any], *, fresh: bool = False, subfolders: Iterable[str] = (),
-          parents: bool = False, adopts: Callable[[dict], bool] | None = None) -> Claimed:
+                 parents: bool = False, adopts: Callable[[dict], bool] | None = None) -> Claimed:
     """Check ``path`` as this run's output folder and take it (see the module docstring).
 
     ``owner`` is plain JSON data naming the verb and the parameters (``{"verb": "study", ...}``);

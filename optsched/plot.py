@@ -252,7 +252,11 @@ def bars(instance: Any, schedule: Any, family: str | None = None) -> list[Bar]:
     ``server/worker``, and ``cloud``) or the machine (``single``); time is in the family's unit
     (``Family.time_unit``). Consecutive slots of one job on one row merge into one bar, so a gap is a
     preemption."""
-    chosen = _checked(instance, schedule, family)
+    return _bars_of(_checked(instance, schedule, family), instance, schedule)
+
+
+def _bars_of(chosen: Family, instance: Any, schedule: Any) -> list[Bar]:
+    """:func:`bars` for an instance and schedule already checked to be of ``chosen``."""
     if chosen.bars is None:
         raise InputError(f"family {chosen.name}'s schedules are not timelines: plot.gantt draws them with its chart")
     return _merged(Bar(*bar) for bar in chosen.bars(instance, schedule))
@@ -294,7 +298,7 @@ def gantt(instance: Any, schedule: Any, *, family: str | None = None, ax: Any = 
     if chosen.chart is not None:
         return chosen.chart(instance, schedule, ax, title)
     name = chosen.name
-    drawn = bars(instance, schedule, name)
+    drawn = _bars_of(chosen, instance, schedule)
     if ax is None:
         with figure(height=min(9.0, 0.9 + 0.22 * (len({b.row for b in drawn}) or 1))) as (_, ax):
             pass

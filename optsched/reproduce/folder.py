@@ -127,7 +127,7 @@ def run(name: str, scale: str, seeds: int | None, workers: int, out_dir: str | N
                       executor, scheduler)
     # The owner of the folder is the reproduction and its preset; more seeds extend it (from the cache).
     with claim_folder(setting.out_dir, {"verb": "reproduce", "name": name, "preset": scale}, fresh=fresh,
-               subfolders=("worst",), parents=True) as folder:
+                      subfolders=("worst",), parents=True) as folder:
         try:
             report = table[name].run(setting)
         except InputError:  # found late (an unreachable Dask scheduler): leave no folder this run made for nothing
