@@ -55,7 +55,7 @@ TOL = 1e-9
 #: A market's :attr:`Market.cache_bytes` unless it is given: 1 GiB. It is read when a market is made, so
 #: setting ``oracles.CACHE_BYTES`` (None: no bound) before a run sets the budget of every market the run
 #: makes. A_online's rounds double their deadline τ, and without a bound a round's caches can outgrow the
-#: machine at the paper's sizes; docs/benchmarks.md ("A_online's cache budget") has what each budget
+#: machine at the paper's sizes; docs/hetero.md ("A_online's cache budget") has what each budget
 #: costs in time and memory.
 CACHE_BYTES: int | None = 2 ** 30
 
