@@ -1,7 +1,7 @@
 """Reproducing a paper's evaluation: ``optsched reproduce NAME``.
 
 Each family registers its reproductions (:class:`~optsched.registry.Reproduction`); a reproduction turns a
-:class:`Setting` (preset, seeds, workers, output folder) into a :class:`Report`: tables, figures,
+:class:`Setting` (preset, seeds, output folder, execution) into a :class:`Report`: tables, figures,
 the paper's claims tested over seeds, and the settings the paper left open with what was assumed.
 The kit:
 

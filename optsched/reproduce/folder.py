@@ -17,6 +17,7 @@ from ..outputs import claim_folder
 from ..plot import markdown_figure
 from ..registry import Family, Reproduction, families, get
 from ..solvers import cbc_version, cp_sat_version, highs_version
+from ..study.engine import Execution
 from ..study.report import Table
 from .report import Report
 from .setting import DEFAULT_SEEDS, QUICK_WARNING, SCALES, Setting
@@ -123,8 +124,8 @@ def run(name: str, scale: str, seeds: int | None, workers: int, out_dir: str | N
         raise InputError(f"unknown reproduction '{name}' (known: {', '.join(table) or 'none'})")
     if scale not in SCALES:
         raise InputError(f"--preset must be one of {', '.join(SCALES)}, got {scale!r}")
-    setting = Setting(scale, seeds or DEFAULT_SEEDS[scale], workers, Path(out_dir or f"reproduce-{name}"), progress,
-                      executor, scheduler)
+    setting = Setting(scale, seeds or DEFAULT_SEEDS[scale], Path(out_dir or f"reproduce-{name}"),
+                      Execution(executor, workers, scheduler), progress)
     # The owner of the folder is the reproduction and its preset; more seeds extend it (from the cache).
     with claim_folder(setting.out_dir, {"verb": "reproduce", "name": name, "preset": scale}, fresh=fresh,
                       subfolders=("worst",), parents=True) as folder:

@@ -1,5 +1,5 @@
-"""How a reproduction runs: its preset (quick, default, paper), seeds, workers and report folder
-(:class:`Setting`), and the budgets every preset shares: exact solves within a node budget, the
+"""How a reproduction runs: its preset (quick, default, paper), seeds, report folder and where its
+units run (:class:`Setting`), and the budgets every preset shares: exact solves within a node budget, the
 certified ratio's seeds and pricing rounds."""
 
 from __future__ import annotations
@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from ..limits import NODE_LIMIT
+from ..study.engine import Execution
 
 SCALES = ("quick", "default", "paper")
 #: The budget of every exact solve in a reproduction: branch-and-bound nodes on one solver thread,
@@ -34,15 +35,16 @@ QUICK_WARNING = ("**The quick preset is a smoke test, not evidence.** It runs fe
 
 @dataclass(frozen=True)
 class Setting:
-    """How a reproduction runs: its preset (``quick``, ``default`` or ``paper``), seeds per point, worker
-    processes, report folder, progress bar, executor and Dask scheduler."""
+    """How a reproduction runs: its preset (``quick``, ``default`` or ``paper``), seeds per point, report
+    folder, where its units run and whether a progress bar shows. What it runs is its registration
+    (:class:`~optsched.registry.Reproduction`); a study's and a search's definitions are
+    :class:`~optsched.study.spec.Study` and :class:`~optsched.search.strategy.Search`, with the same
+    :class:`~optsched.study.engine.Execution`."""
     scale: str  #: "quick" (under 2 minutes), "default" (minutes) or "paper" (the paper's sizes)
     seeds: int
-    workers: int
     out_dir: Path
+    execution: Execution = Execution()
     progress: bool = False  #: a progress bar on stderr (when it is a terminal)
-    executor: str = "local"  #: "local" processes or "dask"
-    scheduler: str | None = None  #: the Dask scheduler's address (None: a local cluster)
     #: per :func:`parallel_map` label (calls with the same label add up): (units, from the cache, seconds
     #: the units took), the cached ones at the time they were computed, so that a run resumed over
     #: several sessions reports its whole cost

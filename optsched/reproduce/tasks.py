@@ -13,7 +13,7 @@ from .setting import Setting
 def parallel_map(fn: Callable[[Any], Any], tasks: Sequence[Any], setting: Setting, label: str) -> list[Any]:
     """``[fn(t) for t in tasks]`` on the study engine (optsched/study/engine.py): each task a unit,
     cached in the report folder (a rerun of the same code computes only what is missing), run on
-    ``setting.workers`` local processes or a Dask cluster, with a progress bar. ``fn`` is a
+    ``setting.execution`` (local processes or a Dask cluster), with a progress bar. ``fn`` is a
     module-level function; its values come back as plain JSON data. A task that raises stops the
     reproduction (:class:`~optsched.errors.Failure`), and is not cached."""
     from ..study import engine
@@ -23,8 +23,7 @@ def parallel_map(fn: Callable[[Any], Any], tasks: Sequence[Any], setting: Settin
     units = [make_task_unit(fn, task) for task in tasks]
     cache = Cache(setting.out_dir / "cache.sqlite")
     try:
-        batch = engine.execute(units, cache, executor=setting.executor, workers=setting.workers,
-                               scheduler=setting.scheduler, label=label, progress=setting.progress,
+        batch = engine.execute(units, cache, setting.execution, label=label, progress=setting.progress,
                                keep=lambda unit, result: result["status"] != "error")
     finally:
         cache.close()

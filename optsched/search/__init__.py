@@ -18,8 +18,9 @@ from ..errors import InputError
 from ..limits import MAX_SEED, MAX_UNITS, MAX_WORKERS
 from ..outputs import claim_folder
 from ..registry import get
+from ..study.engine import Execution
 from .evaluate import check_of
-from .strategy import STRATEGIES, SearchOutcome, Settings, search
+from .strategy import STRATEGIES, Search, SearchOutcome, search
 
 #: The largest ``size_max``: beyond it the exact optima of the search spaces stop being provable
 #: within the node budget at a useful rate.
@@ -29,8 +30,8 @@ MAX_SIZE = 8
 def settings(family: str, algorithm: str, target: str, *, params: dict | None = None, size_max: int = 4,
              budget: int = 100, time_limit: float | None = None, seed: int = 0, strategy: str = "evolve",
              shrink_budget: int = 200, exceed: float | None = None, workers: int = 1, executor: str = "local",
-             scheduler: str | None = None, out_dir: str | Path = "search", regime: str = "") -> Settings:
-    """A checked :class:`Settings` (bad input raises :class:`InputError`, before anything is written).
+             scheduler: str | None = None, out_dir: str | Path = "search", regime: str = "") -> Search:
+    """A checked :class:`Search` (bad input raises :class:`InputError`, before anything is written).
     ``regime``: keep the search within the assumptions a paper's proof states (the family's
     ``Space.regimes``)."""
     fam = get(family)
@@ -65,11 +66,11 @@ def settings(family: str, algorithm: str, target: str, *, params: dict | None = 
         start = fam.instance_from_dict(space.normalize(space.start(0, size_max)), "the search space's start")
         if chosen.theorem(start, **bound) is None:
             raise InputError(f"{family}'s {algorithm} has no competitive bound with these parameters")
-    return Settings(fam, algorithm, bound, target, size_max, budget, seed, strategy, shrink_budget, exceed,
-                    time_limit, workers, executor, scheduler, out, regime)
+    return Search(fam, algorithm, bound, target, size_max, budget, seed, strategy, shrink_budget, exceed,
+                  time_limit, Execution(executor, workers, scheduler), out, regime)
 
 
-def owner(chosen: Settings) -> dict:
+def owner(chosen: Search) -> dict:
     """What makes a search the owner of its output folder (optsched/outputs.py): the question and the
     seed. The budgets are not part of it: the same search run again with a larger budget resumes
     from its cache and rewrites every output."""

@@ -3,7 +3,7 @@
 * ``instance.json``: the shrunk instance (``found.instance.json``: the best before shrinking);
 * ``alg.schedule.json`` and, where the target needs the optimum, ``opt.schedule.json``: the
   algorithm's schedule and the optimal one, both verified (``optsched verify`` reads them);
-* ``result.json``: the settings, both finds, the certificate and the counts;
+* ``result.json``: the search's definition, both finds, the certificate and the counts;
 * ``history.csv``: every scored instance in order; ``progress.svg`` (``--format``): the value over the search;
 * ``report.md``: all of it in words.
 
@@ -25,28 +25,28 @@ from ..registry import Family
 from ..reproduce import confirmed_optimum
 from .evaluate import check_of, reference_formulation
 from .space import size_of
-from .strategy import Scored, SearchOutcome, Settings, as_plain, describe, space_of
+from .strategy import Scored, Search, SearchOutcome, as_plain, describe, space_of
 
 
-def _value_name(settings: Settings) -> str:
-    if settings.target == "ratio":
-        return "ALG/OPT" if settings.family.sense == "min" else "OPT/ALG"
+def _value_name(chosen: Search) -> str:
+    if chosen.target == "ratio":
+        return "ALG/OPT" if chosen.family.sense == "min" else "OPT/ALG"
     return "−slack"
 
 
-def certify(settings: Settings, item: Scored) -> dict:
+def certify(chosen: Search, item: Scored) -> dict:
     """Re-run the algorithm and, where needed, re-solve the optimum with a cross-check; write both
     schedules. Returns the certificate for ``result.json``."""
-    family, out = settings.family, settings.out_dir
+    family, out = chosen.family, chosen.out_dir
     instance = family.instance_from_dict(item.doc, "instance")
-    meta = {"search": {"target": settings.target, "algorithm": settings.algorithm, "params": settings.params,
-                       "seed": settings.seed, "number": item.number}}
+    meta = {"search": {"target": chosen.target, "algorithm": chosen.algorithm, "params": chosen.params,
+                       "seed": chosen.seed, "number": item.number}}
     write_json(str(out / "instance.json"), instance_document(family, instance, meta))
-    ran = family.run(instance, settings.algorithm, **settings.params)
+    ran = family.run(instance, chosen.algorithm, **chosen.params)
     write_json(str(out / "alg.schedule.json"), schedule_document(
-        family, instance, ran.schedule, {"algorithm": settings.algorithm, "params": settings.params}))
+        family, instance, ran.schedule, {"algorithm": chosen.algorithm, "params": chosen.params}))
     certificate: dict[str, Any] = {"alg": ran.objective, "alg_feasible": ran.feasible}
-    needs = settings.target == "ratio" or check_of(family, settings.target.removeprefix("theorem:")).needs_optimum
+    needs = chosen.target == "ratio" or check_of(family, chosen.target.removeprefix("theorem:")).needs_optimum
     if needs:
         formulation = reference_formulation(family)
         solved = confirmed_optimum(family.name, instance, formulation, "the shrunk instance")
@@ -59,11 +59,11 @@ def certify(settings: Settings, item: Scored) -> dict:
     return certificate
 
 
-def write(settings: Settings, outcome: SearchOutcome) -> None:
+def write(chosen: Search, outcome: SearchOutcome) -> None:
     """Write the search's folder: ``history.csv``, the progress figure, the found and shrunk instances with their
     schedules, the re-proved certificate in ``result.json``, and ``report.md``."""
-    out = settings.out_dir
-    space = space_of(settings)
+    out = chosen.out_dir
+    space = space_of(chosen)
     rows = []
     best = None
     for s in outcome.history:
@@ -82,66 +82,66 @@ def write(settings: Settings, outcome: SearchOutcome) -> None:
     certificate = None
     if outcome.shrunk is not None and outcome.best is not None:
         write_json(str(out / "found.instance.json"),
-                   instance_document(settings.family, settings.family.instance_from_dict(outcome.best.doc, "i"),
+                   instance_document(chosen.family, chosen.family.instance_from_dict(outcome.best.doc, "i"),
                                      {"search": {"number": outcome.best.number}}))
-        certificate = certify(settings, outcome.shrunk)
+        certificate = certify(chosen, outcome.shrunk)
     outcome.certificate = certificate
-    _figure(settings, rows)
-    result = {"family": settings.family.name, "algorithm": settings.algorithm, "params": settings.params,
-              "target": settings.target, "value": _value_name(settings), "strategy": settings.strategy,
-              "seed": settings.seed, "size_max": settings.size_max, "budget": settings.budget,
-              "shrink_budget": settings.shrink_budget, "exceed": settings.exceed, "regime": settings.regime,
+    _figure(chosen, rows)
+    result = {"family": chosen.family.name, "algorithm": chosen.algorithm, "params": chosen.params,
+              "target": chosen.target, "value": _value_name(chosen), "strategy": chosen.strategy,
+              "seed": chosen.seed, "size_max": chosen.size_max, "budget": chosen.budget,
+              "shrink_budget": chosen.shrink_budget, "exceed": chosen.exceed, "regime": chosen.regime,
               "search_evaluations": outcome.search_evaluations, "shrink_evaluations": outcome.shrink_evaluations,
               "invalid": sum(not s.result.get("valid") for s in outcome.history),
-              "wall_clock_budget": settings.time_limit, "stopped_by_time": outcome.stopped_by_time,
+              "wall_clock_budget": chosen.time_limit, "stopped_by_time": outcome.stopped_by_time,
               "best": as_plain(outcome.best), "shrunk": as_plain(outcome.shrunk), "certificate": certificate,
-              "violation": violation(settings, outcome)}
+              "violation": violation(chosen, outcome)}
     write_json(str(out / "result.json"), result)
-    write_text(str(out / "report.md"), _report(settings, outcome, result, space))
+    write_text(str(out / "report.md"), _report(chosen, outcome, result, space))
 
 
-def violation(settings: Settings, outcome: SearchOutcome) -> bool | None:
+def violation(chosen: Search, outcome: SearchOutcome) -> bool | None:
     """Theorem targets: whether the shrunk instance breaks the claim; ratio targets with
     ``exceed``: whether its ratio is above it; else None."""
     if outcome.shrunk is None or outcome.shrunk.value is None:
         return None
-    if settings.target != "ratio":
+    if chosen.target != "ratio":
         return outcome.shrunk.value > 0
-    return None if settings.exceed is None else outcome.shrunk.value > settings.exceed
+    return None if chosen.exceed is None else outcome.shrunk.value > chosen.exceed
 
 
-def _figure(settings: Settings, rows: list[dict]) -> None:
+def _figure(chosen: Search, rows: list[dict]) -> None:
     searched = [r for r in rows if r["phase"] == "search"]
-    with figure(settings.out_dir / "progress.png") as (fig, ax):
+    with figure(chosen.out_dir / "progress.png") as (fig, ax):
         xs = [r["number"] for r in searched if r["value"] is not None]
         ax.plot(xs, [r["value"] for r in searched if r["value"] is not None], ".", alpha=0.4, label="scored")
         ax.step([r["number"] for r in searched if r["best_so_far"] is not None],
                 [r["best_so_far"] for r in searched if r["best_so_far"] is not None], where="post", label="best so far")
         ax.set_xlabel("exact solves (scored instances)")
-        ax.set_ylabel(_value_name(settings))
-        ax.set_title(f"{settings.family.name} / {settings.algorithm}: {settings.target} ({settings.strategy})")
+        ax.set_ylabel(_value_name(chosen))
+        ax.set_title(f"{chosen.family.name} / {chosen.algorithm}: {chosen.target} ({chosen.strategy})")
         ax.legend()
 
 
-def _report(settings: Settings, outcome: SearchOutcome, result: dict, space) -> str:
-    name = _value_name(settings)
-    lines = [f"# Search: {settings.family.name} / {settings.algorithm}, target {settings.target}", "",
-             f"`optsched search {settings.family.name} --algorithm {settings.algorithm} --target {settings.target} "
-             f"--size-max {settings.size_max} --budget {settings.budget} --seed {settings.seed} "
-             f"--strategy {settings.strategy}`", "",
-             "**Paper:** " + "; ".join(paper.text() for paper in settings.family.papers), ""]
-    if settings.target != "ratio":
-        check = check_of(settings.family, settings.target.removeprefix("theorem:"))
+def _report(chosen: Search, outcome: SearchOutcome, result: dict, space) -> str:
+    name = _value_name(chosen)
+    lines = [f"# Search: {chosen.family.name} / {chosen.algorithm}, target {chosen.target}", "",
+             f"`optsched search {chosen.family.name} --algorithm {chosen.algorithm} --target {chosen.target} "
+             f"--size-max {chosen.size_max} --budget {chosen.budget} --seed {chosen.seed} "
+             f"--strategy {chosen.strategy}`", "",
+             "**Paper:** " + "; ".join(paper.text() for paper in chosen.family.papers), ""]
+    if chosen.target != "ratio":
+        check = check_of(chosen.family, chosen.target.removeprefix("theorem:"))
         lines += [f"Claim: {check.claim}. The slack is >= 0 where the claim holds; the search drives it down.", ""]
-    if settings.regime:
-        regime = settings.family.space().regimes[settings.regime]
-        lines += [f"Within the regime `{settings.regime}`: {regime.description}. Instances outside it were not "
+    if chosen.regime:
+        regime = chosen.family.space().regimes[chosen.regime]
+        lines += [f"Within the regime `{chosen.regime}`: {regime.description}. Instances outside it were not "
                   "scored.", ""]
     lines += [f"- scored {outcome.search_evaluations} instances in the search and {outcome.shrink_evaluations} "
               f"while shrinking; {result['invalid']} were not scored (no proven optimum, or the algorithm "
               "earned nothing)."]
-    if settings.time_limit is not None:
-        lines.append(f"- a wall-clock budget of {settings.time_limit:g} s was set: what was found may change with "
+    if chosen.time_limit is not None:
+        lines.append(f"- a wall-clock budget of {chosen.time_limit:g} s was set: what was found may change with "
                      "the machine's speed" + (" (it stopped the search)" if outcome.stopped_by_time else ""))
     if outcome.best is None or outcome.shrunk is None:
         lines += ["- no instance was scored: nothing to report."]

@@ -44,9 +44,9 @@ IMMIGRANTS = 0.1
 
 
 @dataclass(frozen=True)
-class Settings:
-    """A search's settings: family, algorithm and its parameters, target, size limit, budgets, seed, strategy,
-    bound to exceed, regime, executor, workers and output folder."""
+class Search:
+    """A search: family, algorithm and its parameters, target, size limit, budgets, seed, strategy, bound to
+    exceed, regime, where its units run and its output folder."""
     family: Family
     algorithm: str
     params: dict
@@ -58,9 +58,7 @@ class Settings:
     shrink_budget: int = 200
     exceed: float | None = None  #: ratio targets: shrink while the ratio stays above this
     time_limit: float | None = None  #: seconds of wall clock, in addition to the budget
-    workers: int = 1
-    executor: str = "local"
-    scheduler: str | None = None
+    execution: engine.Execution = engine.Execution()
     out_dir: Path = Path("search")
     regime: str = ""  #: keep the search within this regime of the family's space ("": the whole space)
 
@@ -102,9 +100,9 @@ class SearchOutcome:
         return sum(s.phase == "shrink" for s in self.history)
 
 
-def space_of(settings: Settings) -> moves.Space:
+def space_of(chosen: Search) -> moves.Space:
     """The family's search space (its ``mutate.space()``), within the settings' regime."""
-    return settings.family.space().within(settings.regime)
+    return chosen.family.space().within(chosen.regime)
 
 
 def text_of(doc: dict) -> str:
@@ -115,16 +113,16 @@ def text_of(doc: dict) -> str:
 class Scorer:
     """Scores batches of documents on the study engine, with the cache in the output folder."""
 
-    def __init__(self, settings: Settings, outcome: SearchOutcome):
-        self.settings, self.outcome = settings, outcome
-        self.params = tuple(sorted(settings.params.items()))
+    def __init__(self, chosen: Search, outcome: SearchOutcome):
+        self.chosen, self.outcome = chosen, outcome
+        self.params = tuple(sorted(chosen.params.items()))
         self.seen: set[str] = set()
-        self.space = space_of(settings)
+        self.space = space_of(chosen)
 
     def readable(self, doc: dict) -> bool:
         """Whether ``doc`` is a valid instance the algorithms take (checked here, so that no
         exact solve is spent on it)."""
-        family = self.settings.family
+        family = self.chosen.family
         try:
             instance = family.instance_from_dict(doc, "instance")
         except InputError:
@@ -133,14 +131,14 @@ class Scorer:
 
     def score(self, batch: list[tuple[dict, str]], phase: str) -> list[Scored]:
         """Score a ``batch`` of (instance document, origin) pairs in ``phase``: exact solves and the algorithm's
-        run, as cached units on the settings' executor."""
-        s = self.settings
+        run, as cached units on the search's execution."""
+        s = self.chosen
         tasks = [(s.family.name, s.algorithm, self.params, s.target, text_of(doc)) for doc, _ in batch]
         units = [make_task_unit(evaluate, task) for task in tasks]
         cache = Cache(s.out_dir / "cache.sqlite")
         try:
-            done = engine.execute(units, cache, executor=s.executor, workers=s.workers, scheduler=s.scheduler,
-                                  label="search", keep=lambda unit, result: result["status"] != "error")
+            done = engine.execute(units, cache, s.execution, label="search",
+                                  keep=lambda unit, result: result["status"] != "error")
         finally:
             cache.close()
         scored = []
@@ -168,44 +166,44 @@ def rank(item: Scored, space: moves.Space) -> tuple:
             *moves.measure(space, item.doc), item.number)
 
 
-def search(settings: Settings, report: Callable[[SearchOutcome], None] | None = None) -> SearchOutcome:
+def search(chosen: Search, report: Callable[[SearchOutcome], None] | None = None) -> SearchOutcome:
     """Run the search and the shrinking (see the module docstring); ``report(outcome)`` is called
     after every batch (for a progress line)."""
-    if settings.strategy not in STRATEGIES:
+    if chosen.strategy not in STRATEGIES:
         raise InputError(f"strategy must be one of {', '.join(STRATEGIES)}")
-    space = space_of(settings)
+    space = space_of(chosen)
     outcome = SearchOutcome()
-    scorer = Scorer(settings, outcome)
-    rng = np.random.default_rng(settings.seed)
+    scorer = Scorer(chosen, outcome)
+    rng = np.random.default_rng(chosen.seed)
     started = time.perf_counter()
     population: list[Scored] = []
-    fresh = iter(range(settings.seed * 1_000_003, 2**62))
+    fresh = iter(range(chosen.seed * 1_000_003, 2**62))
 
     def immigrant() -> tuple[dict, str]:
         while True:
             seed = next(fresh)
-            doc = space.normalize(space.start(seed, settings.size_max))
+            doc = space.normalize(space.start(seed, chosen.size_max))
             if text_of(doc) not in scorer.seen and scorer.readable(doc):
                 return doc, f"random instance (seed {seed})"
 
     def child() -> tuple[dict, str]:
-        if settings.strategy == "random" or not population or rng.random() < IMMIGRANTS:
+        if chosen.strategy == "random" or not population or rng.random() < IMMIGRANTS:
             return immigrant()
         for _ in range(50):
             a, b = (population[int(i)] for i in rng.integers(len(population), size=2))
             parent = min(a, b, key=fitness)
             doc = parent.doc
             for _ in range(min(3, int(rng.geometric(0.5)))):
-                doc = moves.mutate(space, doc, rng, settings.size_max)
+                doc = moves.mutate(space, doc, rng, chosen.size_max)
             if text_of(doc) not in scorer.seen and scorer.readable(doc):
                 return doc, f"mutation of #{parent.number}"
         return immigrant()
 
-    while outcome.search_evaluations < settings.budget:
-        if settings.time_limit is not None and time.perf_counter() - started > settings.time_limit:
+    while outcome.search_evaluations < chosen.budget:
+        if chosen.time_limit is not None and time.perf_counter() - started > chosen.time_limit:
             outcome.stopped_by_time = True
             break
-        size = min(BATCH, settings.budget - outcome.search_evaluations)
+        size = min(BATCH, chosen.budget - outcome.search_evaluations)
         batch: list[tuple[dict, str]] = []
         for _ in range(size):
             doc, origin = child()
@@ -219,33 +217,33 @@ def search(settings: Settings, report: Callable[[SearchOutcome], None] | None = 
     if not valid:
         return outcome
     outcome.best = min(valid, key=lambda p: rank(p, space))
-    outcome.shrunk = shrink(settings, outcome, scorer, space, report)
+    outcome.shrunk = shrink(chosen, outcome, scorer, space, report)
     return outcome
 
 
-def holds(settings: Settings, best: Scored) -> tuple[Callable[[Scored], bool], bool]:
+def holds(chosen: Search, best: Scored) -> tuple[Callable[[Scored], bool], bool]:
     """What shrinking keeps, and whether it climbs: a violation (a theorem target whose best is
     one) or a ratio above ``exceed``, taking the simplest neighbour that keeps it; otherwise a
     value at least the current one's, taking the neighbour with the largest (the floor rises with
     it, so shrinking never reports less than a value it has seen on its path)."""
-    if settings.target != "ratio" and best.value is not None and best.value > 0:
+    if chosen.target != "ratio" and best.value is not None and best.value > 0:
         return (lambda s: s.value is not None and s.value > 0), False
-    exceed = settings.exceed
-    if settings.target == "ratio" and exceed is not None and best.value is not None and best.value > exceed:
+    exceed = chosen.exceed
+    if chosen.target == "ratio" and exceed is not None and best.value is not None and best.value > exceed:
         return (lambda s: s.value is not None and s.value > exceed), False
     assert best.value is not None
     floor = best.value - 1e-9 * max(1.0, abs(best.value))
     return (lambda s: s.value is not None and s.value >= floor), True
 
 
-def shrink(settings: Settings, outcome: SearchOutcome, scorer: Scorer, space: moves.Space,
+def shrink(chosen: Search, outcome: SearchOutcome, scorer: Scorer, space: moves.Space,
            report: Callable[[SearchOutcome], None] | None) -> Scored:
-    """Greedy shrinking of ``outcome.best`` within ``settings.shrink_budget`` scorings."""
+    """Greedy shrinking of ``outcome.best`` within ``chosen.shrink_budget`` scorings."""
     current = outcome.best
     assert current is not None
-    keep, climbs = holds(settings, current)
+    keep, climbs = holds(chosen, current)
     spent = 0
-    while spent < settings.shrink_budget:
+    while spent < chosen.shrink_budget:
         options: list[tuple[dict, str]] = []
         for doc in moves.shrinks(space, current.doc):
             text = text_of(doc)
@@ -253,7 +251,7 @@ def shrink(settings: Settings, outcome: SearchOutcome, scorer: Scorer, space: mo
                 options.append((doc, f"shrink of #{current.number}"))
         moved = False
         for start in range(0, len(options), BATCH):
-            batch = options[start:start + min(BATCH, settings.shrink_budget - spent)]
+            batch = options[start:start + min(BATCH, chosen.shrink_budget - spent)]
             if not batch:
                 break
             scored = scorer.score(batch, "shrink")
@@ -264,9 +262,9 @@ def shrink(settings: Settings, outcome: SearchOutcome, scorer: Scorer, space: mo
             if kept:
                 current, moved = (min(kept, key=lambda s: rank(s, space)) if climbs else kept[0]), True
                 if climbs:
-                    keep, _ = holds(settings, current)
+                    keep, _ = holds(chosen, current)
                 break
-            if spent >= settings.shrink_budget:
+            if spent >= chosen.shrink_budget:
                 break
         if not moved:
             break

@@ -28,6 +28,21 @@ EXECUTORS = ("local", "dask")
 LOG_EVERY_S = 300.0
 
 
+@dataclass(frozen=True)
+class Execution:
+    """Where a batch of units runs, the same for a study, a search and a reproduction: ``local`` worker
+    processes or a ``dask`` cluster, how many workers, and the Dask scheduler's address (None: a local
+    cluster)."""
+
+    executor: str = "local"
+    workers: int = 1
+    scheduler: str | None = None
+
+    def describe(self) -> str:
+        """``local, 2 worker(s)``: how a run's log names it."""
+        return f"{self.executor}, {self.workers} worker(s)"
+
+
 class ProgressLines:
     """The progress bar's stand-in when stderr is not a terminal: a plain line now and then (the
     study engine's, and ``optsched search``'s)."""
@@ -65,8 +80,8 @@ class Batch:
     compute_s: float  #: running the units that were not cached
 
 
-def execute(units: Sequence[Unit], cache: Cache, *, executor: str = "local", workers: int = 1,
-            scheduler: str | None = None, label: str = "units", progress: bool = False,
+def execute(units: Sequence[Unit], cache: Cache, execution: Execution = Execution(), *, label: str = "units",
+            progress: bool = False,
             announce: Callable[[int, int, int, int], None] | None = None,
             keep: Callable[[Unit, dict], bool] | None = None) -> Batch:
     """Run ``units`` (those not in ``cache``) and return every result.
@@ -79,10 +94,10 @@ def execute(units: Sequence[Unit], cache: Cache, *, executor: str = "local", wor
     unique = {unit.key: unit for unit in units}
     done, damaged = cache.lookup(list(unique))
     pending = [unit for key, unit in unique.items() if key not in done]
-    if executor == "dask":
-        results = executors.dask(pending, workers, scheduler)
+    if execution.executor == "dask":
+        results = executors.dask(pending, execution.workers, execution.scheduler)
     else:
-        results = executors.local(pending, workers)
+        results = executors.local(pending, execution.workers)
     if announce is not None:
         announce(len(unique), len(done), len(pending), len(damaged))
     started = time.perf_counter()

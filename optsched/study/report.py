@@ -195,7 +195,7 @@ def write_report(outcome: StudyOutcome, out: Path) -> None:
     v = outcome.versions
     lines = [f"# Study `{study.name}`", "",
              f"optsched {v['optsched']}, HiGHS {v['highs']}, CBC {v['cbc']}, CP-SAT {v['cp-sat']}; "
-             f"executor {study.executor} with {study.workers} worker(s); {outcome.units} units "
+             f"executor {study.execution.executor} with {study.execution.workers} worker(s); {outcome.units} units "
              f"({outcome.cached} from the cache), "
              f"{outcome.wall_s:.1f} s.", "", "## Parts", ""]
     for k, part in enumerate(study.parts):

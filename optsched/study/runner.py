@@ -170,7 +170,7 @@ def run(study: Study, *, fresh: bool = False, progress: bool = True, log: TextIO
         def announce(units: int, cached: int, pending: int, damaged: int) -> None:
             if log:
                 print(f"study {study.name}: {len(instances)} instances, {units} units, {cached} from the cache, "
-                      f"{pending} to run ({study.executor}, {study.workers} worker(s))", file=log, flush=True)
+                      f"{pending} to run ({study.execution.describe()})", file=log, flush=True)
                 if damaged:
                     print(f"study {study.name}: {damaged} cached result(s) failed their checksum and run again",
                           file=log, flush=True)
@@ -178,8 +178,7 @@ def run(study: Study, *, fresh: bool = False, progress: bool = True, log: TextIO
         try:
             cache = Cache(out / "cache.sqlite")
             try:
-                batch = engine.execute([unit for _, _, unit in plan], cache, executor=study.executor,
-                                       workers=study.workers, scheduler=study.scheduler, label=study.name,
+                batch = engine.execute([unit for _, _, unit in plan], cache, study.execution, label=study.name,
                                        progress=progress, announce=announce)
             finally:
                 cache.close()

@@ -46,8 +46,7 @@ from ..params import bind
 from ..pipeline import BEST
 from ..registry import families, get
 from ..solvers import CP_SAT, SOLVERS
-
-EXECUTORS = ("local", "dask")
+from .engine import EXECUTORS, Execution
 
 
 @dataclass(frozen=True)
@@ -108,20 +107,18 @@ class Part:
 
 @dataclass(frozen=True)
 class Study:
-    """A study: its name and parts, the executor, workers and Dask scheduler, and the output folder."""
+    """A study: its name and parts, where its units run, and the output folder."""
     name: str
     parts: tuple[Part, ...]
-    executor: str = "local"
-    workers: int = field(default_factory=lambda: os.cpu_count() or 1)
-    scheduler: str | None = None
+    execution: Execution = field(default_factory=lambda: Execution(workers=os.cpu_count() or 1))
     output: Path = field(default_factory=lambda: Path("study-out"))
     #: the preset it came from (``--preset``), None for a study file or flags
     preset: str | None = None
 
     def to_dict(self) -> dict:
         """This ``Study`` as JSON-ready plain data (lists, dicts, numbers, strings)."""
-        return {"name": self.name, "executor": self.executor, "workers": self.workers,
-                "scheduler": self.scheduler, "parts": [p.to_dict() for p in self.parts]}
+        return {"name": self.name, "executor": self.execution.executor, "workers": self.execution.workers,
+                "scheduler": self.execution.scheduler, "parts": [p.to_dict() for p in self.parts]}
 
 
 def _seed_range(lo: int, hi: int, where: str) -> tuple[int, ...]:
@@ -314,7 +311,7 @@ def study(table: Mapping[str, Any], where: str, output: Path | None = None) -> S
     preset = table.get("preset")
     if preset is not None and preset not in PRESETS:
         raise InputError(f"{where}.preset: no preset {preset!r} (presets: {', '.join(PRESETS)})")
-    return Study(name, built, executor, workers, scheduler, output or Path(f"study-{name}"), preset)
+    return Study(name, built, Execution(executor, workers, scheduler), output or Path(f"study-{name}"), preset)
 
 
 def read_toml(path: str, max_mb: float = MAX_INPUT_MB) -> dict:

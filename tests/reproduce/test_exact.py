@@ -18,7 +18,7 @@ def test_the_certified_ratio_is_the_algorithm_against_its_family_bound_route(fam
     from optsched.reproduce import Report, certified_ratio
 
     report = Report("t")
-    certified_ratio(report, Setting("paper", 2, 1, tmp_path), family, algorithm, generator, "small")
+    certified_ratio(report, Setting("paper", 2, tmp_path), family, algorithm, generator, "small")
     (table,) = report.tables
     assert "a bound, not the ratio" in table.title and len(table.rows) == 2
     fam = get(family)
@@ -40,7 +40,7 @@ def test_a_certified_ratio_takes_the_first_ten_seeds_however_many_the_run_has(tm
 
     monkeypatch.setattr(exact, "CERTIFIED_SEEDS", 3)
     report = reproduce.Report("t")
-    reproduce.certified_ratio(report, Setting("paper", 5, 1, tmp_path), "edge", "aonline", {"jobs": 4}, "small")
+    reproduce.certified_ratio(report, Setting("paper", 5, tmp_path), "edge", "aonline", {"jobs": 4}, "small")
     assert [row[0] for row in report.tables[0].rows] == [0, 1, 2]
     assert "on the first 3 seeds" in report.assumptions[0]
 

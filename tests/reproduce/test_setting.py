@@ -6,6 +6,7 @@ import subprocess
 from pathlib import Path
 
 from optsched.reproduce import DEFAULT_SEEDS, Setting
+from optsched.study.engine import Execution
 
 
 def test_the_help_states_each_presets_seeds():
@@ -16,8 +17,8 @@ def test_the_help_states_each_presets_seeds():
 
 
 def test_a_run_reports_its_computing_time_in_hours_past_one():
-    setting = Setting("paper", 30, 2, Path("unused"))
+    setting = Setting("paper", 30, Path("unused"), Execution(workers=2))
     setting.ledger.update({"a": (10, 4, 1800.0), "b": (5, 0, 5400.0)})
     assert setting.computing().startswith("Computing time: 2.0 hours in 15 units")
     assert "4 came from the cache this run" in setting.computing()
-    assert Setting("quick", 5, 1, Path("unused")).computing().startswith("Computing time: 0 s in 0 units")
+    assert Setting("quick", 5, Path("unused")).computing().startswith("Computing time: 0 s in 0 units")

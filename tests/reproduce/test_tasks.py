@@ -8,6 +8,7 @@ import pytest
 
 from optsched.errors import Failure
 from optsched.reproduce import Setting, parallel_map
+from optsched.study.engine import Execution
 
 CALLS: list = []
 
@@ -20,9 +21,9 @@ def _task(task):
     return {"k": k, "square": np.int64(k * k), "scaled": Fraction(k, scale), "pair": (k, k)}
 
 
-def setting(folder, **changes):
+def setting(folder, workers=1):
     folder.mkdir(exist_ok=True)
-    return Setting(**{"scale": "default", "seeds": 1, "workers": 1, "out_dir": folder, **changes})
+    return Setting("default", 1, folder, Execution(workers=workers))
 
 
 def test_tasks_run_once_then_come_from_the_folders_cache(tmp_path):

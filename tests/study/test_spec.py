@@ -40,7 +40,7 @@ cross_check = true
 ''')
     s = load(str(path))
     (part,) = s.parts
-    assert s.name == "mine" and s.workers == 1 and str(s.output) == "study-mine"
+    assert s.name == "mine" and s.execution.workers == 1 and str(s.output) == "study-mine"
     assert part.seeds == (0, 1, 2) and part.jobs == (3, 4) and part.options["mode"] == "chunks"
     assert [m.label for m in part.methods] == ["fifo", "rrh:theta=0.5", "oasis:u_scale=2"]
     assert part.methods[1].params["theta"] == 0.5 and part.methods[2].params["u_scale"] == 2.0
