@@ -133,6 +133,18 @@ ASSUMED = [
     "Metric [A21]: total completion time with the window's first submission as time 0; flow time and makespan "
     "are in results.csv.",
 ]
+#: Which of the paper's figures each sweep stands for (the job-share sweeps: Fig. 7).
+FIGURE_OF = {"jobs": "Fig. 6 analogue", "NIC (Gbps)": "Fig. 8 analogue", "tau": "τ, A-SRPT's delay factor",
+             "offered load": "not in the paper: its set-up choice [A21] swept"}
+INTERVALS_CAPTION = "{figure}: total completion time vs {sweep}, mean and 95% interval over seeds"
+GAINS_CAPTION = ("{figure}: A-SRPT's paired relative gain over each method vs {sweep} (above 0: A-SRPT better), "
+                 "Hodges-Lehmann estimate and 95% interval")
+SWEEP_TITLE = "Total completion time / A-SRPT's (mean over seeds) vs {sweep}"
+SWEEP_NOTE = "A-SRPT's reduction against the best baseline: {reductions}"
+PREDICTORS_TITLE = ("Predictors (Figs. 4/9): error in iterations and A-SRPT's total completion time / "
+                    "A-SRPT-Perfect's")
+TAU_TITLE = "A-SRPT vs τ (0% single-GPU jobs, 1 Gbps; mean total completion time)"
+CERTIFIED_SIZE = "{jobs:,} trace jobs, 250 x 8 GPUs"
 
 
 def reproduce_sim(setting: Setting) -> Report:
@@ -163,45 +175,38 @@ def reproduce_sim(setting: Setting) -> Report:
     report.records = [r for r in rows if not r.get("shared_with")]  # each run once
     summary = _claims(report, rows, p)
     for sweep in dict.fromkeys(r["sweep"] for r in summary if r["sweep"] not in ("predictor",)):
-        figure_of = {"jobs": "Fig. 6 analogue", "NIC (Gbps)": "Fig. 8 analogue", "tau": "τ, A-SRPT's delay factor",
-                     "offered load": "not in the paper: its set-up choice [A21] swept"}.get(sweep, "Fig. 7 analogue")
+        names = {"figure": FIGURE_OF.get(sweep, "Fig. 7 analogue"), "sweep": sweep}
         report.interval_figure(setting, [r for r in summary if r["sweep"] == sweep], "value",
-                               f"completion_vs_{_slug(sweep)}_intervals.png",
-                               f"{figure_of}: total completion time vs {sweep}, mean and 95% interval over seeds",
+                               f"completion_vs_{_slug(sweep)}_intervals.png", INTERVALS_CAPTION.format(**names),
                                xlabel=sweep, log=True)
-        report.gain_figure(setting, _gain_rows(summary, sweep, p), "value",
-                           f"gain_vs_{_slug(sweep)}.png",
-                           f"{figure_of}: A-SRPT's paired relative gain over each method vs {sweep} (above 0: A-SRPT "
-                           "better), Hodges-Lehmann estimate and 95% interval", xlabel=sweep)
+        report.gain_figure(setting, _gain_rows(summary, sweep, p), "value", f"gain_vs_{_slug(sweep)}.png",
+                           GAINS_CAPTION.format(**names), xlabel=sweep)
     report.paper_says = list(PAPER_SAYS)
     report.assumptions = [a.format(servers=PAPER_CLUSTER.servers, gpus=PAPER_CLUSTER.gpus, loads=list(p.loads),
                                    fixed=p.fixed) for a in ASSUMED]
     for sweep in SWEEPS:
         mine = [r for r in rows if r["sweep"] == sweep]
         values = sorted({r["value"] for r in mine}, reverse=sweep in SHARE_SWEEPS)
-        table = Table(f"Total completion time / A-SRPT's (mean over seeds) vs {sweep}", [sweep, *ALGORITHMS], [])
+        table = Table(SWEEP_TITLE.format(sweep=sweep), [sweep, *ALGORITHMS], [])
         for v in values:
             table.rows.append([v, *[_relative(mine, v, a) for a in ALGORITHMS]])
         best = [min(_relative(mine, v, a) for a in ALGORITHMS[2:]) for v in values]
-        table.note = "A-SRPT's reduction against the best baseline: " + ", ".join(
-            f"{v:g}: {100 * (1 - 1 / b):.0f}%" for v, b in zip(values, best))
+        table.note = SWEEP_NOTE.format(reductions=", ".join(f"{v:g}: {100 * (1 - 1 / b):.0f}%"
+                                                            for v, b in zip(values, best)))
         report.tables.append(table)
     perfect = {r["seed"]: r["total_completion"] for r in rows
                if r["sweep"] == "jobs" and r["value"] == p.fixed and r["algorithm"] == "asrpt-perfect"}
     mine = [r for r in rows if r["sweep"] == "predictor"]
     report.tables.append(Table(
-        "Predictors (Figs. 4/9): error in iterations and A-SRPT's total completion time / A-SRPT-Perfect's",
-        ["predictor", "mean abs. error", "exact share", "unseen share", "A-SRPT / Perfect"],
+        PREDICTORS_TITLE, ["predictor", "mean abs. error", "exact share", "unseen share", "A-SRPT / Perfect"],
         [[name, *(mean(r[k] for r in mine if r["value"] == name) for k in ("mae", "exact", "unseen")),
           mean(r["total_completion"] / perfect[r["seed"]] for r in mine if r["value"] == name and r["seed"] in perfect)]
          for name in ("rf", "median", "mean")]))
     mine = [r for r in rows if r["sweep"] == "tau"]
-    report.tables.append(Table("A-SRPT vs τ (0% single-GPU jobs, 1 Gbps; mean total completion time)", ["τ", "total"],
-                               [[tau, mean(r["total_completion"] for r in mine if r["value"] == tau)]
-                                for tau in p.taus]))
+    report.tables.append(Table(TAU_TITLE, ["τ", "total"], [[tau, mean(r["total_completion"] for r in mine
+                                                                 if r["value"] == tau)] for tau in p.taus]))
     if setting.scale == "paper":
-        certified_ratio(report, setting, "asrpt", "asrpt", {"jobs": p.fixed},
-                        f"{p.fixed:,} trace jobs, 250 x 8 GPUs")
+        certified_ratio(report, setting, "asrpt", "asrpt", {"jobs": p.fixed}, CERTIFIED_SIZE.format(jobs=p.fixed))
     return report
 
 

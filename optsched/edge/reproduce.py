@@ -23,12 +23,14 @@ from ..registry import get
 from ..reproduce import (
     EXACT_BUDGET,
     JobServerSweeps,
+    Method,
     Report,
     Setting,
     certified_ratio,
     confirmed_optimum,
     interval_rows,
     mean,
+    method,
     parallel_map,
     save_case,
     sweep_points,
@@ -47,6 +49,13 @@ ALGORITHMS = ("aonline", "aonline-edge", "srtf", "tiresias-l", "batchsche", "srt
 #: whether BatchSche sends every job to the cloud: ``batchsche-price-P`` runs it at price P.
 CLOUD_PRICES = (1.0, 2.0, 4.0)
 PRICED = tuple(f"batchsche-price-{c:g}" for c in CLOUD_PRICES)
+#: Every method by the label its rows carry: a registered algorithm with its parameters. The
+#: ``-demand`` copies run the rigid baselines with gangs of each job's own worker demand ``D_j``
+#: ([E34]'s set-up sweep); ``batchsche-price-P`` runs BatchSche at cloud price P.
+METHODS: dict[str, Method] = {m.label: m for m in (
+    *(method(name) for name in ALGORITHMS[:5]),
+    method("srtf", "srtf-demand", gang="demand"), method("tiresias-l", "tiresias-l-demand", gang="demand"),
+    *(method("batchsche", label, cloud_price=c) for label, c in zip(PRICED, CLOUD_PRICES)))}
 #: Slot lengths (hours) besides the paper's 1 hour, swept at the fixed point: the same jobs in finer or
 #: coarser slots (``generate(..., slot_hours=)``), which round processing times and delays differently.
 SLOT_HOURS = (0.5, 2.0)
@@ -74,22 +83,20 @@ SCALES = {
 }
 
 
-def run_algorithm(instance: Instance, name: str, seed: int) -> tuple[Schedule, int]:
-    """The schedule of ``name`` and its preemption count (spec §5.4): interrupted chunks for A_online,
-    suspended jobs for the gang baselines, 0 for the non-preemptive BatchSche. ``srtf`` and
-    ``tiresias-l`` run gangs of the trace's GPU count (the paper's set-up, [E34]); their ``-demand``
-    copies run gangs of the job's own worker demand ``D_j``, the set-up sweep of that choice."""
-    if name in ("aonline", "aonline-edge"):
-        run = run_aonline(instance, edge_only=name == "aonline-edge", seed=seed)
+def run_algorithm(instance: Instance, label: str, seed: int) -> tuple[Schedule, int]:
+    """The schedule of the method ``label`` (:data:`METHODS`) and its preemption count (spec §5.4):
+    interrupted chunks for A_online, suspended jobs for the gang baselines, 0 for the non-preemptive
+    BatchSche. The registry's entries give the schedule alone; the counts come from the runs behind
+    them, with the same parameters."""
+    chosen = METHODS[label]
+    if chosen.algorithm in ("aonline", "aonline-edge"):
+        run = run_aonline(instance, edge_only=chosen.algorithm == "aonline-edge", seed=seed, **chosen.params)
         return run.schedule(), run.preemptions
-    if name.startswith("batchsche-price-"):
-        return baselines.batchsche(instance, cloud_price=float(name.removeprefix("batchsche-price-"))), 0
-    gang = "demand" if name.endswith("-demand") else "trace"
-    if name.startswith("srtf"):
-        return baselines.run_srtf(instance, gang=gang)
-    if name.startswith("tiresias-l"):
-        return baselines.run_tiresias(instance, gang=gang)
-    return baselines.batchsche(instance), 0
+    if chosen.algorithm == "srtf":
+        return baselines.run_srtf(instance, **chosen.params)
+    if chosen.algorithm == "tiresias-l":
+        return baselines.run_tiresias(instance, **chosen.params)
+    return baselines.batchsche(instance, **chosen.params), 0
 
 
 def metrics(instance: Instance, schedule: Schedule) -> dict:
@@ -170,8 +177,7 @@ def _slot_claims(report: Report, rows: list[dict], slots: list[dict], p: Preset)
     def at(h: float, name: str) -> dict[int, float]:
         return {s: hours[h, name, s] for s in seeds if (h, name, s) in hours}
 
-    table = Table(f"Set-up sweep: slot length, {j} jobs on {n} servers: total JCT in hours (mean over seeds)",
-                  ["method", *[f"{h:g} h slots" for h in lengths]], [])
+    table = Table(SLOT_TITLE.format(jobs=j, servers=n), ["method", *[f"{h:g} h slots" for h in lengths]], [])
     for name in ALGORITHMS[:5]:
         table.rows.append([name, *[mean(at(h, name).values()) for h in lengths]])
     report.tables.append(table)
@@ -215,6 +221,23 @@ ASSUMED_SEC5 = [
     "job not entirely in the cloud. Preemptions: interrupted chunks (A_online), suspended jobs (gang baselines).",
 ]
 
+#: Table titles and notes, figure captions of edge-sec5 (``{...}``: the run's values).
+TITLE_SEC5 = "Edge-cloud preemptive scheduling, Section V: A_online vs A_online-E, SRTF, Tiresias-L, BatchSche"
+SLOT_TITLE = "Set-up sweep: slot length, {jobs} jobs on {servers} servers: total JCT in hours (mean over seeds)"
+JCT_CAPTION = "Total JCT vs {sweep}: mean and 95% interval over seeds"
+GAINS_CAPTION = ("Figs. 7/8 analogue: A_online's paired relative gain in total JCT over each method vs {sweep} "
+                 "(above 0: A_online better), Hodges-Lehmann estimate and 95% interval")
+RATE_TITLE = "JCT rate (total JCT / SRTF's, mean over seeds) vs {key}, {fixed}"
+PREEMPTIONS_TITLE = "Preemptions vs {key}, {fixed}"
+RATE_CAPTION = "Figs. 7/8 analogue: JCT rate vs number of {key}, mean and 95% interval over seeds"
+CERTIFIED_SIZE = "{jobs} jobs, {servers} servers"
+PRICE_TITLE = "Set-up sweep: BatchSche's total JCT / A_online's at cloud prices 0.5 (the default), {prices}"
+PRICE_NOTE = ("Below 1: BatchSche beats A_online. At price 0.5 the cloud is always cheaper and BatchSche sends "
+              "every job there; a higher price keeps jobs on the edge, where they wait for workers.")
+MAKESPAN_TITLE = "Makespan and communication at the largest job count"
+UTILISATION_CAPTION = "Fig. 11 analogue: edge utilisation over time (seed 0)"
+UTILISATION_ZOOM_CAPTION = "; below, the slots the quicker methods take"
+
 
 def reproduce_sec5(setting: Setting) -> Report:
     """``optsched reproduce edge-sec5``: Section V of the paper (Figs. 6-11), A_online against A_online-E, SRTF,
@@ -229,7 +252,7 @@ def reproduce_sec5(setting: Setting) -> Report:
     slots = parallel_map(_slot_task, [SlotTask(h, *point, s, a) for h in lengths for s in seeds
                                       for a in ALGORITHMS[:5]],
                          setting, "slot length (set-up sweep)")
-    report = Report("Edge-cloud preemptive scheduling, Section V: A_online vs A_online-E, SRTF, Tiresias-L, BatchSche")
+    report = Report(TITLE_SEC5)
     report.paper_says = list(PAPER_SAYS_SEC5)
     report.assumptions = [a.format(scale=setting.scale, seeds=setting.seeds, servers_fixed=p.servers_fixed,
                                    jobs=p.jobs, jobs_fixed=p.jobs_fixed, servers=p.servers,
@@ -241,25 +264,22 @@ def reproduce_sec5(setting: Setting) -> Report:
     _slot_claims(report, [r for r in report.records if r["sweep"] == "online"], slots, p)
     for sweep in ("jobs", "servers"):
         report.interval_figure(setting, [r for r in sweep_rows(jct, sweep, p) if r["method"] in ALGORITHMS], sweep,
-                               f"jct_vs_{sweep}_intervals.png",
-                               f"Total JCT vs {sweep}: mean and 95% interval over seeds", log=True)
+                               f"jct_vs_{sweep}_intervals.png", JCT_CAPTION.format(sweep=sweep), log=True)
         report.gain_figure(setting, [r for r in sweep_rows(jct, sweep, p) if r["method"] in ALGORITHMS], sweep,
-                           f"gain_vs_{sweep}.png",
-                           f"Figs. 7/8 analogue: A_online's paired relative gain in total JCT over each method vs "
-                           f"{sweep} (above 0: A_online better), Hodges-Lehmann estimate and 95% interval")
+                           f"gain_vs_{sweep}.png", GAINS_CAPTION.format(sweep=sweep))
     _price_table(report, rows, p)
     for sweep, key, values, fixed in (("jobs", "jobs", p.jobs, f"{p.servers_fixed} servers"),
                                       ("servers", "servers", p.servers, f"{p.jobs_fixed} jobs")):
         mine = sweep_rows(rows, sweep, p)
-        table = Table(f"JCT rate (total JCT / SRTF's, mean over seeds) vs {key}, {fixed}", [key, *ALGORITHMS], [])
-        pre = Table(f"Preemptions vs {key}, {fixed}", [key, *ALGORITHMS], [])
+        table = Table(RATE_TITLE.format(key=key, fixed=fixed), [key, *ALGORITHMS], [])
+        pre = Table(PREEMPTIONS_TITLE.format(key=key, fixed=fixed), [key, *ALGORITHMS], [])
         srtf = {(r[key], r["seed"]): r["jct"] for r in mine if r["algorithm"] == "srtf"}
         rates = {(v, name): [r["jct"] / srtf[v, r["seed"]] for r in mine
                              if r[key] == v and r["algorithm"] == name and srtf[v, r["seed"]]]
                  for v in values for name in ALGORITHMS}
         report.interval_figure(setting, interval_rows(rates, key, "JCT rate (SRTF = 1)"), key,
-                               f"jct_rate_vs_{key}.png", f"Figs. 7/8 analogue: JCT rate vs number of {key}, "
-                               "mean and 95% interval over seeds", log=True, xlabel=f"number of {key} ({fixed})")
+                               f"jct_rate_vs_{key}.png", RATE_CAPTION.format(key=key), log=True,
+                               xlabel=f"number of {key} ({fixed})")
         for v in values:
             table.rows.append([v, *[mean(rates[v, a]) for a in ALGORITHMS]])
             pre.rows.append([v, *[mean(r["preemptions"] for r in mine if r[key] == v and r["algorithm"] == a)
@@ -268,7 +288,7 @@ def reproduce_sec5(setting: Setting) -> Report:
     _makespan_and_utilisation(report, [r for r in sweep_rows(rows, "jobs", p) if r["jobs"] == p.jobs[-1]], setting)
     if setting.scale == "paper":
         certified_ratio(report, setting, "edge", "aonline", {"jobs": p.jobs_fixed, "servers": p.servers_fixed},
-                        f"{p.jobs_fixed} jobs, {p.servers_fixed} servers")
+                        CERTIFIED_SIZE.format(jobs=p.jobs_fixed, servers=p.servers_fixed))
     return report
 
 
@@ -335,15 +355,13 @@ def _claims(report: Report, rows: list[dict], p: Preset) -> list[dict]:
 def _price_table(report: Report, rows: list[dict], p: Preset) -> None:
     """BatchSche's total JCT at each cloud price relative to A_online's, per job-sweep point."""
     names = ("batchsche", *PRICED)
-    table = Table("Set-up sweep: BatchSche's total JCT / A_online's at cloud prices 0.5 (the default), "
-                  + ", ".join(f"{c:g}" for c in CLOUD_PRICES), ["jobs", *names], [])
+    table = Table(PRICE_TITLE.format(prices=", ".join(f"{c:g}" for c in CLOUD_PRICES)), ["jobs", *names], [],
+                  note=PRICE_NOTE)
     mine = sweep_rows(rows, "jobs", p)
     for j in p.jobs:
         base = {r["seed"]: r["jct"] for r in mine if r["jobs"] == j and r["algorithm"] == "aonline"}
         table.rows.append([j, *[mean(r["jct"] / base[r["seed"]] for r in mine if r["jobs"] == j
                                      and r["algorithm"] == name and base.get(r["seed"])) for name in names]])
-    table.note = ("Below 1: BatchSche beats A_online. At price 0.5 the cloud is always cheaper and BatchSche sends "
-                  "every job there; a higher price keeps jobs on the edge, where they wait for workers.")
     report.tables.append(table)
 
 
@@ -353,8 +371,8 @@ UTILISATION_ZOOM = 5
 
 
 def _makespan_and_utilisation(report: Report, rows: list[dict], setting: Setting) -> None:
-    table = Table("Makespan and communication at the largest job count", ["algorithm", "makespan ratio vs SRTF",
-                  "makespan ratio vs Tiresias-L", "communication rate vs SRTF", "mean edge utilisation"], [])
+    table = Table(MAKESPAN_TITLE, ["algorithm", "makespan ratio vs SRTF", "makespan ratio vs Tiresias-L",
+                                   "communication rate vs SRTF", "mean edge utilisation"], [])
     for name in ALGORITHMS:
         table.rows.append([name, _ratio(rows, name, "srtf", "makespan"), _ratio(rows, name, "tiresias-l", "makespan"),
                            _ratio(rows, name, "srtf", "communication"),
@@ -376,8 +394,7 @@ def _makespan_and_utilisation(report: Report, rows: list[dict], setting: Setting
             ax.legend(fontsize=8)
             if quick:
                 ax.set_title("the whole run" if end == longest else f"the first {end:,} slots", loc="left")
-    report.figures.append(("utilisation.png", "Fig. 11 analogue: edge utilisation over time (seed 0)"
-                           + ("; below, the slots the quicker methods take" if quick else "")))
+    report.figures.append(("utilisation.png", UTILISATION_CAPTION + (UTILISATION_ZOOM_CAPTION if quick else "")))
 
 
 def _ratio(rows, name, reference, metric):
@@ -436,6 +453,18 @@ ASSUMED_RATIO = [
     "thread within {nodes:,} branch-and-bound nodes (no wall-clock limit); a ratio "
     "against a bound (node limit hit) is marked in results.csv.",
 ]
+#: Table titles and notes, figure captions of edge-ratio (``{...}``: the run's values).
+TITLE_RATIO = "Edge: empirical competitive ratio of A_online against the exact optimum (Figs. 12/13 analogue)"
+RATIO_TITLE = "Empirical ratio (mean / max over instances) and Theorem 3's bound"
+RATIO_CAPTION = "Figs. 12/13 analogue: worst ratio vs ε"
+WORST_TITLE = "Worst instance per ε and ratio (optimum proven and confirmed by CBC)"
+WORST_NOTE = ("'online' is the speed-augmented copy A_online ran on, 'optimal' the speed-1 copy the optimum is for "
+              "(spec §3.7); 'optsched verify worst/X.instance.json worst/X.schedule.json' checks either. Σf is "
+              "A_online's average fractional flow time, OPT(4) the optimum of ILP (4), whose solution is not a "
+              "schedule: its value, proven by HiGHS and CBC, is in the meta of the speed-1 copy "
+              "(flow-epsilon-E.optimal.instance.json), which 'optsched solve FILE --formulation "
+              "fractional-flow' solves again.")
+EPSILON_CAPTION = "JCT / OPT(2) vs ε, {jobs} jobs: mean and 95% interval over seeds"
 
 
 def reproduce_ratio(setting: Setting) -> Report:
@@ -446,13 +475,13 @@ def reproduce_ratio(setting: Setting) -> Report:
     rows = parallel_map(_ratio_task, [RatioTask(j, s, e) for j in p.ratio_jobs for s in range(instances)
                                       for e in EPSILONS],
                         setting, "competitive ratios")
-    report = Report("Edge: empirical competitive ratio of A_online against the exact optimum (Figs. 12/13 analogue)")
+    report = Report(TITLE_RATIO)
     report.records = rows
     report.paper_says = list(PAPER_SAYS_RATIO)
     report.assumptions = [a.format(jobs=p.ratio_jobs, instances=instances, nodes=EXACT_BUDGET["node_limit"])
                           for a in ASSUMED_RATIO]
-    table = Table("Empirical ratio (mean / max over instances) and Theorem 3's bound",
-                  ["ε", "JCT / OPT(2) mean", "max", "Σf / OPT(4) mean", "max", "D_max(1+1/ε)", "all optimal"], [])
+    table = Table(RATIO_TITLE, ["ε", "JCT / OPT(2) mean", "max", "Σf / OPT(4) mean", "max", "D_max(1+1/ε)",
+                                "all optimal"], [])
     with figure(setting.out_dir / "competitive_ratio.png") as (fig, ax):
         for key, label in (("jct_ratio", "JCT / OPT(2)"), ("flow_ratio", "Σf / OPT(4)")):
             ax.plot([float(e) for e in EPSILONS],
@@ -472,7 +501,7 @@ def reproduce_ratio(setting: Setting) -> Report:
                            mean(flow), max(flow, default=float("nan")), bound,
                            f"{sum(r['milp_optimal'] and r['ilp_optimal'] for r in mine)}/{len(mine)}"])
     report.tables.append(table)
-    report.figures.append(("competitive_ratio.png", "Figs. 12/13 analogue: worst ratio vs ε"))
+    report.figures.append(("competitive_ratio.png", RATIO_CAPTION))
     _summarize_ratio(report, rows, setting)
     _save_worst(report, rows, setting)
     return report
@@ -509,8 +538,8 @@ RATIO_READINGS = (
 def _save_worst(report: Report, rows: list[dict], setting: Setting) -> None:
     """Per ε and per reading of the ratio [E25], the instance of largest ratio among proven optima,
     re-solved with a CBC cross-check and saved with both schedules (``save_case``)."""
-    table = Table("Worst instance per ε and ratio (optimum proven and confirmed by CBC)",
-                  ["ratio", "ε", "jobs", "seed", "value", "A_online", "optimum", "files"], [])
+    table = Table(WORST_TITLE, ["ratio", "ε", "jobs", "seed", "value", "A_online", "optimum", "files"], [],
+                  note=WORST_NOTE)
     for reading in RATIO_READINGS:
         for e in EPSILONS:
             proven = reading.proven_at(rows, e)
@@ -534,12 +563,6 @@ def _save_worst(report: Report, rows: list[dict], setting: Setting) -> None:
                                worst[reading.online], worst[reading.optimum],
                                ", ".join(f for f in files if f.endswith(".schedule.json")
                                          or (solved.schedule is None and f.endswith(".optimal.instance.json")))])
-    table.note = ("'online' is the speed-augmented copy A_online ran on, 'optimal' the speed-1 copy the optimum is for "
-                  "(spec §3.7); 'optsched verify worst/X.instance.json worst/X.schedule.json' checks either. Σf is "
-                  "A_online's average fractional flow time, OPT(4) the optimum of ILP (4), whose solution is not a "
-                  "schedule: its value, proven by HiGHS and CBC, is in the meta of the speed-1 copy "
-                  "(flow-epsilon-E.optimal.instance.json), which 'optsched solve FILE --formulation "
-                  "fractional-flow' solves again.")
     report.tables.append(table)
 
 
@@ -581,4 +604,4 @@ def _summarize_ratio(report: Report, rows: list[dict], setting: Setting) -> None
     for jobs in sorted({r["jobs"] for r in summary}):
         report.interval_figure(setting, [r for r in summary if r["jobs"] == jobs], "epsilon",
                                f"jct_ratio_vs_epsilon_{jobs}_jobs_intervals.png",
-                               f"JCT / OPT(2) vs ε, {jobs} jobs: mean and 95% interval over seeds")
+                               EPSILON_CAPTION.format(jobs=jobs))

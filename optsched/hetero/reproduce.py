@@ -35,6 +35,7 @@ from ..registry import get
 from ..reproduce import (
     EXACT_BUDGET,
     JobServerSweeps,
+    Method,
     Report,
     Setting,
     certified_ratio,
@@ -90,9 +91,11 @@ SCALES = {
 }
 
 
-#: The methods compared, as registered algorithms with their parameters (F is added for A_online).
-METHODS = {"aonline": ("aonline", {"tie_break": "earliest_completion"}), "aonline-paper-ties": ("aonline", {}),
-           "fifo": ("fifo", {}), "drf": ("drf", {}), "antman": ("antman", {}), "tiresias": ("tiresias", {})}
+#: The methods compared by the label their rows carry, each a registered algorithm with its
+#: parameters (F is added for A_online).
+METHODS: dict[str, Method] = {m.label: m for m in (
+    method("aonline", "aonline", tie_break="earliest_completion"), method("aonline", "aonline-paper-ties"),
+    method("fifo"), method("drf"), method("antman"), method("tiresias"))}
 
 
 @dataclass(frozen=True)
@@ -110,9 +113,10 @@ class OnlineTask:
 def _online_task(task: OnlineTask) -> dict:
     framework, jobs, servers, F, seed, name = task.framework, task.jobs, task.servers, task.F, task.seed, task.algorithm
     instance = generate("paper", seed, jobs=jobs, servers=servers, framework=framework)
-    algorithm, params = METHODS[name]
-    ran = run_verified(get("hetero"), instance, method(algorithm, name, **params,
-                                                  **({"F": F} if algorithm == "aonline" else {})), seed)
+    chosen = METHODS[name]
+    if chosen.algorithm == "aonline":
+        chosen = method("aonline", name, **chosen.params, F=F)
+    ran = run_verified(get("hetero"), instance, chosen, seed)
     return {"sweep": "online", "framework": framework, "jobs": jobs, "servers": servers, "F": F, "seed": seed,
             "algorithm": name, "weighted_completion": ran.objective}
 
@@ -438,6 +442,50 @@ ASSUMED = [
 SEEDS_ASSUMED = ("Seeds of the job and server sweeps and of the α sweep, per framework: the first {seeds} whose "
                  "instance exists at every point (the generator refuses a cluster that no worker type fits, its "
                  "servers rescaled to the jobs' demand): ")
+#: Table titles and notes, figure captions (``{...}``: the run's values).
+TITLE = ("Heterogeneous ML jobs (Zhou et al.), Section 7: A_online vs FIFO, DRF, AntMan, Tiresias; "
+         "A_maxweight vs Jain")
+SWEEP_CAPTION = ("Fig. {figure} analogue ({framework}): total weighted completion time vs {sweep}, mean and 95% "
+                 "interval")
+GAINS_CAPTION = ("Fig. {figure} analogue ({framework}): A_online's paired relative gain in total weighted completion "
+                 "time over each baseline vs {sweep} (above 0: A_online better), Hodges-Lehmann estimate and 95% "
+                 "interval")
+SWEEP_TITLE = "Total weighted completion time / A_online's (mean over seeds) vs {key}, {framework}"
+BATCH_TITLE = "Total weight scheduled in one batch: A_maxweight vs Jain (Figs. 8/12)"
+SMALL_BATCH_TITLE = "The same on 'small' batches against the proven batch optimum (7)"
+BATCH_CAPTION = "Figs. 8/12 analogue: total weight scheduled in one batch, mean and 95% interval"
+CERTIFIED_SIZE = "200 jobs, {servers} servers"
+ALPHA_TITLE = ("Set-up sweep: A_online's α (round i's batch runs from slot α τ_i, D5): A_online's total "
+               "weighted completion time / the best baseline's, mean over seeds")
+ALPHA_NOTE = "Below 1: A_online beats every baseline on average; α = 4 is the paper's and the main comparison."
+PRICE_TITLE = ("Fig. 4 and the set-up that decides it: A_online's mean total weighted completion time, and the "
+               "share of accepted jobs that paid a positive price, by price units (D18), kappa and F")
+PRICE_CAPTION = "Fig. 4 analogue ({normalization} units, kappa {kappa}): mean and 95% interval"
+PRICE_NOTE = ("'priced': accepted jobs whose schedule cost more than 0 over all accepted jobs; where it is 0 the "
+              "prices never bind, every accepted job is free, and F cannot matter.")
+BINDING_WHERE = "{jobs} jobs in one burst on {servers} server{plural}, kappa {kappa:g}"
+BINDING_TITLE = ("Where the prices bind ({where}): A_online's mean total weighted completion time and the share "
+                 "of accepted jobs that paid a positive price, by price units (D18) and F")
+BINDING_NOTE = ("Not the paper's set-up: every job arrives in slot 1, so each batch holds them all and a job that "
+                "finds no free cell pays for cells that earlier jobs use. 'priced' as in the Fig. 4 table.")
+BINDING_CAPTION = "Fig. 4 where the prices bind (raw units, {where}): mean and 95% interval"
+TYPES_TITLE = "Fig. 9: A_online with every job on one fixed worker type vs its free choice (mean over seeds)"
+TYPES_NOTE = ("Seeds: the first ones whose instance every fixed type can run (every job has a shape on "
+              "the empty cluster with that type alone): {seeds}")
+TYPES_CAPTION = "Fig. 9 analogue: fixed worker types vs A_online's free choice"
+RECORDS_TITLE = ("Theory records on 'small' instances (spec §4; recorded, not asserted): A_online with "
+                 "earliest-completion ties, batch optima proven by HiGHS")
+RECORDS_NOTE = ("Property (ii): rounds whose scheduled weight reaches the batch optimum OPT_MW(J_i, τ_i) (rounds "
+                "whose optimum was not proven within the node budget are left out). Inequality (5): sub-rounds "
+                "with S_ι >= [1 − (1 − 1/γ)^ι] OPT_MW. Dual (9): processed jobs whose max(0, u_j) falls short of "
+                "w_j minus the cheapest schedule at the sub-round's final prices (Theorems 2 and 7, dual part). "
+                "A_mincost1: the printed distributed oracle (E1-E4 applied) strictly above the exact one on the "
+                "same markets (E5; PS only). Oracle tuples: (shape, start, server) combinations priced by the "
+                "oracles after pruning (the spec's (m', p', L, t⁻, n)). Thm. 4 count: instances whose tuples stay "
+                "within 2 α · #rounds · J · M · P · τ_max² · H (D20: indicative; 2 for the two oracles per "
+                "job). Per-call bound: M · P · τ² · H per oracle call (PS, Thm. 4) or M · D_j · τ · H "
+                "(Ring-AllReduce, Thm. 8).")
+MAXWEIGHT_CAPTION = "Fig. 11 analogue: A_maxweight's total weight vs F ({jobs} jobs, τ = {tau}): mean and 95% interval"
 
 
 def reproduce(setting: Setting) -> Report:
@@ -473,8 +521,7 @@ def reproduce(setting: Setting) -> Report:
                           setting, "A_online's α (set-up sweep)")
     by_F = parallel_map(_maxweight_F_task, [MaxweightTask(p.batch_jobs[0], p.servers_fixed, p.batch_tau, s, float(F))
                                             for F in p.F for s in seeds], setting, "Fig. 11 (A_maxweight vs F)")
-    report = Report("Heterogeneous ML jobs (Zhou et al.), Section 7: A_online vs FIFO, DRF, AntMan, Tiresias; "
-                    "A_maxweight vs Jain")
+    report = Report(TITLE)
     report.records = rows + alphas + prices + binding + types + by_F + [{"sweep": "batch", **b} for b in batch] \
         + [{"sweep": "records", **r} for r in records]
     summary = _online_claims(report, rows, p)
@@ -483,13 +530,12 @@ def reproduce(setting: Setting) -> Report:
     for sweep, framework in number:
         report.interval_figure(setting, [r for r in sweep_rows(summary, sweep, p) if r["framework"] == framework],
                                sweep, f"weighted_completion_vs_{sweep}_{framework}_intervals.png",
-                               f"Fig. {number[sweep, framework]} analogue ({framework}): total weighted completion "
-                               f"time vs {sweep}, mean and 95% interval", log=True, xlabel=f"number of {sweep}")
+                               SWEEP_CAPTION.format(figure=number[sweep, framework], framework=framework, sweep=sweep),
+                               log=True, xlabel=f"number of {sweep}")
         report.gain_figure(setting, [r for r in sweep_rows(summary, sweep, p) if r["framework"] == framework],
                            sweep, f"gain_vs_{sweep}_{framework}.png",
-                           f"Fig. {number[sweep, framework]} analogue ({framework}): A_online's paired relative gain "
-                           f"in total weighted completion time over each baseline vs {sweep} (above 0: A_online "
-                           "better), Hodges-Lehmann estimate and 95% interval", xlabel=f"number of {sweep}")
+                           GAINS_CAPTION.format(figure=number[sweep, framework], framework=framework, sweep=sweep),
+                           xlabel=f"number of {sweep}")
     report.paper_says = list(PAPER_SAYS)
     facts = {"scale": setting.scale, "seeds": setting.seeds, "p": p, "nodes": EXACT_BUDGET["node_limit"]}
     seed_note = ([SEEDS_ASSUMED.format(**facts) + "; ".join(f"{fw} {_spans(s)}" for fw, s in fw_seeds.items())]
@@ -499,8 +545,7 @@ def reproduce(setting: Setting) -> Report:
                            ("servers", "servers", "allreduce")):
         mine = [r for r in sweep_rows(rows, sweep, p) if r["framework"] == fw]
         values = getattr(p, key)
-        table = Table(f"Total weighted completion time / A_online's (mean over seeds) vs {key}, {fw}",
-                      [key, *ALGORITHMS], [])
+        table = Table(SWEEP_TITLE.format(key=key, framework=fw), [key, *ALGORITHMS], [])
         for v in values:
             table.rows.append([v, *[_relative(mine, key, v, a) for a in ALGORITHMS]])
         report.tables.append(table)
@@ -509,8 +554,7 @@ def reproduce(setting: Setting) -> Report:
     _worker_types(report, types, setting)
     _maxweight_vs_F(report, by_F, p, setting)
     _records(report, records)
-    table = Table("Total weight scheduled in one batch: A_maxweight vs Jain (Figs. 8/12)",
-                  ["jobs", "A_maxweight", "Jain"], [])
+    table = Table(BATCH_TITLE, ["jobs", "A_maxweight", "Jain"], [])
     for j in p.batch_jobs:
         mine = [b for b in batch if b["jobs"] == j]
         table.rows.append([j, mean(b["maxweight"] for b in mine), mean(b["jain"] for b in mine)])
@@ -521,19 +565,17 @@ def reproduce(setting: Setting) -> Report:
                             "values are the gain)")
     report.tables.append(table)
     proven = [b for b in batch if b["small_optimum"] is not None]
-    report.tables.append(Table("The same on 'small' batches against the proven batch optimum (7)",
-                               ["instances", "A_maxweight / OPT", "Jain / OPT", "optimal solves"],
+    report.tables.append(Table(SMALL_BATCH_TITLE, ["instances", "A_maxweight / OPT", "Jain / OPT", "optimal solves"],
                                [[len(batch), mean(b["small_maxweight"] / b["small_optimum"] for b in proven),
                                  mean(b["small_jain"] / b["small_optimum"] for b in proven),
                                  f"{len(proven)}/{len(batch)}"]]))
     weights = {(j, label): [b[key] for b in batch if b["jobs"] == j] for j in p.batch_jobs
                for key, label in (("maxweight", "A_maxweight"), ("jain", "Jain greedy"))}
     report.interval_figure(setting, interval_rows(weights, "jobs", "total scheduled weight"), "jobs",
-                           "maxweight_vs_jain.png", "Figs. 8/12 analogue: total weight scheduled in one batch, mean "
-                           "and 95% interval", xlabel="jobs in the batch")
+                           "maxweight_vs_jain.png", BATCH_CAPTION, xlabel="jobs in the batch")
     if setting.scale == "paper":
         certified_ratio(report, setting, "hetero", "aonline", {"jobs": 200, "servers": p.servers_fixed},
-                        f"200 jobs, {p.servers_fixed} servers")
+                        CERTIFIED_SIZE.format(servers=p.servers_fixed))
     return report
 
 
@@ -585,9 +627,7 @@ def _alpha_claims(report: Report, rows: list[dict], alphas: list[dict], p: Prese
     value = {(r["framework"], r["jobs"], r["algorithm"], r["seed"]): r["weighted_completion"]
              for r in rows + alphas if r["servers"] == p.servers_fixed}
     seeds = sorted({r["seed"] for r in rows})
-    table = Table("Set-up sweep: A_online's α (round i's batch runs from slot α τ_i, D5): A_online's total "
-                  "weighted completion time / the best baseline's, mean over seeds",
-                  ["framework", "jobs", *[f"α = {a}" for a in (*ALPHAS, 4)]], [])
+    table = Table(ALPHA_TITLE, ["framework", "jobs", *[f"α = {a}" for a in (*ALPHAS, 4)]], [], note=ALPHA_NOTE)
     for fw in ("ps", "allreduce"):
         for j in p.jobs:
             cells = []
@@ -605,7 +645,6 @@ def _alpha_claims(report: Report, rows: list[dict], alphas: list[dict], p: Prese
                                         f"α = {a} ({fw}, {j} jobs): A_online's total weighted completion time below "
                                         f"{b}'s")
             table.rows.append([fw, j, *cells])
-    table.note = "Below 1: A_online beats every baseline on average; α = 4 is the paper's and the main comparison."
     report.tables.append(table)
 
 
@@ -617,9 +656,8 @@ def _price_sweep(report: Report, rows: list[dict], p: Preset, setting: Setting) 
     summary = report.summarize(rows, point=["sweep", "normalization", "kappa", "F"], method="algorithm",
                                value="weighted_completion", sense="min", reference="aonline",
                                label="total weighted completion time (price sweep)")
-    table = Table("Fig. 4 and the set-up that decides it: A_online's mean total weighted completion time, and the "
-                  "share of accepted jobs that paid a positive price, by price units (D18), kappa and F",
-                  ["units", "kappa", *[f"F={F:g}" for F in p.F], *[f"priced F={F:g}" for F in p.F]], [])
+    table = Table(PRICE_TITLE, ["units", "kappa", *[f"F={F:g}" for F in p.F], *[f"priced F={F:g}" for F in p.F]], [],
+                  note=PRICE_NOTE)
     for normalization in NORMALIZATIONS:
         for kappa in p.kappas:
             mine = [r for r in rows if r["normalization"] == normalization and r["kappa"] == kappa]
@@ -632,10 +670,8 @@ def _price_sweep(report: Report, rows: list[dict], p: Preset, setting: Setting) 
             report.interval_figure(setting, [r for r in summary if r["normalization"] == normalization
                                              and r["kappa"] == kappa], "F",
                                    f"aonline_vs_F_{normalization}_kappa_{kappa:g}_intervals.png",
-                                   f"Fig. 4 analogue ({normalization} units, kappa {kappa}): mean and 95% interval",
+                                   PRICE_CAPTION.format(normalization=normalization, kappa=kappa),
                                    log=True, xlog=True)
-    table.note = ("'priced': accepted jobs whose schedule cost more than 0 over all accepted jobs; where it is 0 the "
-                  "prices never bind, every accepted job is free, and F cannot matter.")
     report.tables.append(table)
 
 
@@ -660,12 +696,11 @@ def _binding(report: Report, rows: list[dict], p: Preset, setting: Setting) -> N
     objective against log2 F per price unit (one family), A_online (the paper's units, F = 1) paired
     against each baseline (one family), and the share of accepted jobs that paid a positive price."""
     bind = p.binding
-    where = (f"{bind.jobs} jobs in one burst on {bind.servers} server{'s' if bind.servers > 1 else ''}, "
-             f"kappa {bind.kappa:g}")
+    where = BINDING_WHERE.format(jobs=bind.jobs, servers=bind.servers, plural="s" if bind.servers > 1 else "",
+                                 kappa=bind.kappa)
     online = [r for r in rows if r["algorithm"] == "aonline"]
-    table = Table(f"Where the prices bind ({where}): A_online's mean total weighted completion time and the share "
-                  "of accepted jobs that paid a positive price, by price units (D18) and F",
-                  ["units", *[f"F={F:g}" for F in p.F], *[f"priced F={F:g}" for F in p.F]], [])
+    table = Table(BINDING_TITLE.format(where=where),
+                  ["units", *[f"F={F:g}" for F in p.F], *[f"priced F={F:g}" for F in p.F]], [], note=BINDING_NOTE)
     for normalization in NORMALIZATIONS:
         mine = [r for r in online if r["normalization"] == normalization]
         table.rows.append([normalization, *_by_F(mine, p.F)])
@@ -673,8 +708,6 @@ def _binding(report: Report, rows: list[dict], p: Preset, setting: Setting) -> N
                            {"sweep": "binding", "normalization": normalization}, _against_log2_F(mine), "up",
                            f"Fig. 4 where the prices bind ({normalization} units, {where}): grows with F (values: "
                            "per-seed slopes against log2 F)")
-    table.note = ("Not the paper's set-up: every job arrives in slot 1, so each batch holds them all and a job that "
-                  "finds no free cell pays for cells that earlier jobs use. 'priced' as in the Fig. 4 table.")
     report.tables.append(table)
     aonline = {r["seed"]: r["weighted_completion"] for r in online if r["normalization"] == "raw" and r["F"] == 1.0}
     for b in BASELINES:
@@ -687,8 +720,7 @@ def _binding(report: Report, rows: list[dict], p: Preset, setting: Setting) -> N
                                method="algorithm", value="weighted_completion", sense="min", reference="aonline",
                                label="total weighted completion time (where the prices bind)")
     report.interval_figure(setting, summary, "F", "aonline_vs_F_binding_intervals.png",
-                           f"Fig. 4 where the prices bind (raw units, {where}): mean and 95% interval", log=True,
-                           xlog=True)
+                           BINDING_CAPTION.format(where=where), log=True, xlog=True)
 
 
 def _worker_types(report: Report, rows: list[dict], setting: Setting) -> None:
@@ -698,12 +730,9 @@ def _worker_types(report: Report, rows: list[dict], setting: Setting) -> None:
                                sense="min", reference="aonline", label="total weighted completion time (Fig. 9)")
     for row in summary:
         row["family"] = "Fig. 9: A_online's free choice of worker type beats every fixed type"
-    table = Table("Fig. 9: A_online with every job on one fixed worker type vs its free choice (mean over seeds)",
-                  ["framework", "free choice", *[f"type {m}" for m in FIXED_TYPES]], [],
-                  note="Seeds: the first ones whose instance every fixed type can run (every job has a shape on "
-                       "the empty cluster with that type alone): " + "; ".join(
-                           f"{fw} {sorted({r['seed'] for r in rows if r['framework'] == fw})}"
-                           for fw in ("ps", "allreduce")))
+    seeds = "; ".join(f"{fw} {sorted({r['seed'] for r in rows if r['framework'] == fw})}" for fw in ("ps", "allreduce"))
+    table = Table(TYPES_TITLE, ["framework", "free choice", *[f"type {m}" for m in FIXED_TYPES]], [],
+                  note=TYPES_NOTE.format(seeds=seeds))
     for framework in ("ps", "allreduce"):
         means = {r["method"]: r["mean"] for r in summary if r["framework"] == framework}
         table.rows.append([framework, means.get("aonline"), *[means.get(f"type-{m}") for m in FIXED_TYPES]])
@@ -712,16 +741,15 @@ def _worker_types(report: Report, rows: list[dict], setting: Setting) -> None:
         intervals([{**r, "method": r["framework"], "choice": r["method"]} for r in summary], "choice", ax=ax,
                   log=True, xlabel="worker type (aonline: A_online's free choice)", title=" ",
                   ylabel="total weighted completion time (mean, 95% interval)")
-    report.figures.append(("fig9_worker_types.png", "Fig. 9 analogue: fixed worker types vs A_online's free choice"))
+    report.figures.append(("fig9_worker_types.png", TYPES_CAPTION))
 
 
 def _records(report: Report, rows: list[dict]) -> None:
     """The spec's records (``_records_task``), summed over the 'small' instances per framework and α."""
-    table = Table("Theory records on 'small' instances (spec §4; recorded, not asserted): A_online with "
-                  "earliest-completion ties, batch optima proven by HiGHS",
-                  ["framework", "α", "instances", "property (ii) held", "inequality (5) held", "dual (9) violated",
-                   "A_mincost1 above exact", "rounds", "A_maxweight calls", "jobs processed", "largest batch",
-                   "oracle calls", "oracle tuples", "Thm. 4 count", "calls within per-call bound"], [])
+    table = Table(RECORDS_TITLE, ["framework", "α", "instances", "property (ii) held", "inequality (5) held",
+                                  "dual (9) violated", "A_mincost1 above exact", "rounds", "A_maxweight calls",
+                                  "jobs processed", "largest batch", "oracle calls", "oracle tuples", "Thm. 4 count",
+                                  "calls within per-call bound"], [])
     for framework in ("ps", "allreduce"):
         for alpha in RECORD_ALPHAS:
             mine = [r for r in rows if r["alpha"] == alpha and r["framework"] == framework]
@@ -738,16 +766,7 @@ def _records(report: Report, rows: list[dict]) -> None:
                                max(r["largest_batch"] for r in mine), total("oracle_calls"), total("tuples"),
                                f"held on {within}/{len(mine)}",
                                f"{total('calls_within')}/{total('oracle_calls')}"])
-    table.note = ("Property (ii): rounds whose scheduled weight reaches the batch optimum OPT_MW(J_i, τ_i) (rounds "
-                  "whose optimum was not proven within the node budget are left out). Inequality (5): sub-rounds "
-                  "with S_ι >= [1 − (1 − 1/γ)^ι] OPT_MW. Dual (9): processed jobs whose max(0, u_j) falls short of "
-                  "w_j minus the cheapest schedule at the sub-round's final prices (Theorems 2 and 7, dual part). "
-                  "A_mincost1: the printed distributed oracle (E1-E4 applied) strictly above the exact one on the "
-                  "same markets (E5; PS only). Oracle tuples: (shape, start, server) combinations priced by the "
-                  "oracles after pruning (the spec's (m', p', L, t⁻, n)). Thm. 4 count: instances whose tuples stay "
-                  "within 2 α · #rounds · J · M · P · τ_max² · H (D20: indicative; 2 for the two oracles per "
-                  "job). Per-call bound: M · P · τ² · H per oracle call (PS, Thm. 4) or M · D_j · τ · H "
-                  "(Ring-AllReduce, Thm. 8).")
+    table.note = RECORDS_NOTE
     report.tables.append(table)
 
 
@@ -763,8 +782,7 @@ def _maxweight_vs_F(report: Report, rows: list[dict], p: Preset, setting: Settin
                        series, "down", "Fig. 11: A_maxweight's total weight falls as F grows (values: per-seed "
                        "slopes against log2 F)")
     report.interval_figure(setting, summary, "F", "fig11_maxweight_vs_F_intervals.png",
-                           f"Fig. 11 analogue: A_maxweight's total weight vs F ({p.batch_jobs[0]} jobs, "
-                           f"τ = {p.batch_tau}): mean and 95% interval", xlog=True)
+                           MAXWEIGHT_CAPTION.format(jobs=p.batch_jobs[0], tau=p.batch_tau), xlog=True)
 
 
 def _relative(rows, key, value, name):

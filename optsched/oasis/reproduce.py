@@ -258,6 +258,72 @@ PAPER_SAYS = [
     "Fig. 5 (T = 10, <= 10 jobs): OPT / OASiS is about 1.1 to 1.5, with no clear trend.",
     "Fig. 6: when resources are scarce, underestimating U/L gives more utility than overestimating.",
 ]
+#: What the paper leaves open and what this reproduction assumes (``{...}``: the run's preset).
+ASSUMED = [
+    "Scale '{scale}': T = {T} one-hour slots, {servers} worker and {servers} PS servers, "
+    "{seeds} seeds per point (the paper: T = 300, 50 + 50 servers; its job counts are not given).",
+    "Jobs: the calibrated model of spec §5.6 [A14]: ρ ~ U[0.001, 0.1] slots per chunk, E, N, M, demands and "
+    "bandwidths from the ranges of §V-A; the printed τ and e ranges make most jobs unable to finish.",
+    "Workload [A1]: counted in worker-slots (mode A, constraint (2) exactly); the set-up sweep runs Fig. 3 at "
+    "{middle} jobs with the workload in chunks (mode B, the paper's Algorithm 2) too.",
+    "Slot length [A15]: one hour (the paper gives none); the set-up sweep runs Fig. 3 at the same job count with "
+    "the same instances in slots of 0.5 and 2 hours (generator option slot_hours: horizon, arrivals, work and "
+    "utilities kept in hours).",
+    "Fig. 6: π in {pi} (the paper's range), and {wide_pi} as a set-up sweep.",
+    "Worker servers: EC2 P2/G3 shapes; PS servers: C4 shapes c4.4xlarge and c4.8xlarge; the paper's pools are "
+    "swapped [A13]. Bandwidth U[20, 50] Gbps; 1,000 GB storage.",
+    "Arrivals: a diurnally modulated random process (the Google 2011 trace the paper used is not available).",
+    "Utilities: sigmoids, 10% time-insensitive, 55% time-sensitive, 35% time-critical (§V-A); Fig. 4 uses "
+    "half time-sensitive and half time-critical.",
+    "OASiS's constants U, L are computed from the instance itself (clairvoyant); the paper estimates them "
+    "'from past experience'. Fig. 6 scales U by π keeping L, or divides L by π [A16].",
+    "Baselines as reconstructed in spec §5.2 [A17]: FIFO and RRH sizes n ~ U{{1..min(30, N)}}; DRF by "
+    "progressive filling; Dorm with fairness 0.8, adjustment 0.5, and a deterministic budget per event: HiGHS "
+    "on one thread stops each MILP at a 1% relative gap or after the root node (node limit 1), with no "
+    "wall-clock limit, so the results are the same on every machine (the paper ran Dorm on a time budget; "
+    "'--param time_limit=S' on 'optsched run' restores one, and the run record flags it).",
+    "Fig. 5: Family-S instances (T = 10, 10 jobs, capacities 4-10, spec §6.1) with the server count split "
+    "evenly between pools; OPT by the time-indexed MILP with HiGHS on one thread within "
+    "{nodes:,} branch-and-bound nodes (no wall-clock limit; a ratio against the bound "
+    "where the node limit is hit is marked as a bound).",
+]
+#: Shown before Fig. 5's assumption when the preset stops Dorm short of its largest job counts.
+ASSUMED_DORM = (
+    "Dorm runs only on instances of at most {dorm_max_jobs} jobs at this preset: Fig. 3 at "
+    "{dorm_jobs} jobs; not Fig. 3's larger points, its set-up sweeps "
+    "({middle} jobs) or Fig. 4 ({fig4_jobs} jobs). Its per-event MILPs "
+    "grow steeply with the jobs present: about 15-fold per doubling (one run on a paper instance, T = 300, "
+    "50 + 50 servers, one thread: 3 s at 50 jobs, 51 s at 100, 13 minutes at 200, against OASiS's 0.2-1.3 s; "
+    "benchmarks/dorm_scale.py), so 30 seeds at 200-800 jobs would take core-days to core-weeks. "
+    "Comparisons with Dorm stop at this size, and Fig. 3's trend uses the baselines run at every "
+    "size.")
+#: Table titles and notes, figure captions (``{...}``: the run's values).
+TITLE = "OASiS, paper Section V: OASiS vs FIFO, DRF, RRH and Dorm"
+FIG3_CAPTION = ("Fig. 3 analogue: total utility vs number of jobs (T = {T}, {servers}+{servers} servers), "
+                "mean and 95% interval over seeds")
+FIG3_GAIN_CAPTION = ("Fig. 3 analogue: OASiS's paired relative gain in total utility over each method vs number of "
+                     "jobs (above 0: OASiS better), Hodges-Lehmann estimate and 95% interval")
+CERTIFIED_SIZE = "600 jobs, T = {T}, {servers} servers"
+FIG3_TITLE = "Fig. 3: total utility (mean over seeds) vs number of jobs"
+FIG3_NOTE = ("Dorm is not run above {dorm_max_jobs} jobs at this preset (why: the assumptions below); "
+             "'best' is over the methods run.")
+FIG4_TITLE = "Fig. 4: completion delay minus target, (t̂ − a) − γ3, finished jobs only"
+FIG4_CAPTION = "Fig. 4 analogue: completion delay minus target by class"
+FIG5_TITLE = "Fig. 5: OPT / OASiS against the exact optimum"
+FIG5_NOTE = "A ratio computed against a bound (node limit hit) counts as a bound on the true ratio."
+FIG5_CAPTION = ("Fig. 5 analogue: OPT / OASiS on small clusters, mean and 95% interval over instances "
+                "(the paper: about 1.1-1.5)")
+FIG5_WORST_TITLE = "Fig. 5: worst instance per point (OPT / OASiS, optimum proven and confirmed by CBC)"
+FIG6_TITLE = ("Fig. 6: OASiS's utility with U or L misestimated by π (mean over seeds), and the seeds where it "
+              "differs from the exact constants' (π = 1)")
+FIG6_NOTE = ("ln(U/L) with the exact constants: {low:.1f} to {high:.1f} over the seeds. A price "
+             "is L (U/L)^(y/c) at use y of capacity c, so π shifts ln of a price by at most (y/c) ln π: a few "
+             "percent of its range for π in the paper's {pi_low:g}-{pi_high:g}. There the utility moved on "
+             "{moved} of {runs} runs (seed, π ≠ 1, U or L){how_much}")
+FIG6_MOVED = ", by {mean:.1%} on average and at most {max:.1%}."
+FIG6_CAPTION = ("Fig. 6 analogue: misestimated price constants. Left: in the "
+                "paper's range of π, each seed's utility relative to its own with the exact constants "
+                "(π = 1); right: total utility over orders of magnitude. Mean and 95% interval over seeds")
 
 
 def reproduce(setting: Setting) -> Report:
@@ -283,7 +349,7 @@ def reproduce(setting: Setting) -> Report:
     fig6 = parallel_map(_fig6_task, [Fig6Task(p.fig6_jobs, s, T, servers, k, pi)
                                      for k in ("U", "L") for pi in PI + WIDE_PI for s in seeds],
                         setting, "Fig. 6 (estimated U/L)")
-    report = Report("OASiS, paper Section V: OASiS vs FIFO, DRF, RRH and Dorm")
+    report = Report(TITLE)
     report.records = fig3 + setups + fig4 + fig5 + fig6
     summary = report.summarize(fig3, point=["figure", "jobs"], method="algorithm", value="utility", sense="max",
                                reference="oasis", label="total utility (Fig. 3)")
@@ -298,12 +364,8 @@ def reproduce(setting: Setting) -> Report:
     _fig4_claims(report, fig4, fig4_methods)
     _fig6_claims(report, fig6)
     report.interval_figure(setting, summary, "jobs", "fig3_utility_intervals.png",
-                           f"Fig. 3 analogue: total utility vs number of jobs (T = {T}, {servers}+{servers} servers), "
-                           "mean and 95% interval over seeds", xlabel="number of jobs")
-    report.gain_figure(setting, summary, "jobs", "fig3_gain.png",
-                       "Fig. 3 analogue: OASiS's paired relative gain in total utility over each method vs number of "
-                       "jobs (above 0: OASiS better), Hodges-Lehmann estimate and 95% interval",
-                       xlabel="number of jobs")
+                           FIG3_CAPTION.format(T=T, servers=servers), xlabel="number of jobs")
+    report.gain_figure(setting, summary, "jobs", "fig3_gain.png", FIG3_GAIN_CAPTION, xlabel="number of jobs")
     report.paper_says = list(PAPER_SAYS)
     report.assumptions = _assumptions(p, setting)
     _fig3(report, fig3, p, setting)
@@ -313,47 +375,18 @@ def reproduce(setting: Setting) -> Report:
     _fig6(report, fig6, setting)
     if setting.scale == "paper":
         certified_ratio(report, setting, "oasis", "oasis", {"jobs": 600, "slots": T, "servers": servers},
-                        f"600 jobs, T = {T}, {servers} servers")
+                        CERTIFIED_SIZE.format(T=T, servers=servers))
     return report
 
 
 def _assumptions(p: Preset, setting: Setting) -> list[str]:
-    return [
-        f"Scale '{setting.scale}': T = {p.T} one-hour slots, {p.servers} worker and {p.servers} PS servers, "
-        f"{setting.seeds} seeds per point (the paper: T = 300, 50 + 50 servers; its job counts are not given).",
-        "Jobs: the calibrated model of spec §5.6 [A14]: ρ ~ U[0.001, 0.1] slots per chunk, E, N, M, demands and "
-        "bandwidths from the ranges of §V-A; the printed τ and e ranges make most jobs unable to finish.",
-        f"Workload [A1]: counted in worker-slots (mode A, constraint (2) exactly); the set-up sweep runs Fig. 3 at "
-        f"{_middle(p)} jobs with the workload in chunks (mode B, the paper's Algorithm 2) too.",
-        "Slot length [A15]: one hour (the paper gives none); the set-up sweep runs Fig. 3 at the same job count with "
-        "the same instances in slots of 0.5 and 2 hours (generator option slot_hours: horizon, arrivals, work and "
-        "utilities kept in hours).",
-        f"Fig. 6: π in {list(PI)} (the paper's range), and {list(WIDE_PI)} as a set-up sweep.",
-        "Worker servers: EC2 P2/G3 shapes; PS servers: C4 shapes c4.4xlarge and c4.8xlarge; the paper's pools are "
-        "swapped [A13]. Bandwidth U[20, 50] Gbps; 1,000 GB storage.",
-        "Arrivals: a diurnally modulated random process (the Google 2011 trace the paper used is not available).",
-        "Utilities: sigmoids, 10% time-insensitive, 55% time-sensitive, 35% time-critical (§V-A); Fig. 4 uses "
-        "half time-sensitive and half time-critical.",
-        "OASiS's constants U, L are computed from the instance itself (clairvoyant); the paper estimates them "
-        "'from past experience'. Fig. 6 scales U by π keeping L, or divides L by π [A16].",
-        "Baselines as reconstructed in spec §5.2 [A17]: FIFO and RRH sizes n ~ U{1..min(30, N)}; DRF by "
-        "progressive filling; Dorm with fairness 0.8, adjustment 0.5, and a deterministic budget per event: HiGHS "
-        "on one thread stops each MILP at a 1% relative gap or after the root node (node limit 1), with no "
-        "wall-clock limit, so the results are the same on every machine (the paper ran Dorm on a time budget; "
-        "'--param time_limit=S' on 'optsched run' restores one, and the run record flags it).",
-        *([f"Dorm runs only on instances of at most {p.dorm_max_jobs} jobs at this preset: Fig. 3 at "
-           f"{[j for j in p.jobs if 'dorm' in methods(j, p)]} jobs; not Fig. 3's larger points, its set-up sweeps "
-           f"({_middle(p)} jobs) or Fig. 4 ({2 * p.fig4_jobs} jobs). Its per-event MILPs "
-           "grow steeply with the jobs present: about 15-fold per doubling (one run on a paper instance, T = 300, "
-           "50 + 50 servers, one thread: 3 s at 50 jobs, 51 s at 100, 13 minutes at 200, against OASiS's 0.2-1.3 s; "
-           "benchmarks/dorm_scale.py), so 30 seeds at 200-800 jobs would take core-days to core-weeks. "
-           "Comparisons with Dorm stop at this size, and Fig. 3's trend uses the baselines run at every "
-           "size."] if p.dorm_max_jobs else []),
-        f"Fig. 5: Family-S instances (T = 10, 10 jobs, capacities 4-10, spec §6.1) with the server count split "
-        "evenly between pools; OPT by the time-indexed MILP with HiGHS on one thread within "
-        f"{EXACT_BUDGET['node_limit']:,} branch-and-bound nodes (no wall-clock limit; a ratio against the bound "
-        "where the node limit is hit is marked as a bound).",
-    ]
+    """:data:`ASSUMED` filled in with this run's preset, and :data:`ASSUMED_DORM` where Dorm stops short."""
+    facts = {"scale": setting.scale, "T": p.T, "servers": p.servers, "seeds": setting.seeds, "middle": _middle(p),
+             "pi": list(PI), "wide_pi": list(WIDE_PI), "nodes": EXACT_BUDGET["node_limit"],
+             "dorm_max_jobs": p.dorm_max_jobs, "dorm_jobs": [j for j in p.jobs if "dorm" in methods(j, p)],
+             "fig4_jobs": 2 * p.fig4_jobs}
+    texts = [*ASSUMED[:-1], *([ASSUMED_DORM] if p.dorm_max_jobs else []), ASSUMED[-1]]
+    return [text.format(**facts) for text in texts]
 
 
 def _fig3_trend(report: Report, rows: list[dict], p: Preset) -> None:
@@ -421,20 +454,18 @@ def _fig6_claims(report: Report, rows: list[dict]) -> None:
 
 
 def _fig3(report: Report, rows: list[dict], p: Preset, setting: Setting) -> None:
-    table = Table("Fig. 3: total utility (mean over seeds) vs number of jobs", ["jobs", *ALGORITHMS, "best"], [])
+    table = Table(FIG3_TITLE, ["jobs", *ALGORITHMS, "best"], [])
     for j in p.jobs:
         ran = methods(j, p)
         by_name = {a: mean(r["utility"] for r in rows if r["jobs"] == j and r["algorithm"] == a) for a in ran}
         table.rows.append([j, *[by_name.get(a, "not run") for a in ALGORITHMS], max(ran, key=by_name.__getitem__)])
     if any(methods(j, p) != ALGORITHMS for j in p.jobs):
-        table.note = (f"Dorm is not run above {p.dorm_max_jobs} jobs at this preset (why: the assumptions below); "
-                      "'best' is over the methods run.")
+        table.note = FIG3_NOTE.format(dorm_max_jobs=p.dorm_max_jobs)
     report.tables.append(table)
 
 
 def _fig4(report: Report, rows: list[dict], ran: tuple[str, ...], setting: Setting) -> None:
-    table = Table("Fig. 4: completion delay minus target, (t̂ − a) − γ3, finished jobs only",
-                  ["class", "algorithm", "finished", "of", "mean", "variance"], [])
+    table = Table(FIG4_TITLE, ["class", "algorithm", "finished", "of", "mean", "variance"], [])
     kinds = [k for k in CLASSES if k != "time-insensitive"]
     with figure(setting.out_dir / "fig4_completion_vs_target.png") as (fig, ax):
         positions, data, labels = [], [], []
@@ -455,19 +486,17 @@ def _fig4(report: Report, rows: list[dict], ran: tuple[str, ...], setting: Setti
                     transform=ax.get_xaxis_transform())
         ax.set_ylabel("completion delay − target (slots)")
     report.tables.append(table)
-    report.figures.append(("fig4_completion_vs_target.png", "Fig. 4 analogue: completion delay minus target by class"))
+    report.figures.append(("fig4_completion_vs_target.png", FIG4_CAPTION))
 
 
 def _fig5(report: Report, rows: list[dict], setting: Setting) -> None:
-    table = Table("Fig. 5: OPT / OASiS against the exact optimum", ["servers", "γ1", "mean ratio", "max ratio",
-                                                                     "optimal", "α (mean)"], [],
-                  note="A ratio computed against a bound (node limit hit) counts as a bound on the true ratio.")
+    table = Table(FIG5_TITLE, ["servers", "γ1", "mean ratio", "max ratio", "optimal", "α (mean)"], [],
+                  note=FIG5_NOTE)
     groups = sorted({(r["servers"], r["gamma1"]) for r in rows}, key=_point_order)
     per_point = {(servers, f"γ1 ∈ {gamma1}"): [r["ratio"] for r in rows if r["servers"] == servers
                                               and r["gamma1"] == gamma1 and r["ratio"]] for servers, gamma1 in groups}
     report.interval_figure(setting, interval_rows(per_point, "servers", "OPT / OASiS"), "servers", "fig5_ratio.png",
-                           "Fig. 5 analogue: OPT / OASiS on small clusters, mean and 95% interval over instances "
-                           "(the paper: about 1.1-1.5)", xlabel="servers (split evenly between pools)")
+                           FIG5_CAPTION, xlabel="servers (split evenly between pools)")
     for servers, gamma1 in groups:
         mine = [r for r in rows if r["servers"] == servers and r["gamma1"] == gamma1]
         ratios = [r["ratio"] for r in mine if r["ratio"]]
@@ -482,8 +511,7 @@ def _fig5_worst(report: Report, rows: list[dict], p: Preset, setting: Setting) -
     schedules (``save_case``)."""
     from ..study.stats import mean_within, worst_case_below
 
-    table = Table("Fig. 5: worst instance per point (OPT / OASiS, optimum proven and confirmed by CBC)",
-                  ["servers", "γ1", "instances", "seed", "ratio", "OASiS", "OPT", "files"], [])
+    table = Table(FIG5_WORST_TITLE, ["servers", "γ1", "instances", "seed", "ratio", "OASiS", "OPT", "files"], [])
     spreads = {_gamma1_label(g): g for g in p.fig5_gamma1}
     for servers, gamma1 in sorted({(r["servers"], r["gamma1"]) for r in rows}, key=_point_order):
         proven = [r for r in rows if r["servers"] == servers and r["gamma1"] == gamma1
@@ -520,9 +548,7 @@ def _fig6(report: Report, rows: list[dict], setting: Setting) -> None:
     from matplotlib.ticker import NullLocator, PercentFormatter
 
     pis = sorted(PI + WIDE_PI)
-    table = Table("Fig. 6: OASiS's utility with U or L misestimated by π (mean over seeds), and the seeds where it "
-                  "differs from the exact constants' (π = 1)",
-                  ["π", "U × π", "L / π", "U: seeds moved", "L: seeds moved"], [])
+    table = Table(FIG6_TITLE, ["π", "U × π", "L / π", "U: seeds moved", "L: seeds moved"], [])
     exact = {(r["estimate"], r["seed"]): r["utility"] for r in rows if r["pi"] == 1.0}
     series = (("U", "U estimated as π·U"), ("L", "L estimated as L/π"))
     with figure(setting.out_dir / "fig6_estimates.png", cols=2, width=2 * COLUMN_WIDTH,
@@ -565,12 +591,8 @@ def _fig6(report: Report, rows: list[dict], setting: Setting) -> None:
     moved = [r for r in paper if abs(r["utility"] - exact[r["estimate"], r["seed"]]) > 1e-9]
     changes = [abs(r["utility"] / exact[r["estimate"], r["seed"]] - 1) for r in moved
                if exact[r["estimate"], r["seed"]] > 0]
-    table.note = (f"ln(U/L) with the exact constants: {min(ranges):.1f} to {max(ranges):.1f} over the seeds. A price "
-                  "is L (U/L)^(y/c) at use y of capacity c, so π shifts ln of a price by at most (y/c) ln π: a few "
-                  f"percent of its range for π in the paper's {min(PI):g}-{max(PI):g}. There the utility moved on "
-                  f"{len(moved)} of {len(paper)} runs (seed, π ≠ 1, U or L)"
-                  + (f", by {mean(changes):.1%} on average and at most {max(changes):.1%}." if changes else "."))
+    table.note = FIG6_NOTE.format(low=min(ranges), high=max(ranges), pi_low=min(PI), pi_high=max(PI), moved=len(moved),
+                                  runs=len(paper), how_much=FIG6_MOVED.format(mean=mean(changes), max=max(changes))
+                                  if changes else ".")
     report.tables.append(table)
-    report.figures.append(("fig6_estimates.png", "Fig. 6 analogue: misestimated price constants. Left: in the "
-                           "paper's range of π, each seed's utility relative to its own with the exact constants "
-                           "(π = 1); right: total utility over orders of magnitude. Mean and 95% interval over seeds"))
+    report.figures.append(("fig6_estimates.png", FIG6_CAPTION))

@@ -55,3 +55,19 @@ def test_both_reproductions_write_their_reports(monkeypatch, tmp_path, capfd):
     # one seed per point: intervals undefined, and no claim against A_online can be resolved
     assert all(r["n_seeds"] == "1" and r["ci_low"] == "nan" for r in jct)
     assert {r["verdict"] for r in jct if r["method"] != "aonline"} == {"not resolved"}
+
+
+def test_each_method_is_its_registered_algorithm_with_its_parameters():
+    """The runs behind the preemption counts give the registry's schedules, with the parameters the
+    registry accepts: a label names a registered algorithm and its parameters, nothing more."""
+    from optsched.edge.generate import generate
+    from optsched.registry import get
+
+    edge = get("edge")
+    instance = generate("paper", 3, jobs=8, servers=4)
+    assert set(reproduce.METHODS) == set(reproduce.ALGORITHMS + reproduce.PRICED)
+    for label, chosen in reproduce.METHODS.items():
+        registered = edge.run(instance, chosen.algorithm, seed=3, **edge.algorithm(chosen.algorithm).bind(chosen.params))
+        schedule, preemptions = reproduce.run_algorithm(instance, label, 3)
+        assert registered.feasible and schedule == registered.schedule, label
+        assert preemptions >= 0
