@@ -4,6 +4,7 @@ route (:func:`certified_ratio`)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from ..errors import Failure
@@ -35,12 +36,24 @@ def confirmed_optimum(family_name: str, instance: Any, formulation: str, what: s
     return solved
 
 
-def _certified_task(task) -> dict:
-    """One seed of :func:`certified_ratio`: the algorithm's objective and the bound route's bound."""
-    family_name, preset, seed, generator, algorithm = task
-    family = get(family_name)
-    instance = family.generate(preset, seed=seed, **dict(generator))
-    ran = family.run(instance, algorithm, seed=seed)
+@dataclass(frozen=True)
+class CertifiedTask:
+    """One seed of :func:`certified_ratio`: the family, its generator preset and options, the seed
+    and the algorithm."""
+
+    family: str
+    preset: str
+    seed: int
+    generator: tuple[tuple[str, Any], ...]  #: generator options, sorted by name
+    algorithm: str
+
+
+def _certified_task(task: CertifiedTask) -> dict:
+    """The algorithm's objective and the bound route's bound on one seed's instance."""
+    family = get(task.family)
+    seed = task.seed
+    instance = family.generate(task.preset, seed=seed, **dict(task.generator))
+    ran = family.run(instance, task.algorithm, seed=seed)
     route = family.solve(instance, _route(family), relax=family.bound_relax, threads=1, node_limit=ROUTE_ROUNDS)
     return {"seed": seed, "objective": ran.objective, "feasible": ran.feasible, "bound": route.result.bound,
             "bound_status": route.result.status}
@@ -62,7 +75,7 @@ def certified_ratio(report: Report, setting: Setting, family_name: str, algorith
     ALG/LB`` (min) or ``OPT/ALG <= UB/ALG`` (max). A table, records labelled
     ``certified_ratio_bound`` and an assumption line say that it is a bound, not the ratio."""
     family = get(family_name)
-    tasks = [(family_name, "paper", seed, tuple(sorted(generator.items())), algorithm)
+    tasks = [CertifiedTask(family_name, "paper", seed, tuple(sorted(generator.items())), algorithm)
              for seed in range(min(setting.seeds, CERTIFIED_SEEDS))]
     rows = parallel_map(_certified_task, tasks, setting, f"{family_name} certified ratio ({what})")
     route = _route(family) + (" --relax" if family.bound_relax else "")
