@@ -365,7 +365,8 @@ def _families(args) -> int:
         print(f"  presets:      {', '.join(f.presets)}")
         if f.generator_options:
             print(f"  options:      {', '.join(f'{k}={_declared(v)}' for k, v in f.generator_options.items())}")
-        print(f"  formulations: {', '.join(f.formulations)}")
+        print("  formulations: " + ", ".join(name if f.answer(name) == "optimum" else f"{name} ({f.answer(name)})"
+                                             for name in f.formulations))
         for a in f.algorithms.values():
             params = f" ({', '.join(f'{k}={_declared(v)}' for k, v in a.params.items())})" if a.params else ""
             print(f"  algorithm:    {a.name}{params}")
@@ -442,9 +443,15 @@ def _number(x) -> str:
     return "-" if x is None else f"{x:.10g}"
 
 
+#: How a solve's first line says what its optimum is to the problem (``Solved.answers``).
+ANSWER_WORDS = {"optimum": "", "lower bound": ": a lower bound on the optimum",
+                "upper bound": ": an upper bound on the optimum", "other objective": ": another objective"}
+
+
 def _solve_lines(d: dict) -> list[str]:
     kind = "LP relaxation" if d["relaxed"] else ("CP-SAT model" if d["solver"] == "cp-sat" else
                                                   "MILP" if d["mip"] else "LP")
+    kind += ANSWER_WORDS[d["answers"]]
     lines = [f"{d['family']} / {d['formulation']} ({kind}) with {d['solver']} {d['solver_version']}: {d['status']}",
              f"  objective {_number(d['objective'])}   bound {_number(d['bound'])}   "
              f"gap {_number(d['gap'])}   solve {d['runtime_s']:.3f} s (model built in {d['build_s']:.3f} s)"]

@@ -61,6 +61,9 @@ class Solved:
         What was solved.
     relaxed : bool
         True for the LP relaxation.
+    answers : str
+        What the model's optimum is to the family's problem (:meth:`Family.answer`): ``"optimum"``,
+        ``"lower bound"``, ``"upper bound"`` or ``"other objective"``.
     result : Result
         The solver's honest result: status, objective, bound, gap, duals, cross-check.
     build_s : float
@@ -75,6 +78,7 @@ class Solved:
     family: str
     formulation: str
     relaxed: bool
+    answers: str
     result: Result
     build_s: float
     schedule: Any = None
@@ -104,7 +108,7 @@ class Solved:
         """The solver's fields, with ``verified`` (feasible, objective, violations, matches_solver)
         when a schedule was decoded."""
         out = {"family": self.family, "formulation": self.formulation, "relaxed": self.relaxed,
-               **self.result.to_dict(), "build_s": round(self.build_s, 6)}
+               "answers": self.answers, **self.result.to_dict(), "build_s": round(self.build_s, 6)}
         if self.verdict is not None:
             out["verified"] = {**self.verdict.to_dict(), "matches_solver": self.matches_solver}
         return out
@@ -331,7 +335,7 @@ def _cross_check_mode(family: Family, chosen: Formulation, cross_check: bool | s
     mode = "auto" if cross_check is True else cross_check
     if mode not in CROSS_CHECKS:
         raise InputError(f"cross-check must be one of {', '.join(CROSS_CHECKS)}, got {cross_check!r}")
-    has_partner = chosen.gives_schedule and not relax and _partner(family, chosen) is not None
+    has_partner = chosen.answers == "optimum" and not relax and _partner(family, chosen) is not None
     if mode == "auto":
         mode = "model" if has_partner and (chosen.engine == "cp-sat" or _has_engine(family, "cp-sat")) else "solver"
     if mode == "solver" and chosen.engine != "milp":
@@ -345,13 +349,13 @@ def _cross_check_mode(family: Family, chosen: Formulation, cross_check: bool | s
 
 
 def _has_engine(family: Family, engine: str) -> bool:
-    return any(f.engine == engine and f.gives_schedule for f in family.formulations.values())
+    return any(f.engine == engine and f.answers == "optimum" for f in family.formulations.values())
 
 
 def _partner(family: Family, chosen: Formulation) -> str | None:
     """The model a ``"model"`` cross-check solves next to ``chosen``: the first exact formulation of
     another engine, else the first other exact formulation; None when the family has no other."""
-    others = [f for f in family.formulations.values() if f.gives_schedule and f.name != chosen.name]
+    others = [f for f in family.formulations.values() if f.answers == "optimum" and f.name != chosen.name]
     other_engine = [f for f in others if f.engine != chosen.engine]
     picked = other_engine or others
     return picked[0].name if picked else None
@@ -367,17 +371,19 @@ def _solve_one(family: Family, instance: Any, chosen: Formulation, relax: bool, 
     budget = for_engine(chosen.engine, options)
     if chosen.engine == "cp-sat":
         solver = None
+    answers = family.answer(chosen.name, relax)
     started = time.perf_counter()
     model = chosen.build(instance, relax=relax)
     build_s = time.perf_counter() - started
     left = None if deadline is None else deadline - time.perf_counter()
     if left is not None and left <= 0:
-        return Solved(family.name, chosen.name, relax, _out_of_time(model, solver, budget, build_s), build_s)
+        return Solved(family.name, chosen.name, relax, answers, _out_of_time(model, solver, budget, build_s), build_s)
     result = solve_model(model, solver=solver, cross_check=cross_check, time_limit=left, **budget)
     if model.decoder is None or not result.has_solution:
-        return Solved(family.name, chosen.name, relax, result, build_s)
+        return Solved(family.name, chosen.name, relax, answers, result, build_s)
     schedule = model.decoder(result)
-    return Solved(family.name, chosen.name, relax, result, build_s, schedule, judge(family, instance, schedule))
+    verdict = judge(family, instance, schedule)
+    return Solved(family.name, chosen.name, relax, answers, result, build_s, schedule, verdict)
 
 
 def _out_of_time(model: Any, solver: str | None, budget: dict, build_s: float) -> Result:

@@ -73,6 +73,10 @@ def lazy_from(package: str) -> Callable[[str], Lazy]:
     return lambda target: Lazy(f"{package}.{target}")
 
 
+#: What a formulation's optimum can be to its family's problem (``Formulation.answers``).
+ANSWERS = ("optimum", "bound", "other")
+
+
 @dataclass(frozen=True)
 class Formulation:
     """A solver model of a family's offline problem: ``build(instance, relax=False) -> Model``.
@@ -80,13 +84,23 @@ class Formulation:
     ``gives_schedule`` is False for models whose solutions are not schedules (duals, LPs).
     ``engine`` is ``"milp"`` for a PuLP model (HiGHS or CBC; ``--relax`` gives its LP) or
     ``"cp-sat"`` for a CP-SAT model (no relaxation): a second model of the same problem, which a
-    cross-check pits against a MILP."""
+    cross-check pits against a MILP. ``answers`` says what the model's optimum is to the family's
+    problem (:data:`ANSWERS`): ``"optimum"`` (an exact model), ``"bound"`` (a relaxation or dual:
+    below the optimum of a min family, above that of a max one) or ``"other"`` (another objective);
+    :meth:`Family.answer` words it."""
 
     name: str
     build: Callable[..., Model | CpSatModel]
     summary: str
     gives_schedule: bool = True
     engine: str = "milp"
+    answers: str = "optimum"
+
+    def __post_init__(self) -> None:
+        if self.answers not in ANSWERS:
+            raise ValueError(f"formulation {self.name}: answers must be one of {', '.join(ANSWERS)}")
+        if self.answers == "optimum" and not self.gives_schedule:
+            raise ValueError(f"formulation {self.name}: an exact formulation gives a schedule")
 
 
 @dataclass(frozen=True)
@@ -240,11 +254,22 @@ class Family:
         measured choice (``best``), else its first exact formulation. With ``relax``, the MILP
         whose LP relaxation ``best`` means: the choice if it is a MILP, else the first exact MILP
         (a CP-SAT model has no relaxation)."""
-        exact = [f for f in self.formulations.values() if f.gives_schedule]
+        exact = [f for f in self.formulations.values() if f.answers == "optimum"]
         chosen = self.best(instance) if self.best is not None else exact[0].name
         if relax and self.formulation(chosen).engine != "milp":
             return next(f.name for f in exact if f.engine == "milp")
         return chosen
+
+    def answer(self, formulation: str, relax: bool = False) -> str:
+        """What the optimum of ``formulation`` (its LP relaxation with ``relax``) is to this family's
+        problem: ``"optimum"``, ``"lower bound"`` or ``"upper bound"`` (by the family's sense), or
+        ``"other objective"``."""
+        answers = self.formulation(formulation).answers
+        if answers == "other":
+            return "other objective"
+        if answers == "bound" or relax:
+            return "lower bound" if self.sense == "min" else "upper bound"
+        return "optimum"
 
     def solve(self, instance: Any, formulation: str, **options: Any) -> Solved:
         """Solve, decode and verify: :func:`optsched.pipeline.solve` (``relax``, ``solver``,
@@ -295,6 +320,7 @@ class Family:
             "generator_options": {key: value if isinstance(value, tuple) else default_of(value)
                                   for key, value in self.generator_options.items()},
             "formulations": list(self.formulations),
+            "formulation_answers": {name: self.answer(name) for name in self.formulations},
             "algorithms": list(self.algorithms),
         }
 

@@ -22,7 +22,7 @@ FAMILIES = list(FAMILY_PACKAGES)
 FORMULATIONS = [(f, name) for f in FAMILIES for name in get(f).formulations]
 ALGORITHMS = [(f, name) for f in FAMILIES for name in get(f).algorithms]
 
-SOLVE_KEYS = {"family", "formulation", "relaxed", "solver", "status", "objective", "bound", "gap",
+SOLVE_KEYS = {"family", "formulation", "relaxed", "answers", "solver", "status", "objective", "bound", "gap",
               "runtime_s", "sense"}
 RUN_KEYS = {"family", "algorithm", "objective", "feasible", "violations", "runtime_s"}
 VERIFY_KEYS = {"feasible", "objective", "violations"}
@@ -66,6 +66,10 @@ def test_families_json_is_one_document_listing_every_family():
         family = get(entry["name"])
         assert entry["sense"] == family.sense in ("min", "max")
         assert entry["formulations"] == list(family.formulations)
+        assert entry["formulation_answers"] == {name: family.answer(name) for name in family.formulations}
+        side = "lower bound" if family.sense == "min" else "upper bound"
+        assert {entry["formulation_answers"][name] == side for name, f in family.formulations.items()
+                if f.answers == "bound"} <= {True}
         assert entry["algorithms"] == list(family.algorithms)
 
 
@@ -86,6 +90,14 @@ def test_solve_json_is_one_document(instances, family, formulation, relax):
     assert SOLVE_KEYS <= set(data)
     assert data["family"] == family and data["formulation"] == formulation and data["relaxed"] is relax
     assert data["status"] == "optimal", data
+    # a bound says it is one, however optimal its own model's status
+    side = "lower bound" if get(family).sense == "min" else "upper bound"
+    registered = get(family).formulation(formulation).answers
+    expected = {"optimum": side if relax else "optimum", "bound": side, "other": "other objective"}[registered]
+    assert data["answers"] == expected
+    if not relax:
+        first = optsched("solve", instances[family], "--formulation", formulation).out.splitlines()[0]
+        assert (f"{formulation} (" in first) and (("bound on the optimum" in first) == (expected == side))
     assert done.code == 0
     if "verified" in data:
         assert data["verified"]["feasible"] and data["verified"]["matches_solver"], data

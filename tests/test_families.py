@@ -34,7 +34,8 @@ from optsched.registry import FAMILY_PACKAGES, Family, get
 
 FAMILIES = list(FAMILY_PACKAGES)
 SEEDS = (0, 1, 2, 3)
-EXACT = [(f, name) for f in FAMILIES for name, form in get(f).formulations.items() if form.gives_schedule]
+EXACT = [(f, name) for f in FAMILIES for name, form in get(f).formulations.items() if form.answers == "optimum"]
+BOUNDS = [(f, name) for f in FAMILIES for name, form in get(f).formulations.items() if form.answers == "bound"]
 ALGORITHMS = [(f, name) for f in FAMILIES for name in get(f).algorithms]
 
 
@@ -210,6 +211,22 @@ def test_each_relaxation_bounds_the_optimum_from_the_right_side(family, formulat
     relaxed = fam.solve(small(family, seed), formulation, relax=True)
     assert relaxed.result.optimal and relaxed.schedule is None
     assert better_or_equal(relaxed.result.objective, optimum(family, formulation, seed), fam.sense)
+
+
+@pytest.mark.parametrize(("family", "formulation"), BOUNDS)
+@pytest.mark.parametrize("seed", SEEDS[:2])
+def test_a_bound_formulation_says_so_and_lies_on_the_side_it_names(family, formulation, seed):
+    """Every formulation registered as a bound answers "lower bound" (min) or "upper bound" (max),
+    and its optimum lies on that side of the proven optimum; an exact one, solved to optimality,
+    answers "optimum", and its LP relaxation a bound."""
+    fam = get(family)
+    solved = fam.solve(small(family, seed), formulation)
+    side = "lower bound" if fam.sense == "min" else "upper bound"
+    assert solved.answers == solved.to_dict()["answers"] == side
+    assert solved.result.objective is not None
+    assert better_or_equal(solved.result.objective, optimum(family, reference(family), seed), fam.sense)
+    exact = fam.solve(small(family, seed), reference(family))
+    assert exact.answers == "optimum" and fam.answer(reference(family), relax=True) == side
 
 
 BOUND_ROUTES = [f for f in FAMILIES if get(f).bound_route is not None]

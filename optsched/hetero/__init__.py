@@ -43,7 +43,8 @@ FAMILY = Family(
                               "resource (model C); exact", engine="cp-sat"),
         "column-generation": Formulation("column-generation", here("formulations:column_generation"),
                                          "model A's LP by column and row generation, with a Lagrangian bound "
-                                         "every round (the bound at the paper's scale)", gives_schedule=False),
+                                         "every round (the bound at the paper's scale)", gives_schedule=False,
+                                         answers="bound"),
     },
     algorithms={
         "aonline": Algorithm("aonline", here("online:aonline"),
