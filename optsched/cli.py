@@ -467,6 +467,17 @@ def _solve_lines(d: dict) -> list[str]:
         state = "feasible" if v["feasible"] else "INFEASIBLE: " + "; ".join(v["violations"])
         agree = "" if v["matches_solver"] else " (DIFFERS from the solver's objective)"
         lines.append(f"  schedule verified: {state}, objective {_number(v['objective'])}{agree}")
+    if d["trajectory"]:
+        path = d["trajectory"]
+        better = path[-1] > path[0] if d["sense"] == "min" else path[-1] < path[0]
+        moved = "" if better else " (never left its start)"
+        lines.append(f"  bound {_number(path[0])} before the first round, {_number(path[-1])} after {len(path) - 1}"
+                     f"{moved}")
+    if "found" in d:
+        f = d["found"]
+        state = "feasible" if f["feasible"] else "INFEASIBLE: " + "; ".join(f["violations"])
+        gap = "" if f["certified_gap"] is None else f", within {f['certified_gap']:.2%} of optimal (certified)"
+        lines.append(f"  schedule found on the way, verified: {state}, objective {_number(f['objective'])}{gap}")
     return lines
 
 

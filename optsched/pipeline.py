@@ -73,6 +73,11 @@ class Solved:
         not schedules, or a solve that ended without a solution.
     verdict : Verdict or None
         The verifier's judgement of ``schedule`` (None when there is no schedule).
+    found : object or None
+        A schedule a bound route found on the way (its primal side, ``Result.found``), whatever
+        the model's own solution is; None for other formulations.
+    found_verdict : Verdict or None
+        The verifier's judgement of ``found``.
     """
 
     family: str
@@ -83,6 +88,17 @@ class Solved:
     build_s: float
     schedule: Any = None
     verdict: Verdict | None = None
+    found: Any = None
+    found_verdict: Verdict | None = None
+
+    @property
+    def certified_gap(self) -> float | None:
+        """``|found − bound| / |found|`` for a bound route whose found schedule is feasible: how far
+        that schedule can be from optimal, certified by the bound; None otherwise."""
+        if self.found_verdict is None or self.found_verdict.objective is None or self.result.bound is None:
+            return None
+        best = self.found_verdict.objective
+        return abs(best - self.result.bound) / abs(best) if best else None
 
     @property
     def matches_solver(self) -> bool | None:
@@ -94,7 +110,10 @@ class Solved:
     @property
     def problem(self) -> str | None:
         """Why the solver's schedule cannot be trusted (it fails the verifier, or the verifier's
-        objective differs from the solver's); None when there is nothing wrong."""
+        objective differs from the solver's), or a bound route's found schedule fails the verifier;
+        None when there is nothing wrong."""
+        if self.found_verdict is not None and not self.found_verdict.feasible:
+            return f"the bound route's schedule fails the verifier: {self.found_verdict.violations[0]}"
         if self.verdict is None:
             return None
         if not self.verdict.feasible:
@@ -111,6 +130,8 @@ class Solved:
                "answers": self.answers, **self.result.to_dict(), "build_s": round(self.build_s, 6)}
         if self.verdict is not None:
             out["verified"] = {**self.verdict.to_dict(), "matches_solver": self.matches_solver}
+        if self.found_verdict is not None:
+            out["found"] = {**self.found_verdict.to_dict(), "certified_gap": self.certified_gap}
         return out
 
 
@@ -379,6 +400,9 @@ def _solve_one(family: Family, instance: Any, chosen: Formulation, relax: bool, 
     if left is not None and left <= 0:
         return Solved(family.name, chosen.name, relax, answers, _out_of_time(model, solver, budget, build_s), build_s)
     result = solve_model(model, solver=solver, cross_check=cross_check, time_limit=left, **budget)
+    if result.found is not None:
+        return Solved(family.name, chosen.name, relax, answers, result, build_s,
+                      found=result.found, found_verdict=judge(family, instance, result.found))
     if model.decoder is None or not result.has_solution:
         return Solved(family.name, chosen.name, relax, answers, result, build_s)
     schedule = model.decoder(result)

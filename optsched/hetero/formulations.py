@@ -39,6 +39,7 @@ from ..errors import InputError
 from ..numeric import integer_scale, integral
 from ..solvers import CpSatModel, Generated, Generation, Model, Result
 from . import column_generation as generation
+from . import pooled as pooling
 from .columns import Option, horizon, options, sequential
 from .instance import Instance, ps_type
 from .schedule import JobSchedule, Schedule
@@ -508,6 +509,56 @@ def column_generation(instance: Instance, relax: bool = False) -> Generated:
                           "the bound is Lagrangian, from the exact oracles)")
 
     return Generated("min", run, "column-generation", lambda: configuration(instance, relax=True))
+
+
+def pooled(instance: Instance, relax: bool = False) -> Generated:
+    """Model A's LP with the servers pooled per resource (:mod:`.pooled`), by column generation with
+    a Lagrangian bound every round: a lower bound on problem (2) / (15) at any size, and a schedule
+    placed in the order of its LP completion times (verified by the pipeline). It is an LP;
+    ``relax`` is accepted and changes nothing. Its cross-check is the same LP written out in full
+    (:func:`pooled_lp`, small instances only)."""
+    def run(time_limit: float | None, rounds: int | None = None) -> Generation:
+        state = pooling.run(instance, rounds=pooling.ROUNDS if rounds is None else rounds, time_limit=time_limit)
+        done = ("converged: no column prices out, so the objective is the pooled LP's optimum" if state.converged
+                else f"{state.stopped}: the bound holds, the objective is an LP-feasible value")
+        return Generation(state.upper, state.lower, state.converged,
+                          f"{done} ({state.rounds} rounds, {len(state.columns)} columns; the bound is Lagrangian, "
+                          "priced exactly by enumeration)", tuple(state.trajectory),
+                          pooling.list_schedule(instance, state))
+
+    return Generated("min", run, "pooled-column-generation", lambda: pooled_lp(instance))
+
+
+def pooled_lp(instance: Instance) -> Model:
+    """The pooled LP of :mod:`.pooled` written out: every shape at every start up to the serial
+    schedule's horizon, where its capacity rows end (a start there or later uses none), so its
+    optimum is the value the column generation converges to. Small instances only."""
+    shapes = pooling.pooled_shapes(instance)
+    serial = pooling.serial(instance, shapes)
+    end = max(t + int(shapes[j].d[k]) for j, (k, t) in enumerate(serial)) + 1
+    if sum(len(s.d) for s in shapes) * end > 200_000:
+        raise InputError(f"pooled: {end} slots for {sum(len(s.d) for s in shapes)} shapes is too large to write "
+                         "out; the column generation solves it")
+    capacity = [sum(column) for column in zip(*instance.capacity)]
+    prob = pulp.LpProblem("hetero_pooled", pulp.LpMinimize)
+    use: dict[tuple[int, int], list] = defaultdict(list)
+    cost = []
+    for j, (job, s) in enumerate(zip(instance.jobs, shapes)):
+        own = []
+        for k, d in enumerate(s.d.tolist()):
+            for t in range(job.arrival, max(job.arrival, end) + 1):
+                x = prob.add_variable(f"x_{j}_{k}_{t}", 0, None)
+                own.append(x)
+                cost.append(job.weight * (t + d) * x)
+                for tau in range(t, min(t + d, end)):
+                    for r in range(instance.R):
+                        if s.footprint[k][r] > 0:
+                            use[r, tau].append(float(s.footprint[k][r]) * x)
+        prob += pulp.lpSum(own) == 1, f"assign_{j}"
+    for (r, tau), terms in use.items():
+        prob += pulp.lpSum(terms) <= capacity[r], f"pool_{r}_{tau}"
+    prob += pulp.lpSum(cost)
+    return Model(prob)
 
 
 #: Jobs up to which ``best`` is model C; above, model A after reduced-cost fixing.

@@ -113,7 +113,10 @@ class Result:
     ``reduced_costs`` are set for LPs solved to optimality, keyed by constraint and variable names
     (name every constraint; an unnamed one is keyed by its position, ``#i``).
     ``gap`` is ``|objective - bound| / |objective|`` (``inf`` when the objective is 0 and the bound is
-    not), None when either is missing.
+    not), None when either is missing. A generated LP (column generation) also gives its
+    ``trajectory`` (the certified bound before the first round and after each) and may give
+    ``found``, a schedule of the family's problem it found on the way (its primal side), which the
+    pipeline verifies; both are empty for every other solve.
     """
 
     status: SolveStatus
@@ -131,6 +134,8 @@ class Result:
     message: str = ""
     cross_check: CrossCheck | None = None
     options: Mapping[str, Any] = field(default_factory=dict)
+    trajectory: tuple[float, ...] = ()
+    found: Any = field(default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "status", SolveStatus(self.status))  # a backend's string becomes the enum
@@ -171,6 +176,7 @@ class Result:
             "message": self.message,
             "options": dict(self.options),
             "cross_check": self.cross_check.to_dict() if self.cross_check else None,
+            "trajectory": list(self.trajectory),
         }
 
 
@@ -271,6 +277,7 @@ def _generated(model: Generated, solver: str, options: dict, cross_check: bool, 
               model.method, highs.version(), {}, outcome.bound, message=outcome.message)
     result = _finished(raw, model.sense, False, outcome.objective, outcome.bound, options,
                        time.perf_counter() - started)
+    result = replace(result, trajectory=tuple(outcome.trajectory), found=outcome.schedule)
     return _checked_against(result, model.lp, solver, options, cross_check, msg)
 
 

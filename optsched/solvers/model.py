@@ -69,12 +69,17 @@ class Generation:
     """What :attr:`Generated.run` returns: ``objective`` a value of the LP some feasible solution
     attains (None if none was found), ``bound`` a bound on the LP's optimum that holds whatever
     the solver did (a Lagrangian bound), whether the generation converged (no column or row left
-    to add: ``objective`` is the LP's optimum), and what stopped it otherwise."""
+    to add: ``objective`` is the LP's optimum), and what stopped it otherwise. ``trajectory`` is
+    the certified bound before the first round and after each round (empty when not recorded);
+    ``schedule`` a schedule of the family's problem the generation found (its primal side, for
+    the pipeline to verify), or None."""
 
     objective: float | None
     bound: float
     converged: bool
     message: str
+    trajectory: tuple[float, ...] = ()
+    schedule: Any = None
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ def test_families_lists_hetero(capfd):
     _, families, _ = run_json(capfd, "families")
     hetero = next(f for f in families if f["name"] == "hetero")
     assert hetero["sense"] == "min"
-    assert set(hetero["formulations"]) == {"time-indexed", "configuration", "reduced-configuration", "cp-sat", "column-generation"}
+    assert set(hetero["formulations"]) == {"time-indexed", "configuration", "reduced-configuration", "cp-sat", "column-generation", "pooled"}
     assert hetero["algorithms"] == ALGORITHMS
 
 
