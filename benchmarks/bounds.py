@@ -44,7 +44,7 @@ def _route(family: str, seed: int) -> dict:
     preset, options = INSTANCES[family]
     instance = fam.generate(preset, seed=seed, **options)
     started = time.perf_counter()
-    solved = fam.solve(instance, fam.bound_route, relax=fam.bound_relax, threads=1)
+    solved = fam.solve(instance, fam.bound_route, relax=fam.bound_relax, threads=1, **fam.bound_budget)
     took = time.perf_counter() - started
     found = solved.found_verdict
     return {"bound": solved.result.bound, "status": str(solved.result.status), "seconds": took,

@@ -212,6 +212,10 @@ class Family:
     #: True when the bound route is a relaxed MILP whose LP relaxation a study solves (deterministic
     #: and fast at the papers' scale); the MILP's own bound, given time, is tighter
     bound_relax: bool = False
+    #: the solve options a reproduction's certified ratio and benchmarks/bounds.py give the bound
+    #: route: its deterministic budget (a route whose rounds take minutes stops after a few, e.g.
+    #: ``{"node_limit": 10}`` pricing rounds); empty: it runs until it converges
+    bound_budget: Mapping[str, Any] = field(default_factory=dict)
     #: ``bars(instance, schedule)`` yields the rectangles of a schedule's Gantt chart, ``(row, start,
     #: end, job[, killed])`` (its ``schedule.py``), which ``optsched.plot.gantt`` draws over
     #: ``time_unit``; None for a family whose schedules are not timelines

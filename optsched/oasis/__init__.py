@@ -66,6 +66,7 @@ FAMILY = Family(
                                               "OPT/OASiS, misestimated constants", here("reproduce:reproduce"))},
     space=here("mutate:space"),
     bound_route="column-generation",
+    bound_budget={"node_limit": 10},
     checks={"dual": Check("dual", "Theorem 2: OASiS's payoffs and final prices are feasible for the dual "
                                   "(19)/(20) [A10]", ("oasis",), here("checks:dual_slack"))},
 )

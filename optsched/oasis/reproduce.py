@@ -374,8 +374,8 @@ def reproduce(setting: Setting) -> Report:
     _fig5_worst(report, fig5, p, setting)
     _fig6(report, fig6, setting)
     if setting.scale == "paper":
-        certified_ratio(report, setting, "oasis", "oasis", {"jobs": 600, "slots": T, "servers": servers},
-                        CERTIFIED_SIZE.format(T=T, servers=servers))
+        certified_ratio(report, setting, "oasis", [method(name) for name in methods(600, p)],
+                        {"jobs": 600, "slots": T, "servers": servers}, CERTIFIED_SIZE.format(T=T, servers=servers))
     return report
 
 

@@ -20,11 +20,11 @@ from .exact import certified_ratio, confirmed_optimum
 from .folder import Reproduced, owner, reproductions, run, save_case, write_report
 from .methods import Method, method, run_verified, verified_objective
 from .report import Report, interval_rows
-from .setting import CERTIFIED_SEEDS, DEFAULT_SEEDS, EXACT_BUDGET, QUICK_WARNING, ROUTE_ROUNDS, SCALES, Setting
+from .setting import CERTIFIED_SEEDS, DEFAULT_SEEDS, EXACT_BUDGET, QUICK_WARNING, SCALES, Setting
 from .sweeps import JobServerSweeps, mean, sweep_points, sweep_rows
 from .tasks import parallel_map
 
-__all__ = ["CERTIFIED_SEEDS", "DEFAULT_SEEDS", "EXACT_BUDGET", "QUICK_WARNING", "ROUTE_ROUNDS", "SCALES",
+__all__ = ["CERTIFIED_SEEDS", "DEFAULT_SEEDS", "EXACT_BUDGET", "QUICK_WARNING", "SCALES",
            "JobServerSweeps", "Method",
            "Report", "Reproduced", "Setting", "certified_ratio", "confirmed_optimum", "interval_rows", "mean",
            "method", "owner", "parallel_map", "reproductions", "run", "run_verified", "save_case", "sweep_points",

@@ -1,6 +1,6 @@
 """How a reproduction runs: its preset (quick, default, paper), seeds, report folder and where its
-units run (:class:`Setting`), and the budgets every preset shares: exact solves within a node budget, the
-certified ratio's seeds and pricing rounds."""
+units run (:class:`Setting`), and the budgets every preset shares: exact solves within a node budget and the
+certified ratio's seeds."""
 
 from __future__ import annotations
 
@@ -16,9 +16,6 @@ SCALES = ("quick", "default", "paper")
 #: so that a reproduction gives the same result files on every machine, idle or loaded (no
 #: wall-clock limits). A solve it stops is reported against its bound, labelled so.
 EXACT_BUDGET: dict[str, Any] = {"node_limit": NODE_LIMIT, "threads": 1}
-#: Pricing rounds a column-generation bound route takes in a reproduction (its deterministic budget,
-#: see :func:`certified_ratio`).
-ROUTE_ROUNDS = 10
 #: Seeds a certified ratio is computed on (the first ones): a bound per instance, which decides no
 #: verdict; its time per seed at the paper sizes is in docs/benchmarks.md ("The paper presets"), where
 #: 30 seeds would add hours and tell little more.
