@@ -275,17 +275,39 @@ def list_schedule(instance: Instance, state: PooledState) -> Schedule:
     for (j, k, t), value in zip(state.columns, state.x):
         completion[j] += value * (t + shapes[j].d[k])
     cluster = ClusterUsage(instance)
+    pool = _Pool(np.asarray(instance.capacity, float).sum(axis=0))
     placed: dict[int, JobSchedule] = {}
     for j in sorted(range(len(jobs)), key=lambda j: (completion[j], j)):
-        placed[j] = _earliest(cluster, j, jobs[j].arrival, shapes[j])
-        cluster.book(placed[j])
+        placed[j] = run = _earliest(cluster, pool, j, jobs[j].arrival, shapes[j])
+        cluster.book(run)
+        pool.book(run.start, run.completion, cluster.footprints(run).sum(axis=0))
     return Schedule(tuple(placed[j] for j in range(len(jobs))))
 
 
-def _earliest(cluster: ClusterUsage, j: int, arrival: int, shapes: PooledShapes) -> JobSchedule:
+class _Pool:
+    """The usage summed over the servers, per resource and slot: a run whose pooled footprint does not
+    fit it cannot be placed on the servers either, so :func:`_earliest` asks first-fit only where it does."""
+
+    def __init__(self, capacity: np.ndarray):
+        self.capacity = capacity * (1 + 1e-9) + 1e-9
+        self.load = np.zeros((len(capacity), 64))
+
+    def book(self, start: int, end: int, use: np.ndarray) -> None:
+        if end > self.load.shape[1]:
+            self.load = np.pad(self.load, ((0, 0), (0, max(end, 2 * self.load.shape[1]) - self.load.shape[1])))
+        self.load[:, start:end] += use[:, None]
+
+    def fits(self, start: int, d: int, footprint: np.ndarray) -> bool:
+        window = self.load[:, start:start + d]
+        most = window.max(axis=1) if window.shape[1] else 0.0
+        return bool(np.all(most + footprint <= self.capacity))
+
+
+def _earliest(cluster: ClusterUsage, pool: _Pool, j: int, arrival: int, shapes: PooledShapes) -> JobSchedule:
     """Job ``j``'s earliest-completing first-fit placement over its shapes: per shape (shortest
     first) the first start that fits, from the arrival and then the slots where usage changes
-    (between them nothing frees up); a shape that cannot beat the best found is skipped."""
+    (between them nothing frees up), first-fit asked only where the pooled usage leaves room; a
+    shape that cannot beat the best found is skipped."""
     best: JobSchedule | None = None
     for k in np.argsort(shapes.d, kind="stable"):
         d = int(shapes.d[k])
@@ -294,6 +316,8 @@ def _earliest(cluster: ClusterUsage, j: int, arrival: int, shapes: PooledShapes)
         for start in [arrival, *(p for p in cluster.points if p > arrival)]:
             if best is not None and start + d >= best.completion:
                 break
+            if not pool.fits(start, d, shapes.footprint[k]):
+                continue
             run = cluster.place(j, shapes.configs[k], start)
             if run is not None:
                 if best is None or run.completion < best.completion:
