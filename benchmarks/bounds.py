@@ -48,7 +48,7 @@ def _route(family: str, seed: int) -> dict:
     took = time.perf_counter() - started
     found = solved.found_verdict
     return {"bound": solved.result.bound, "status": str(solved.result.status), "seconds": took,
-            "trajectory": list(solved.result.trajectory),
+            "trajectory": list(solved.result.trajectory), "moved": solved.result.bound_moved is not False,
             "found": found.objective if found is not None and found.feasible else None,
             "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}
 
@@ -80,7 +80,7 @@ def measure(family: str, seed: int, skip: tuple[str, ...]) -> dict:
     return {"family": family, "seed": seed, "bound": bound, "start": start, "best": best, "by": best_name,
             "gap": abs(best - bound) / abs(best), "seconds": route["seconds"], "peak_mb": route["peak_mb"],
             "rounds": max(0, len(route["trajectory"]) - 1), "status": route["status"],
-            "never_moved": start is not None and bound == start}
+            "never_moved": not route["moved"]}
 
 
 def small(seeds: range) -> list[dict]:

@@ -469,8 +469,7 @@ def _solve_lines(d: dict) -> list[str]:
         lines.append(f"  schedule verified: {state}, objective {_number(v['objective'])}{agree}")
     if d["trajectory"]:
         path = d["trajectory"]
-        better = path[-1] > path[0] if d["sense"] == "min" else path[-1] < path[0]
-        moved = "" if better else " (never left its start)"
+        moved = "" if d["bound_moved"] else " (never left its start)"
         lines.append(f"  bound {_number(path[0])} before the first round, {_number(path[-1])} after {len(path) - 1}"
                      f"{moved}")
     if "found" in d:

@@ -81,26 +81,27 @@ ANSWERS = ("optimum", "bound", "other")
 class Formulation:
     """A solver model of a family's offline problem: ``build(instance, relax=False) -> Model``.
 
-    ``gives_schedule`` is False for models whose solutions are not schedules (duals, LPs).
     ``engine`` is ``"milp"`` for a PuLP model (HiGHS or CBC; ``--relax`` gives its LP) or
     ``"cp-sat"`` for a CP-SAT model (no relaxation): a second model of the same problem, which a
     cross-check pits against a MILP. ``answers`` says what the model's optimum is to the family's
-    problem (:data:`ANSWERS`): ``"optimum"`` (an exact model), ``"bound"`` (a relaxation or dual:
-    below the optimum of a min family, above that of a max one) or ``"other"`` (another objective);
-    :meth:`Family.answer` words it."""
+    problem (:data:`ANSWERS`): ``"optimum"`` (an exact model, whose solutions are schedules),
+    ``"bound"`` (a relaxation or dual: below the optimum of a min family, above that of a max one) or
+    ``"other"`` (another objective); :meth:`Family.answer` words it."""
 
     name: str
     build: Callable[..., Model | CpSatModel]
     summary: str
-    gives_schedule: bool = True
     engine: str = "milp"
     answers: str = "optimum"
 
     def __post_init__(self) -> None:
         if self.answers not in ANSWERS:
             raise ValueError(f"formulation {self.name}: answers must be one of {', '.join(ANSWERS)}")
-        if self.answers == "optimum" and not self.gives_schedule:
-            raise ValueError(f"formulation {self.name}: an exact formulation gives a schedule")
+
+    @property
+    def gives_schedule(self) -> bool:
+        """Whether the model's solutions are schedules of the problem: only an exact model's are."""
+        return self.answers == "optimum"
 
 
 @dataclass(frozen=True)

@@ -41,10 +41,10 @@ ASRPT = Family(
                               engine="cp-sat"),
         "single-machine": Formulation("single-machine", here("formulations:single_machine"),
                                       "F3 on A_1^min: preemptive single machine, a lower bound on (8)",
-                                      gives_schedule=False, answers="bound"),
+                                      answers="bound"),
         "lower-bound": Formulation("lower-bound", here("formulations:lower_bound"),
                                    "the larger of F3 and each job alone (Σ r_i + n_i α_i^min): a lower bound on (8)",
-                                   gives_schedule=False, answers="bound"),
+                                   answers="bound"),
     },
     algorithms={
         "asrpt": Algorithm("asrpt", here("online:asrpt"), "A-SRPT (Algorithm 1) with the instance's predictions",

@@ -33,15 +33,15 @@ FAMILY = Family(
                                     "MILP-2: the exact optimum of problem (2), total JCT"),
         "fractional-flow": Formulation("fractional-flow", here("formulations:fractional_flow"),
                                        "ILP (4), chunk-level fractional flow time (<= OPT(2), Lemma 1); "
-                                       "--relax gives LP-4R", gives_schedule=False, answers="bound"),
+                                       "--relax gives LP-4R", answers="bound"),
         "cp-sat": Formulation("cp-sat", here("formulations:cp_sat"),
                               "problem (2) as a CP-SAT model (completion, ζ and reified work per job); exact",
                               engine="cp-sat"),
         "pooled": Formulation("pooled", here("formulations:pooled"),
                               "MILP-2 with each worker type pooled across servers: a relaxation, <= OPT(2)",
-                              gives_schedule=False, answers="bound"),
+                              answers="bound"),
         "dual": Formulation("dual", here("formulations:dual"), "the dual (6) of LP-4R, built directly",
-                            gives_schedule=False, answers="bound"),
+                            answers="bound"),
     },
     algorithms={
         "aonline": Algorithm("aonline", here("online:aonline"), "A_online: greedy chunk dispatch by Q, HAPRF, A_ps",

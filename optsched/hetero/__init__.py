@@ -43,11 +43,11 @@ FAMILY = Family(
                               "resource (model C); exact", engine="cp-sat"),
         "column-generation": Formulation("column-generation", here("formulations:column_generation"),
                                          "model A's LP by column and row generation, with a Lagrangian bound "
-                                         "every round", gives_schedule=False, answers="bound"),
+                                         "every round", answers="bound"),
         "pooled": Formulation("pooled", here("formulations:pooled"),
                               "model A's LP with the servers pooled per resource, by column generation: a lower "
                               "bound at any size (the bound at the paper's scale), and a schedule in its LP order",
-                              gives_schedule=False, answers="bound"),
+                              answers="bound"),
     },
     algorithms={
         "aonline": Algorithm("aonline", here("online:aonline"),

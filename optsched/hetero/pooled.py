@@ -110,10 +110,11 @@ def _dominated(d: np.ndarray, footprint: np.ndarray) -> np.ndarray:
 class PooledState:
     """Where the generation stands: ``lower`` the best Lagrangian bound (certified; each job alone at
     its earliest completion before the first round), ``upper`` the master's value, the rounds run,
-    ``trajectory`` (the bound before the first round, then the best after each round), and the
-    master's columns ``(job, shape index, start)`` with their values ``x``."""
+    ``trajectory`` (the bound before the first round, then the best after each round), the jobs'
+    pooled shapes and the master's columns ``(job, shape index, start)`` with their values ``x``."""
 
     lower: float
+    shapes: list[PooledShapes]
     upper: float = math.inf
     converged: bool = False
     rounds: int = 0
@@ -202,7 +203,7 @@ def run(instance: Instance, *, rounds: int = ROUNDS, time_limit: float | None = 
     shapes = pooled_shapes(instance)
     jobs = instance.jobs
     alone = math.fsum(job.weight * (job.arrival + float(s.d.min())) for job, s in zip(jobs, shapes))
-    state = PooledState(lower=alone - SAFETY * abs(alone))
+    state = PooledState(lower=alone - SAFETY * abs(alone), shapes=shapes)
     state.trajectory.append(state.lower)
     start = serial(instance, shapes)
     master = _Master(instance, shapes, max(t + int(shapes[j].d[k]) for j, (k, t) in enumerate(start)) + 1)
@@ -269,8 +270,7 @@ def _round(instance: Instance, shapes: list[PooledShapes], master: _Master, pi: 
 def list_schedule(instance: Instance, state: PooledState) -> Schedule:
     """Every job placed in the order of its LP completion time, at the earliest completion over its
     shapes by first-fit placement (module docstring)."""
-    shapes = pooled_shapes(instance)
-    jobs = instance.jobs
+    shapes, jobs = state.shapes, instance.jobs
     completion = np.zeros(len(jobs))
     for (j, k, t), value in zip(state.columns, state.x):
         completion[j] += value * (t + shapes[j].d[k])
@@ -309,11 +309,12 @@ def _earliest(cluster: ClusterUsage, pool: _Pool, j: int, arrival: int, shapes: 
     (between them nothing frees up), first-fit asked only where the pooled usage leaves room; a
     shape that cannot beat the best found is skipped."""
     best: JobSchedule | None = None
+    starts = [arrival, *(p for p in cluster.points if p > arrival)]
     for k in np.argsort(shapes.d, kind="stable"):
         d = int(shapes.d[k])
         if best is not None and arrival + d >= best.completion:
             break
-        for start in [arrival, *(p for p in cluster.points if p > arrival)]:
+        for start in starts:
             if best is not None and start + d >= best.completion:
                 break
             if not pool.fits(start, d, shapes.footprint[k]):

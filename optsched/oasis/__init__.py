@@ -37,10 +37,10 @@ FAMILY = Family(
                               "problem (1) as a CP-SAT model (completion literals, element tables for (6) and "
                               "(2B)); exact for utilities rounded to 1e-9", engine="cp-sat"),
         "dual": Formulation("dual", here("formulations:dual"), "the dual LP (19)/(20), built directly; = LP(14)",
-                            gives_schedule=False, answers="bound"),
+                            answers="bound"),
         "column-generation": Formulation("column-generation", here("formulations:column_generation"),
                                          "LP(14) by column generation priced by Algorithm 2; >= the optimum",
-                                         gives_schedule=False, answers="bound"),
+                                         answers="bound"),
     },
     algorithms={
         "oasis": Algorithm("oasis", here("online:oasis"),

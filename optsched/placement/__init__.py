@@ -33,7 +33,7 @@ PLACEMENT = Family(
                            "F1: count-level MILP of the bottleneck (7), at-most or exact fill"),
         "graph-cut": Formulation("graph-cut", here("formulations:graph_cut"),
                                  "F2: least cut weight (MB/iteration) of the job graph; a placement, "
-                                 "not the family's objective", gives_schedule=False, answers="other"),
+                                 "not the family's objective", answers="other"),
     },
     algorithms={
         "heavy-edge": Algorithm("heavy-edge", here("online:heavy_edge"),

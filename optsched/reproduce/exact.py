@@ -80,6 +80,7 @@ def _bound_task(task: BoundTask) -> dict:
     found = route.found_verdict
     return {"seed": task.seed, "bound": route.result.bound, "bound_status": route.result.status,
             "start": route.result.trajectory[0] if route.result.trajectory else None,
+            "moved": route.result.bound_moved is not False,
             "rounds": max(0, len(route.result.trajectory) - 1),
             "found": found.objective if found is not None else None}
 
@@ -130,7 +131,7 @@ def certified_ratio(report: Report, setting: Setting, family_name: str, methods:
         by = pick(known, key=known.__getitem__)
         low, high = interval(family.sense, mine[algorithm], known[by], row["bound"])
         gap = abs(known[by] - row["bound"]) / abs(known[by])
-        moved = row["start"] is None or row["bound"] != row["start"]
+        moved = row["moved"]
         if not moved:
             stuck.append(seed)
         lows.append(low)

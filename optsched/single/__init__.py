@@ -31,7 +31,7 @@ FAMILY = Family(
                               engine="cp-sat"),
         "mean-busy-time": Formulation("mean-busy-time", here("formulations:mean_busy_time"),
                                       "the mean-busy-time LP, computed by preemptive WSPT: a lower bound at any size",
-                                      gives_schedule=False, answers="bound"),
+                                      answers="bound"),
     },
     algorithms={
         "wspt": Algorithm("wspt", here("online:wspt"),

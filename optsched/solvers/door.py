@@ -156,6 +156,12 @@ class Result:
         """True when there is a solution (``optimal`` or ``feasible`` with an objective)."""
         return self.status in ("optimal", "feasible") and self.objective is not None
 
+    @property
+    def bound_moved(self) -> bool | None:
+        """Whether a generated LP's bound left where it started (its trajectory holds the best bound so
+        far, so any change is an improvement); None without a trajectory."""
+        return self.trajectory[-1] != self.trajectory[0] if self.trajectory else None
+
     def value(self, var: pulp.LpVariable | str) -> float:
         """The primal value of a variable (or variable name) in this result's solution."""
         return self.values[var if isinstance(var, str) else var.name]
@@ -177,6 +183,7 @@ class Result:
             "options": dict(self.options),
             "cross_check": self.cross_check.to_dict() if self.cross_check else None,
             "trajectory": list(self.trajectory),
+            "bound_moved": self.bound_moved,
         }
 
 
