@@ -25,8 +25,9 @@ import pulp
 
 from ..errors import InputError, SolverFailure
 from ..limits import model_variables
-from ..numeric import integral
+from ..numeric import close, integral
 from ..solvers import CpSatModel, Generated, Generation, Model, Result, solve
+from . import pooled as pooling
 from .columns import COLUMN_LIMIT, Column, all_columns
 from .instance import Instance
 from .schedule import REJECTED, JobPlan, Schedule
@@ -327,6 +328,23 @@ def column_generation(instance: Instance, relax: bool = False) -> Generated:
                           f"{done} ({state.iterations} master solves, {sum(map(len, state.columns))} columns)")
 
     return Generated("max", run, "column-generation", lambda: compact_exponential(instance, relax=True))
+
+
+def pooled(instance: Instance, relax: bool = False) -> Generated:
+    """An upper bound on LP(14) at any size (:mod:`.pooled`): the dual (19) at the prices of the LP
+    with the servers pooled and time cumulated, priced exactly by Algorithm 2; its objective is the
+    best schedule those prices give (integral, so LP(14)-feasible; verified by the pipeline). It is
+    an LP; ``relax`` is accepted and changes nothing. Its cross-check is LP(14) written out with
+    every enumerated schedule (small instances only), whose optimum lies between the two."""
+    def run(time_limit: float | None, rounds: int | None = None) -> Generation:
+        out = pooling.run(instance)
+        met = close(out.found, out.bound)  # the schedule meets the bound: both are LP(14)'s optimum
+        message = (f"the bound is L(p) of the dual (19) at the prices of the pooled LP (optimum {out.lp:.6g}, "
+                   f"{out.rows} window rows), priced exactly by Algorithm 2; the objective is the best schedule "
+                   "at those prices" + (", which meets the bound" if met else ""))
+        return Generation(out.found, out.bound, met, message, tuple(out.trajectory), out.schedule)
+
+    return Generated("max", run, "pooled-lp-prices", lambda: compact_exponential(instance, relax=True))
 
 
 def single_job(instance: Instance, i: int, price_w: np.ndarray, price_p: np.ndarray,

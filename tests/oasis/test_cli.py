@@ -11,7 +11,8 @@ def test_families_lists_oasis(capfd):
     _, families, _ = run_json(capfd, "families")
     oasis = next(f for f in families if f["name"] == "oasis")
     assert oasis["sense"] == "max"
-    assert oasis["formulations"] == ["time-indexed", "compact-exponential", "cp-sat", "dual", "column-generation"]
+    assert oasis["formulations"] == ["time-indexed", "compact-exponential", "cp-sat", "dual", "column-generation",
+                                    "pooled"]
     assert oasis["algorithms"] == ["oasis", "fifo", "drf", "rrh", "dorm"]
 
 
