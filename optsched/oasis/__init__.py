@@ -4,7 +4,8 @@ arrival with a primal-dual price mechanism. Spec: oasis.md; docs: docs/oasis.md.
 
 Modules: ``instance`` (model, JSON), ``generate`` (presets), ``schedule`` (verifier of problem (1)),
 ``columns`` (enumerated schedules ``L_i``), ``formulations`` (MILP (1), ILP (14), dual (19), column
-generation), ``subroutine`` (Algorithm 2), ``online`` (Algorithm 1), ``baselines`` (FIFO, DRF,
+generation, the pooled bound), ``pooled`` (the pooled LP, its priced bound and schedules),
+``subroutine`` (Algorithm 2), ``online`` (Algorithm 1), ``baselines`` (FIFO, DRF,
 RRH, Dorm), ``theory`` (constants (23)-(26), α, dual checks).
 """
 
