@@ -143,7 +143,7 @@ def main() -> None:
             low_high = r["interval"]
             ratio = "-" if low_high is None else f"{r['certified']} [{low_high[0]:.3f}, {low_high[1]:.3f}]"
             print(f"| {family} | {seed} | {optsched.get(family).bound_route} | {start} | {r['bound']:,.6g}{flag} | "
-                  f"{r['rounds']} | {r['best']:,.6g} ({r['by']}) | {r['gap']:.1%} | {ratio} | {r['seconds']:.0f} | "
+                  f"{r['rounds']} | {r['best']:,.6g} ({r['by']}) | {r['gap']:.2%} | {ratio} | {r['seconds']:.0f} | "
                   f"{r['peak_mb']:,.0f} MB |", flush=True)
 
 

@@ -46,7 +46,7 @@ import numpy as np
 from ..errors import SolverFailure
 from ..numeric import ceil_tol, floor_tol
 from .instance import Instance
-from .schedule import REJECTED, Schedule, objective
+from .schedule import REJECTED, Schedule
 from .subroutine import best_schedule
 
 #: At most this many window starts (slot 1 first) and ends (slot T last), evenly spaced: at T = 300,
@@ -199,13 +199,15 @@ def lagrangian(instance: Instance, prices: np.ndarray) -> float:
     return math.fsum(total)
 
 
-def priced_schedule(instance: Instance, prices: np.ndarray, order: list[int]) -> Schedule:
+def priced_schedule(instance: Instance, prices: np.ndarray, order: list[int]) -> tuple[Schedule, float]:
     """Jobs in ``order``, each given its best plan at ``prices`` in the capacity still free, admitted
-    when its payoff is positive (Algorithm 2 with free capacity, as OASiS's Algorithm 1 uses it)."""
+    when its payoff is positive (Algorithm 2 with free capacity, as OASiS's Algorithm 1 uses it); the
+    schedule and the sum of its plans' utilities (the pipeline's verifier judges it)."""
     price_w, price_p = _cells(instance, prices)
     cap_w, cap_p = _capacity(instance)
     free_w, free_p = cap_w.copy(), cap_p.copy()
     plans = [REJECTED] * len(instance.jobs)
+    utilities: list[float] = []
     for i in order:
         plan = best_schedule(instance, i, price_w, price_p, free_w, free_p)
         if plan is None:
@@ -214,7 +216,8 @@ def priced_schedule(instance: Instance, prices: np.ndarray, order: list[int]) ->
         free_w[a:a + n] -= plan.workers[:, :, None] * np.asarray(job.worker_demand, float)
         free_p[a:a + n] -= plan.ps[:, :, None] * np.asarray(job.ps_demand, float)
         plans[i] = plan.to_job_plan()
-    return Schedule(tuple(plans))
+        utilities.append(plan.utility)
+    return Schedule(tuple(plans)), math.fsum(utilities)
 
 
 def orders(instance: Instance) -> list[list[int]]:
@@ -237,8 +240,7 @@ def run(instance: Instance) -> PooledBound:
     best, found = Schedule(tuple([REJECTED] * len(instance.jobs))), 0.0
     for order in orders(instance):
         for scale in SCALES:
-            schedule = priced_schedule(instance, scale * prices, order)
-            total = objective(instance, schedule)
+            schedule, total = priced_schedule(instance, scale * prices, order)
             if total > found:
                 best, found = schedule, total
     bound = trajectory[-1] + SAFETY * abs(trajectory[-1])
