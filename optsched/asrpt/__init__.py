@@ -5,7 +5,7 @@ family builds on.
 
 Modules: ``instance`` (the job stream, JSON), ``schedule`` (stream schedules, verifier),
 ``formulations`` (F3, F4), ``srpt`` (the virtual single machine), ``cluster_state`` (the simulated
-cluster, estimates), ``online`` (A-SRPT), ``baselines`` (SPJF, SPWF, WCS-*), ``predict`` (random
+cluster, estimates), ``online`` (A-SRPT), ``baselines`` (SPJF, SPWF, WCS-*, the offline SJF-packed), ``predict`` (random
 forest, mean, median), ``workload`` (the recurring-job Philly stand-in), ``generate``, ``theory``
 (Lemmas 1-3, Theorem 1), ``reproduce`` (Figs. 6-9).
 """
@@ -58,6 +58,10 @@ ASRPT = Family(
         "wcs-workload": Algorithm("wcs-workload", here("baselines:wcs_workload"),
                                   "work-conserving, by predicted workload"),
         "wcs-subtime": Algorithm("wcs-subtime", here("baselines:wcs_subtime"), "work-conserving, by submission time"),
+        "sjf-packed": Algorithm("sjf-packed", here("baselines:sjf_packed"),
+                                "offline reference (true n_i): shortest job first with backfilling, each job "
+                                "started only where its placement is within `slack` of its best α",
+                                {"slack": at_least(0, 0.2)}),
     },
     generator_options={"prediction": "", "servers": at_least(1, 250), "nic_gbps": positive(10.0),
                        "single_gpu_share": between(-1, 1, -1.0), "load": positive(1.0),

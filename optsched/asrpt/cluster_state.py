@@ -56,6 +56,11 @@ class ClusterState:
         self._running: list[tuple[float, int]] = []  # (completion, job)
         self.rng = random.Random(seed)
 
+    @property
+    def idle(self) -> bool:
+        """Whether no job runs."""
+        return not self._running
+
     def next_completion(self) -> float:
         """The earliest completion time among the running jobs (``inf`` when none runs)."""
         return self._running[0][0] if self._running else math.inf

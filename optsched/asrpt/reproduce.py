@@ -208,6 +208,7 @@ def reproduce_sim(setting: Setting) -> Report:
     if setting.scale == "paper":
         certified = [method(name, **({"tau": 1.0} if name in ("asrpt", "asrpt-perfect") else {}))
                      for name in ALGORITHMS]  # as the sweeps run them (τ = 1)
+        certified.append(method("sjf-packed"))  # the offline reference: the best schedule known at this size
         certified_ratio(report, setting, "asrpt", certified, {"jobs": p.fixed}, CERTIFIED_SIZE.format(jobs=p.fixed))
     return report
 

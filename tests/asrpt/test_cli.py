@@ -6,7 +6,7 @@ import pytest
 
 from tests.cli_helpers import run, run_json
 
-ASRPT = ["asrpt", "asrpt-perfect", "spjf", "spwf", "wcs-duration", "wcs-workload", "wcs-subtime"]
+ASRPT = ["asrpt", "asrpt-perfect", "spjf", "spwf", "wcs-duration", "wcs-workload", "wcs-subtime", "sjf-packed"]
 
 
 def test_families_lists_both(capfd):
