@@ -29,11 +29,11 @@ import optsched
 #: Per family: generator preset and options of the certified instance, and the algorithm whose
 #: ratio the reproductions certify (with the parameters its verdicts use).
 INSTANCES = {
-    "hetero": ("paper", {"jobs": 200, "servers": 150}),
-    "oasis": ("paper", {"jobs": 600, "slots": 300, "servers": 50}),
-    "edge": ("paper", {"jobs": 300, "servers": 100}),
-    "asrpt": ("paper", {"jobs": 16449}),
-    "single": ("small", {"jobs": 2000}),
+    "hetero": [("paper", {"jobs": 200, "servers": 150})],
+    "oasis": [("paper", {"jobs": 600, "slots": 300, "servers": 50})],
+    "edge": [("paper", {"jobs": 300, "servers": 100})],
+    "asrpt": [("paper", {"jobs": 16449}), ("paper", {"jobs": 75000})],
+    "single": [("small", {"jobs": 2000})],
 }
 #: Per family: the algorithm whose certified ratio the reproductions report, with its verdicts' parameters.
 CERTIFIED = {"hetero": ("aonline", {"tie_break": "earliest_completion"}), "oasis": ("oasis", {}),
@@ -42,9 +42,8 @@ CERTIFIED = {"hetero": ("aonline", {"tie_break": "earliest_completion"}), "oasis
 SKIP = ("dorm",)
 
 
-def _route(family: str, seed: int) -> dict:
+def _route(family: str, seed: int, preset: str, options: dict) -> dict:
     fam = optsched.get(family)
-    preset, options = INSTANCES[family]
     instance = fam.generate(preset, seed=seed, **options)
     started = time.perf_counter()
     solved = fam.solve(instance, fam.bound_route, relax=fam.bound_relax, threads=1, **fam.bound_budget)
@@ -56,9 +55,8 @@ def _route(family: str, seed: int) -> dict:
             "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}
 
 
-def _algorithm(family: str, seed: int, algorithm: str, params: dict) -> dict:
+def _algorithm(family: str, seed: int, preset: str, options: dict, algorithm: str, params: dict) -> dict:
     fam = optsched.get(family)
-    preset, options = INSTANCES[family]
     instance = fam.generate(preset, seed=seed, **options)
     ran = fam.run(instance, algorithm, seed=seed, **params)
     return {"objective": ran.objective if ran.feasible else None, "seconds": ran.runtime_s}
@@ -69,11 +67,11 @@ def _in_child(function, *args) -> dict:
         return pool.apply(function, args)
 
 
-def measure(family: str, seed: int, skip: tuple[str, ...]) -> dict:
+def measure(family: str, seed: int, preset: str, options: dict, skip: tuple[str, ...]) -> dict:
     fam = optsched.get(family)
-    route = _in_child(_route, family, seed)
+    route = _in_child(_route, family, seed, preset, options)
     certified, params = CERTIFIED[family]
-    runs = {name: _in_child(_algorithm, family, seed, name, params if name == certified else {})
+    runs = {name: _in_child(_algorithm, family, seed, preset, options, name, params if name == certified else {})
             for name in fam.algorithms if name not in skip}
     schedules = {name: r["objective"] for name, r in runs.items() if r["objective"] is not None}
     if route["found"] is not None:
@@ -132,19 +130,20 @@ def main() -> None:
             print(f"| {r['jobs']} | {r['servers']} | {r['seed']} | {r['optimum']:,.0f} | {r['start']:,.0f} | "
                   f"{r['bound']:,.0f} | {r['gap']:.1%} |", flush=True)
         return
-    print("| family | seed | bound route | start | bound | rounds | best schedule (by) | certified gap | ratio of "
-          "(ALG/OPT, OPT/ALG for max) | route (s) | peak memory |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|")
-    for family in args.families:
+    print("| family | instance | seed | bound route | start | bound | rounds | best schedule (by) | certified gap "
+          "| ratio of (ALG/OPT, OPT/ALG for max) | route (s) | peak memory |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+    for family, preset, options in ((f, p, o) for f in args.families for p, o in INSTANCES[f]):
         for seed in args.seeds:
-            r = measure(family, seed, tuple(args.skip))
+            r = measure(family, seed, preset, options, tuple(args.skip))
+            instance = f"{preset}, " + ", ".join(f"{k} {v:,}" for k, v in options.items())
             start = "-" if r["start"] is None else f"{r['start']:,.6g}"
             flag = " (never left its start)" if r["never_moved"] else ""
             low_high = r["interval"]
             ratio = "-" if low_high is None else f"{r['certified']} [{low_high[0]:.3f}, {low_high[1]:.3f}]"
-            print(f"| {family} | {seed} | {optsched.get(family).bound_route} | {start} | {r['bound']:,.6g}{flag} | "
-                  f"{r['rounds']} | {r['best']:,.6g} ({r['by']}) | {r['gap']:.2%} | {ratio} | {r['seconds']:.0f} | "
-                  f"{r['peak_mb']:,.0f} MB |", flush=True)
+            print(f"| {family} | {instance} | {seed} | {optsched.get(family).bound_route} | {start} | "
+                  f"{r['bound']:,.6g}{flag} | {r['rounds']} | {r['best']:,.6g} ({r['by']}) | {r['gap']:.2%} | "
+                  f"{ratio} | {r['seconds']:.0f} | {r['peak_mb']:,.0f} MB |", flush=True)
 
 
 if __name__ == "__main__":
