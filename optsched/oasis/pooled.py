@@ -28,10 +28,11 @@ pays at least what the pooled LP charges it, and ``L(p)`` is at most the LP's du
 is the smaller of ``L(0)`` (each job alone at its best utility) and ``L(p)``, rounded up by
 :data:`SAFETY`.
 
-**The schedules.** Jobs in arrival order and in order of utility per GPU-slot, each given its best
-plan at the prices ``κ p`` within the capacity still free (Algorithm 2), and admitted when that
-plan's payoff is positive; over :data:`SCALES` the largest total utility is kept. The pipeline's
-verifier judges the schedule.
+**The schedules.** Jobs in arrival order and in the LP's order (those it completes at least half
+of first, each group by its LP mean completion slot), each given its best plan at the prices
+``κ p`` within the capacity still free (Algorithm 2), and admitted when that plan's payoff is
+positive; over :data:`SCALES` the largest total utility is kept. The pipeline's verifier judges
+the schedule.
 """
 
 from __future__ import annotations
@@ -141,9 +142,21 @@ class PooledBound:
     notes: list[str] = field(default_factory=list)
 
 
-def solve_lp(instance: Instance, demands: list[Demand]) -> tuple[float, np.ndarray, int]:
-    """The pooled LP in HiGHS: its optimum, the prices ``p[t − 1, r]`` its window duals give, and the
-    number of window rows."""
+@dataclass
+class LpSolution:
+    """The pooled LP solved: its optimum, the prices ``p[t − 1, r]`` its window duals give, the number
+    of window rows, and per job the share ``y[i, T]`` the LP completes and its mean completion slot
+    ``Σ_τ τ (y[i, τ] − y[i, τ−1]) / y[i, T]`` (inf where the share is 0; jobs that cannot run: 0 and inf)."""
+
+    value: float
+    prices: np.ndarray
+    rows: int
+    share: np.ndarray
+    completion: np.ndarray
+
+
+def solve_lp(instance: Instance, demands: list[Demand]) -> LpSolution:
+    """The pooled LP in HiGHS (module docstring)."""
     highs = highspy.Highs()
     highs.setOptionValue("output_flag", False)
     gains = [gain(instance, d) for d in demands]
@@ -167,11 +180,19 @@ def solve_lp(instance: Instance, demands: list[Demand]) -> tuple[float, np.ndarr
     status = highs.getModelStatus()
     if status not in (highspy.HighsModelStatus.kOptimal, highspy.HighsModelStatus.kModelEmpty):  # empty: no rows
         raise SolverFailure(f"pooled: the LP ended {highs.modelStatusToString(status)}")
-    duals = np.abs(np.asarray(highs.getSolution().row_dual)[monotone:])
+    solution = highs.getSolution()
+    duals = np.abs(np.asarray(solution.row_dual)[monotone:])
     prices = np.zeros((instance.T, 2 * instance.R))
     for w, lam in zip(rows, duals):
         prices[w.start - 1:w.end, w.resource] += lam
-    return highs.getInfo().objective_function_value, prices, len(rows)
+    y = np.asarray(solution.col_value)
+    share, completion = np.zeros(len(instance.jobs)), np.full(len(instance.jobs), np.inf)
+    for d, f, g in zip(demands, first, first[1:]):
+        done = np.diff(y[f:g], prepend=0.0)
+        share[d.job] = y[g - 1]
+        if y[g - 1] > 0:
+            completion[d.job] = float(np.arange(d.earliest, instance.T + 1) @ done) / y[g - 1]
+    return LpSolution(highs.getInfo().objective_function_value, prices, len(rows), share, completion)
 
 
 def _cells(instance: Instance, prices: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -220,28 +241,23 @@ def priced_schedule(instance: Instance, prices: np.ndarray, order: list[int]) ->
     return Schedule(tuple(plans)), math.fsum(utilities)
 
 
-def orders(instance: Instance) -> list[list[int]]:
-    """Arrival order, and largest utility per GPU-slot (the worker demand's first resource) first."""
-    jobs, facts = instance.jobs, instance.facts
-    arrival = list(range(len(jobs)))
-
-    def density(i: int) -> float:
-        return jobs[i].utility.value(0) / max(1e-12, facts[i].W * jobs[i].worker_demand[0])
-
-    return [arrival, sorted(arrival, key=lambda i: (-density(i), i))]
+def orders(instance: Instance, lp: LpSolution) -> list[list[int]]:
+    """Arrival order, and the LP's order: first the jobs the LP completes at least half of, then the
+    others, each by its LP mean completion slot (a standard LP-guided list order)."""
+    arrival = list(range(len(instance.jobs)))
+    return [arrival, sorted(arrival, key=lambda i: (lp.share[i] < 0.5, lp.completion[i], i))]
 
 
 def run(instance: Instance) -> PooledBound:
     """The pooled LP, the certified bound from its prices, and the best priced schedule (module docstring)."""
-    demands = least_use(instance)
-    value, prices, rows = solve_lp(instance, demands)
-    start = lagrangian(instance, np.zeros_like(prices))
-    trajectory = [start, min(start, lagrangian(instance, prices))]
+    lp = solve_lp(instance, least_use(instance))
+    start = lagrangian(instance, np.zeros_like(lp.prices))
+    trajectory = [start, min(start, lagrangian(instance, lp.prices))]
     best, found = Schedule(tuple([REJECTED] * len(instance.jobs))), 0.0
-    for order in orders(instance):
+    for order in orders(instance, lp):
         for scale in SCALES:
-            schedule, total = priced_schedule(instance, scale * prices, order)
+            schedule, total = priced_schedule(instance, scale * lp.prices, order)
             if total > found:
                 best, found = schedule, total
     bound = trajectory[-1] + SAFETY * abs(trajectory[-1])
-    return PooledBound(value, bound, [t + SAFETY * abs(t) for t in trajectory], prices, best, found, rows)
+    return PooledBound(lp.value, bound, [t + SAFETY * abs(t) for t in trajectory], lp.prices, best, found, lp.rows)

@@ -46,8 +46,9 @@ def test_on_congested_small_instances_too():
 @given(instances(max_T=5, max_jobs=4))
 def test_the_prices_are_the_pooled_lps_duals_and_it_relaxes_lp14(inst):
     demands = pooled.least_use(inst)
-    value, prices, _ = pooled.solve_lp(inst, demands)
-    assert (prices >= 0).all()
+    lp = pooled.solve_lp(inst, demands)
+    value, prices = lp.value, lp.prices
+    assert (prices >= 0).all() and ((lp.share >= -1e-9) & (lp.share <= 1 + 1e-9)).all()
     assert pooled.lagrangian(inst, prices) <= value + 1e-6 * max(1.0, abs(value))
     lp14 = solve(compact_exponential(inst, relax=True))
     assert lp14.optimal and better_or_equal(value, lp14.objective, "max")
