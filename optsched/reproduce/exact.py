@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import Failure
+from ..plot import figure
 from ..registry import get
 from ..study.report import Table
 from ..study.spec import Method
@@ -81,7 +82,7 @@ def _bound_task(task: BoundTask) -> dict:
     return {"seed": task.seed, "bound": route.result.bound, "bound_status": route.result.status,
             "start": route.result.trajectory[0] if route.result.trajectory else None,
             "moved": route.result.bound_moved is not False,
-            "rounds": max(0, len(route.result.trajectory) - 1),
+            "rounds": max(0, len(route.result.trajectory) - 1), "trajectory": list(route.result.trajectory),
             "found": found.objective if found is not None else None}
 
 
@@ -122,7 +123,7 @@ def certified_ratio(report: Report, setting: Setting, family_name: str, methods:
     table = Table(CERTIFIED_TITLE.format(algorithm=algorithm, what=what),
                   ["seed", f"{algorithm} objective", "best schedule known", "by", f"bound ({route})", "bound start",
                    f"{label} at least", f"{label} at most", "certified gap"], [])
-    lows, highs, stuck = [], [], []
+    lows, highs, stuck, paths = [], [], [], {}
     for row in bounds:
         seed = row["seed"]
         mine = {r["method"]: r["objective"] for r in runs if r["seed"] == seed}
@@ -136,6 +137,7 @@ def certified_ratio(report: Report, setting: Setting, family_name: str, methods:
             stuck.append(seed)
         lows.append(low)
         highs.append(high)
+        paths[seed] = [b / known[by] for b in row["trajectory"]]
         table.rows.append([seed, mine[algorithm], known[by], by, row["bound"],
                            "-" if row["start"] is None else row["start"], low, high, gap])
         report.records.append({"measurement": "certified_ratio", "instance": what, "seed": seed, "method": algorithm,
@@ -147,9 +149,26 @@ def certified_ratio(report: Report, setting: Setting, family_name: str, methods:
                                        high_min=min(highs), high_max=max(highs), route=route) + (
         CERTIFIED_STUCK.format(seeds=", ".join(map(str, stuck))) if stuck else "")
     report.tables.append(table)
+    if any(len(path) > 2 for path in paths.values()):
+        _trajectory_figure(report, setting, family_name, route, paths)
     report.assumptions.append(CERTIFIED_ASSUMED.format(what=what, seeds=len(lows), algorithm=algorithm,
                                                        family=family_name, route=route,
                                                        methods=", ".join(m.label for m in methods[1:]) or "none"))
+
+
+def _trajectory_figure(report: Report, setting: Setting, family_name: str, route: str,
+                       paths: dict[int, list[float]]) -> None:
+    """The route's certified bound round by round, per seed, as a share of the best schedule known."""
+    name = f"certified_bound_{family_name}.png"
+    with figure(setting.out_dir / name) as (_, ax):
+        for seed, path in sorted(paths.items()):
+            ax.plot(range(len(path)), path, marker=".", markersize=3, linewidth=0.8, label=f"seed {seed}")
+        ax.axhline(1.0, color="0.5", linewidth=0.6, linestyle="--")
+        ax.set_xlabel("pricing round (0: the start)")
+        ax.set_ylabel("bound / best schedule known")
+        if len(paths) <= 10:
+            ax.legend(fontsize="x-small", ncol=2)
+    report.figures.append((name, TRAJECTORY_CAPTION.format(route=route)))
 
 
 #: The certified ratio's prose (``{...}``: the run's values).
@@ -158,6 +177,9 @@ CERTIFIED_NOTE = ("Over {seeds} seeds the true {label} lies between the two ends
                   "(against the best schedule known, verified) and at most {high_min:.4g}-{high_max:.4g} (against "
                   "the bound of `{route}`, certified whatever stopped it). The certified gap is how far the best "
                   "schedule known can be from optimal.")
+TRAJECTORY_CAPTION = ("The certified bound of `{route}` after each pricing round, per seed, as a share of the best "
+                      "schedule known (dashed: 1, where the bound would meet it). A flat line from round 0 never left "
+                      "its start; the distance to 1 at the end is the certified gap.")
 CERTIFIED_STUCK = " The bound never left its start on seed(s) {seeds}: there it is the trivial bound."
 CERTIFIED_ASSUMED = ("Certified ratio at the paper's scale ({what}), on the first {seeds} seeds (an interval per "
                      "instance, deciding no verdict): {algorithm} as the verdicts run it, against the best schedule "

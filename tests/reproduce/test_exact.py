@@ -77,3 +77,17 @@ def test_a_worst_case_is_confirmed_by_cbc_within_the_node_budget():
     solved = confirmed_optimum("edge", family.generate("tiny", seed=0), "time-indexed", "a tiny instance")
     check = solved.result.cross_check
     assert solved.result.optimal and check.solver == "cbc" and check.formulation is None and check.verdict == "agree"
+
+
+def test_a_route_that_prices_in_rounds_draws_its_bound_round_by_round(tmp_path):
+    """hetero's pooled bound on a congested instance climbs over its rounds: the report draws it."""
+    from optsched.reproduce import Report, certified_ratio, method
+
+    report = Report("t")
+    certified_ratio(report, Setting("paper", 1, tmp_path), "hetero", [method("aonline"), method("fifo")],
+                    {"jobs": 8, "servers": 2}, "congested")
+    (record,) = [r for r in report.records if r["measurement"] == "certified_ratio"]
+    assert record["bound_moved"] and record["bound_rounds"] >= 2
+    (name, caption) = report.figures[0]
+    assert name == "certified_bound_hetero.png" and "`pooled`" in caption
+    assert list(tmp_path.glob("certified_bound_hetero.*"))
