@@ -25,6 +25,7 @@ import time
 from bench_single import machine
 
 import optsched
+from optsched.reproduce.exact import interval
 
 #: Per family: generator preset and options of the certified instance, and the algorithm whose
 #: ratio the reproductions certify (with the parameters its verdicts use).
@@ -84,15 +85,8 @@ def measure(family: str, seed: int, preset: str, options: dict, skip: tuple[str,
             "gap": abs(best - bound) / abs(best), "seconds": route["seconds"], "peak_mb": route["peak_mb"],
             "rounds": max(0, len(route["trajectory"]) - 1), "status": route["status"],
             "never_moved": not route["moved"], "certified": certified,
-            "interval": _interval(fam.sense, runs[certified]["objective"], best, bound)}
-
-
-def _interval(sense: str, alg: float | None, best: float, bound: float) -> tuple[float, float] | None:
-    """The certified ratio of the algorithm: ALG/OPT in [ALG/best, ALG/bound] (min), OPT/ALG in
-    [best/ALG, bound/ALG] (max)."""
-    if alg is None:
-        return None
-    return (alg / best, alg / bound) if sense == "min" else (best / alg, bound / alg)
+            "interval": None if runs[certified]["objective"] is None
+            else interval(fam.sense, runs[certified]["objective"], best, bound)}
 
 
 def small(seeds: range) -> list[dict]:

@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import highspy
 import numpy as np
@@ -49,6 +49,7 @@ from ..numeric import ceil_tol, floor_tol
 from .instance import Instance
 from .schedule import REJECTED, Schedule
 from .subroutine import best_schedule
+from .theory import dual_check
 
 #: At most this many window starts (slot 1 first) and ends (slot T last), evenly spaced: at T = 300,
 #: every 20th slot and every 5th.
@@ -129,17 +130,21 @@ def gain(instance: Instance, d: Demand) -> np.ndarray:
 
 @dataclass
 class PooledBound:
-    """The outcome of :func:`run`: the pooled LP's optimum, the certified bound (``trajectory``: ``L(0)``
-    then ``L(p)``), the prices per slot and pool resource (T, 2R), and the best schedule found."""
+    """The outcome of :func:`run`: the pooled LP's optimum, the certified bounds ``L(0)`` then
+    ``L(p)`` (``trajectory``), the prices per slot and pool resource (T, 2R), and the best schedule
+    found with its total utility."""
 
     lp: float
-    bound: float
     trajectory: list[float]
     prices: np.ndarray
     schedule: Schedule
     found: float
     rows: int = 0
-    notes: list[str] = field(default_factory=list)
+
+    @property
+    def bound(self) -> float:
+        """The certified bound: the last of the trajectory (the smaller of ``L(0)`` and ``L(p)``)."""
+        return self.trajectory[-1]
 
 
 @dataclass
@@ -209,15 +214,10 @@ def _capacity(instance: Instance) -> tuple[np.ndarray, np.ndarray]:
 
 
 def lagrangian(instance: Instance, prices: np.ndarray) -> float:
-    """``L(p)`` of the dual (19), each job priced exactly by Algorithm 2 on the empty cluster."""
+    """``L(p)`` of the dual (19): the repaired dual of :func:`.theory.dual_check` at zero payoffs,
+    each job priced exactly by Algorithm 2 on the empty cluster."""
     price_w, price_p = _cells(instance, prices)
-    cap_w, cap_p = _capacity(instance)
-    total = [float((price_w * cap_w).sum()), float((price_p * cap_p).sum())]
-    for i in range(len(instance.jobs)):
-        plan = best_schedule(instance, i, price_w, price_p, cap_w, cap_p)
-        if plan is not None:
-            total.append(plan.payoff)
-    return math.fsum(total)
+    return dual_check(instance, price_w, price_p, (0.0,) * len(instance.jobs)).repaired_dual
 
 
 def priced_schedule(instance: Instance, prices: np.ndarray, order: list[int]) -> tuple[Schedule, float]:
@@ -252,12 +252,11 @@ def run(instance: Instance) -> PooledBound:
     """The pooled LP, the certified bound from its prices, and the best priced schedule (module docstring)."""
     lp = solve_lp(instance, least_use(instance))
     start = lagrangian(instance, np.zeros_like(lp.prices))
-    trajectory = [start, min(start, lagrangian(instance, lp.prices))]
+    trajectory = [t + SAFETY * abs(t) for t in (start, min(start, lagrangian(instance, lp.prices)))]
     best, found = Schedule(tuple([REJECTED] * len(instance.jobs))), 0.0
     for order in orders(instance, lp):
         for scale in SCALES:
             schedule, total = priced_schedule(instance, scale * lp.prices, order)
             if total > found:
                 best, found = schedule, total
-    bound = trajectory[-1] + SAFETY * abs(trajectory[-1])
-    return PooledBound(lp.value, bound, [t + SAFETY * abs(t) for t in trajectory], lp.prices, best, found, lp.rows)
+    return PooledBound(lp.value, trajectory, lp.prices, best, found, lp.rows)

@@ -71,8 +71,9 @@ def _method_task(task: CertifiedTask) -> dict:
 
 def _bound_task(task: BoundTask) -> dict:
     """The bound route on the seed's instance, within the family's deterministic budget
-    (``Family.bound_budget``): its bound, status, the bound it started from (its trajectory's
-    first; None for a route without rounds) and the objective of the schedule it found, verified."""
+    (``Family.bound_budget``): its bound, status, whether it left its start, its trajectory (the
+    bound before the first round and after each; empty for a route without rounds) and the
+    objective of the schedule it found, verified."""
     family = get(task.family)
     instance = family.generate(task.preset, seed=task.seed, **dict(task.generator))
     route = family.solve(instance, _route(family), relax=family.bound_relax, threads=1, **family.bound_budget)
@@ -80,9 +81,7 @@ def _bound_task(task: BoundTask) -> dict:
         raise Failure(f"{family.name}'s bound route on seed {task.seed}: {route.problem}")
     found = route.found_verdict
     return {"seed": task.seed, "bound": route.result.bound, "bound_status": route.result.status,
-            "start": route.result.trajectory[0] if route.result.trajectory else None,
-            "moved": route.result.bound_moved is not False,
-            "rounds": max(0, len(route.result.trajectory) - 1), "trajectory": list(route.result.trajectory),
+            "moved": route.result.bound_moved is not False, "trajectory": list(route.result.trajectory),
             "found": found.objective if found is not None else None}
 
 
@@ -137,13 +136,15 @@ def certified_ratio(report: Report, setting: Setting, family_name: str, methods:
             stuck.append(seed)
         lows.append(low)
         highs.append(high)
-        paths[seed] = [b / known[by] for b in row["trajectory"]]
+        trajectory = row["trajectory"]
+        start = trajectory[0] if trajectory else None
+        paths[seed] = [b / known[by] for b in trajectory]
         table.rows.append([seed, mine[algorithm], known[by], by, row["bound"],
-                           "-" if row["start"] is None else row["start"], low, high, gap])
+                           "-" if start is None else start, low, high, gap])
         report.records.append({"measurement": "certified_ratio", "instance": what, "seed": seed, "method": algorithm,
                                "objective": mine[algorithm], "best_known": known[by], "best_known_by": by,
                                "bound": row["bound"], "bound_route": route, "bound_status": row["bound_status"],
-                               "bound_start": row["start"], "bound_rounds": row["rounds"], "bound_moved": moved,
+                               "bound_start": start, "bound_rounds": max(0, len(trajectory) - 1), "bound_moved": moved,
                                "ratio_low": low, "ratio_high": high, "certified_gap": gap})
     table.note = CERTIFIED_NOTE.format(label=label, seeds=len(lows), low_min=min(lows), low_max=max(lows),
                                        high_min=min(highs), high_max=max(highs), route=route) + (
