@@ -6,8 +6,8 @@ family builds on.
 Modules: ``instance`` (the job stream, JSON), ``schedule`` (stream schedules, verifier),
 ``formulations`` (F3, F4), ``srpt`` (the virtual single machine), ``cluster_state`` (the simulated
 cluster, estimates), ``online`` (A-SRPT), ``baselines`` (SPJF, SPWF, WCS-*, the offline SJF-packed),
-``predict`` (random forest, mean, median), ``workload`` (the recurring-job Philly stand-in), ``generate``, ``theory``
-(Lemmas 1-3, Theorem 1), ``reproduce`` (Figs. 6-9).
+``predict`` (random forest, mean, median), ``workload`` (the recurring-job Philly stand-in),
+``generate``, ``theory`` (Lemmas 1-3, Theorem 1), ``reproduce`` (Figs. 6-9).
 """
 
 from ..citations import PAPERS
