@@ -22,6 +22,7 @@ import json
 import subprocess
 from pathlib import Path
 
+from optsched.outputs import claim_folder
 from optsched.study.cache import Cache
 
 ARCHIVES = Path(__file__).resolve().parent / "paper-runs"
@@ -61,11 +62,14 @@ def _read(name: str) -> tuple[dict, list[dict]]:
 def restore(name: str, out: Path) -> None:
     """Store the archived units of ``name`` in ``out/cache.sqlite`` (units already there are kept)."""
     head, units = _read(name)
-    out.mkdir(parents=True, exist_ok=True)
-    cache = Cache(out / "cache.sqlite")
-    before = len(cache)
-    for unit in units:
-        cache.store(unit["key"], unit["kind"], unit["result"])
+    # The folder is claimed as `optsched reproduce NAME --preset paper -o OUT` claims it, so that run takes it.
+    with claim_folder(out, {"verb": "reproduce", "name": name, "preset": "paper"}, subfolders=("worst",),
+                      parents=True) as folder:
+        cache = Cache(out / "cache.sqlite")
+        before = len(cache)
+        for unit in units:
+            cache.store(unit["key"], unit["kind"], unit["result"])
+        folder.finish()
     commit = head["commit"][:12]
     print(f"{out / 'cache.sqlite'}: {len(cache) - before} of {len(units)} archived units added, {len(cache)} in all. "
           f"They are used by a run from commit {commit}: git worktree add --detach DIR {commit}, then "

@@ -4,6 +4,7 @@ and a damaged file as one line of bad input."""
 from __future__ import annotations
 
 import sqlite3
+from pathlib import Path
 
 import pandas as pd
 import pytest
@@ -113,3 +114,26 @@ def test_a_damaged_cache_file_is_one_line_of_bad_input(tmp_path, capfd):
     code, _, _ = run_cli(capfd, *argv, "--fresh")
     assert code == 0
 
+
+
+def test_a_restored_paper_run_folder_is_taken_by_the_reproduction(tmp_path, monkeypatch):
+    """benchmarks/paper_runs.py restore claims the folder as `optsched reproduce NAME --preset paper -o
+    OUT` does, so that run resumes from the restored units instead of refusing a folder it did not write."""
+    import gzip
+    import importlib.util
+    import json
+
+    from optsched.outputs import claim_folder
+
+    spec = importlib.util.spec_from_file_location("paper_runs", Path(__file__).parents[2] / "benchmarks/paper_runs.py")
+    paper_runs = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(paper_runs)
+    monkeypatch.setattr(paper_runs, "ARCHIVES", tmp_path)
+    with gzip.open(tmp_path / "edge-sec5.jsonl.gz", "wt") as fh:
+        fh.write(json.dumps({"reproduction": "edge-sec5", "commit": "0" * 40, "units": 1}) + "\n")
+        fh.write(json.dumps({"key": "k1", "kind": "task", "result": {"value": 1}}) + "\n")
+    paper_runs.restore("edge-sec5", tmp_path / "out")
+    with claim_folder(tmp_path / "out", {"verb": "reproduce", "name": "edge-sec5", "preset": "paper"}) as folder:
+        assert Cache(folder.path / "cache.sqlite").lookup(["k1"])[0] == {"k1": {"value": 1}}
+    with pytest.raises(InputError, match="another run"):
+        claim_folder(tmp_path / "out", {"verb": "reproduce", "name": "edge-sec5", "preset": "quick"})
