@@ -44,6 +44,7 @@ from .schedule import JobRun, Schedule
 from .srpt import srpt
 
 PATTERN_LIMIT = 20_000  #: server splits over all jobs beyond which F4 refuses an instance
+ORDER_LIMIT = 40  #: jobs beyond which the completion-order MILP (F3's cross-check) refuses a stream
 
 
 def _unit(values: list[float], where: str) -> float:
@@ -67,7 +68,8 @@ def single_machine(instance: Instance, relax: bool = False) -> Computed | Model:
 
     F3 is ``1|r_j, pmtn|ΣC_j`` on the virtual single machine (sizes ``g_i n_i α_i^min / G``, Lemma 1),
     whose optimum SRPT attains (Schrage 1968), so the bound is computed by SRPT in milliseconds; the
-    time-indexed MILP of F3 (:func:`single_machine_milp`) is its cross-check and gives ``relax``'s LP.
+    MILP over completion orders (:func:`completion_order_milp`) is its cross-check, and the
+    time-indexed MILP of F3 (:func:`single_machine_milp`) gives ``relax``'s LP.
 
     References
     ----------
@@ -82,7 +84,7 @@ def single_machine(instance: Instance, relax: bool = False) -> Computed | Model:
     releases = [sj.release for sj in instance.jobs]
     return Computed("min", lambda: math.fsum(srpt(releases, sizes)),
                     "srpt", "computed by SRPT, exact for 1|r_j,pmtn|ΣC_j (Schrage 1968); no solver model",
-                    lambda: single_machine_milp(instance))
+                    lambda: completion_order_milp(releases, sizes))
 
 
 def lower_bound(instance: Instance, relax: bool = False) -> Computed | Model:
@@ -94,28 +96,24 @@ def lower_bound(instance: Instance, relax: bool = False) -> Computed | Model:
     job its own length. On the paper's trace the floor is the tighter one (docs/asrpt.md). Both use
     ``patterns.alpha_floor`` (``α^min`` itself unless its search is large, then a closed-form lower
     bound of it), so the bound stays certified and takes seconds at 75,000 jobs. Its cross-check
-    solves F3's MILP with ``z >= F3`` and ``z >= floor``, minimising ``z``; ``relax=True`` gives
-    that MILP's LP."""
+    solves F3 as :func:`completion_order_milp` with ``z >= F3`` and ``z >= floor``, minimising ``z``;
+    ``relax=True`` gives the LP of the same with F3 time-indexed (:func:`single_machine_milp`)."""
     G = instance.cluster.total_gpus
     alphas = [patterns.alpha_floor(sj.job, instance.cluster) for sj in instance.jobs]
     floor = math.fsum(sj.release + sj.iterations * a for sj, a in zip(instance.jobs, alphas))
     sizes = [sj.job.gpus * sj.iterations * a / G for sj, a in zip(instance.jobs, alphas)]
     releases = [sj.release for sj in instance.jobs]
-
-    def either(relaxed: bool = False) -> Model:
-        f3 = single_machine_milp(instance, relax=relaxed, alpha=patterns.alpha_floor)
+    if relax:  # a weaker lower bound, as single-machine's relax gives F3's LP
+        f3 = single_machine_milp(instance, relax=True, alpha=patterns.alpha_floor)
         prob = f3.problem
         z = prob.add_variable("z", 0, None)
         prob += z >= prob.objective, "z_at_least_f3"
         prob += z >= floor, "z_at_least_the_job_floor"
         prob.setObjective(z)
         return f3
-
-    if relax:  # the cross-check MILP's LP: a weaker lower bound, as single-machine's relax gives F3's LP
-        return either(relaxed=True)
     return Computed("min", lambda: max(math.fsum(srpt(releases, sizes)), floor), "srpt + job floor",
                     "the larger of F3 (SRPT, exact for 1|r_j,pmtn|ΣC_j) and Σ (r_i + n_i α_i^min), "
-                    "both certified lower bounds on (8)", either)
+                    "both certified lower bounds on (8)", lambda: completion_order_milp(releases, sizes, floor))
 
 
 def single_machine_milp(instance: Instance, relax: bool = False, alpha=patterns.alpha_min) -> Model:
@@ -141,8 +139,12 @@ def single_machine_milp(instance: Instance, relax: bool = False, alpha=patterns.
             x[j, t] = prob.add_variable(f"x_{j}_{t}", 0, 1, kind)  # job j runs in unit t
             u[j, t] = prob.add_variable(f"u_{j}_{t}", 0, 1, kind)  # job j unfinished after unit t
         prob += pulp.lpSum(x[j, t] for t in range(r[j], horizon)) == p[j], f"size_{j}"
+        done = None  # the units job j has run by the end of unit t: a running sum, so each row is short
         for t in range(r[j], horizon):
-            prob += (pulp.lpSum(x[j, v] for v in range(r[j], t + 1)) >= p[j] * (1 - u[j, t]), f"done_{j}_{t}")
+            ran = prob.add_variable(f"y_{j}_{t}", 0, p[j])
+            prob += ran == (x[j, t] if done is None else done + x[j, t]), f"ran_{j}_{t}"
+            done = ran
+            prob += ran >= p[j] * (1 - u[j, t]), f"done_{j}_{t}"
             if t > r[j]:
                 prob += u[j, t] <= u[j, t - 1], f"stays_done_{j}_{t}"
                 prob += x[j, t] <= u[j, t - 1], f"nothing_after_{j}_{t}"
@@ -152,6 +154,48 @@ def single_machine_milp(instance: Instance, relax: bool = False, alpha=patterns.
             prob += pulp.lpSum(running) <= 1, f"machine_{t}"
     prob += unit * pulp.lpSum([r[j] + (1 if p[j] > 0 else 0) for j in range(len(p))]
                               + [u[j, t] for j in range(len(p)) for t in range(r[j], horizon)])
+    return Model(prob)
+
+
+def completion_order_milp(releases: list[float], sizes: list[float], floor: float | None = None) -> Model:
+    """``1|r_j, pmtn|ΣC_j`` as a MILP over the order in which the jobs complete, the cross-check of
+    :func:`single_machine` and :func:`lower_bound` (an optimum SRPT does not compute, and no time unit).
+
+    Binaries ``δ_ij`` (job ``i`` completes no later than ``j``; ``δ_ij + δ_ji = 1``, transitive). When
+    the jobs ``S_j`` completing by ``C_j`` are known, the earliest ``C_j`` is their makespan with
+    releases, ``max_{k ∈ S_j} (r_k + Σ_{i ∈ S_j, r_i >= r_k} p_i)``, and running the jobs by priority in
+    that order reaches it for every job at once; so the optimum is the least ``Σ_j C_j`` with ``C_j >=
+    r_k δ_kj + Σ_{i: r_i >= r_k} p_i δ_ij`` for every pair ``k, j`` (``δ_jj = 1``). ``floor`` adds
+    ``z >= floor`` beside ``z >= Σ_j C_j`` and minimises ``z``: :func:`lower_bound`'s larger of the two."""
+    n = len(sizes)
+    if n > ORDER_LIMIT:
+        raise InputError(f"the cross-check's completion-order MILP takes at most {ORDER_LIMIT} jobs, this stream has "
+                         f"{n}; SRPT's optimum stands without it (Schrage 1968)")
+    prob = pulp.LpProblem("completion_order", pulp.LpMinimize)
+    before = {(i, j): prob.add_variable(f"d_{i}_{j}", 0, 1, pulp.LpBinary) for i in range(n) for j in range(i + 1, n)}
+
+    def first(i: int, j: int):  # 1 when job i completes no later than job j
+        return 1 if i == j else (before[i, j] if i < j else 1 - before[j, i])
+
+    done = [prob.add_variable(f"C_{j}", 0, None) for j in range(n)]
+    for j in range(n):
+        for k in range(n):
+            later = [i for i in range(n) if releases[i] >= releases[k]]
+            prob += (done[j] >= releases[k] * first(k, j) + pulp.lpSum(sizes[i] * first(i, j) for i in later),
+                     f"makespan_{k}_{j}")
+    for i in range(n):
+        for j in range(i + 1, n):
+            for k in range(j + 1, n):  # no cycle i -> j -> k -> i, nor i -> k -> j -> i
+                prob += first(i, j) + first(j, k) + first(k, i) <= 2, f"order_{i}_{j}_{k}"
+                prob += first(i, k) + first(k, j) + first(j, i) <= 2, f"order_{i}_{k}_{j}"
+    total = pulp.lpSum(done)
+    if floor is not None:
+        z = prob.add_variable("z", 0, None)
+        prob += z >= total, "z_at_least_f3"
+        prob += z >= floor, "z_at_least_the_job_floor"
+        prob.setObjective(z)
+    else:
+        prob.setObjective(total)
     return Model(prob)
 
 

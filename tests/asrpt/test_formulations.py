@@ -26,7 +26,7 @@ def test_single_machine_formulation_is_srpt_on_a_min_and_below_the_optimum():
         instance = generate_stream("tiny", seed)
         result = solve(single_machine(instance), cross_check=True)
         assert result.optimal and result.solver == "srpt"
-        assert result.cross_check.verdict == "agree", result.cross_check  # the time-indexed MILP of F3, by HiGHS
+        assert result.cross_check.verdict == "agree", result.cross_check  # the completion-order MILP, by HiGHS
         assert result.objective == pytest.approx(virtual_optimum(instance, "min"), rel=1e-6)
         opt, _ = optimum(instance)
         assert result.objective <= opt.objective * (1 + 1e-9)

@@ -4,6 +4,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from optsched.asrpt.formulations import completion_order_milp
 from optsched.asrpt.srpt import srpt
 from optsched.solvers import solve
 
@@ -39,3 +40,18 @@ def test_srpt_equals_the_single_machine_milp(jobs):
     assert result.optimal
     assert sum(done) == pytest.approx(result.objective, abs=1e-6)
 
+
+
+@given(st.lists(st.tuples(st.floats(0, 20), st.floats(0, 8)), min_size=1, max_size=7),
+       st.sampled_from(["highs", "cbc"]))
+@settings(max_examples=25, deadline=None)
+def test_the_completion_order_milp_proves_what_srpt_computes(jobs, solver):
+    """F3's cross-check (formulations.completion_order_milp): a model over completion orders, with no
+    time unit, proves SRPT's total on any releases and sizes, by either solver; with a floor, the
+    larger of the two."""
+    releases, sizes = [r for r, _ in jobs], [p for _, p in jobs]
+    total = sum(srpt(releases, sizes))
+    result = solve(completion_order_milp(releases, sizes), solver=solver)
+    assert result.optimal and result.objective == pytest.approx(total, rel=1e-7, abs=1e-6)
+    floored = solve(completion_order_milp(releases, sizes, floor=total + 1.5), solver=solver)
+    assert floored.optimal and floored.objective == pytest.approx(total + 1.5, rel=1e-7, abs=1e-6)
