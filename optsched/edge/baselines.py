@@ -24,6 +24,14 @@ All run on one job-level slot simulator that respects problem (2):
   in the cloud, or as many free qualified edge workers as it can use; when the edge is cheaper but
   busy, the job waits for the next batch (waiting costs no resource). At the default cloud price the
   cloud is always cheaper, so every job goes to the cloud ("cloud-heavy", as the paper reports).
+
+``earliest-completion`` is not the paper's: an offline reference schedule, the best known at the
+paper's sizes (docs/edge.md), planned on problem (2) itself rather than on the simulator. Jobs are
+taken one at a time (``order``: by ``gain``, the slots a job alone on an empty edge saves over the
+cloud, largest first; or by ``release``), and each gets the sooner of two plans in the capacity the
+earlier jobs left: wholly in the cloud (``r + Δ_c + p^1``), or at the edge rate ``p^0`` on the
+qualified edge workers still free from ``r + Δ_js`` on, the cloud's workers adding up to ``D`` once
+the data reaches it (``r + Δ_c``).
 """
 
 from __future__ import annotations
@@ -34,6 +42,7 @@ from dataclasses import dataclass, field
 from itertools import islice
 
 from ..arrivals import ArrivalStream
+from .formulations import with_ps
 from .instance import Instance
 from .schedule import JobRun, Schedule
 
@@ -296,3 +305,52 @@ def batchsche(instance: Instance, *, seed: int = 0, cloud_price: float = 0.5) ->
         sim.train(t)
         t += 1
     return sim.schedule()
+
+
+def earliest_completion(instance: Instance, *, seed: int = 0, order: str = "gain") -> Schedule:
+    """Each job, one at a time, at its earliest completion in the capacity left (module docstring):
+    an offline reference, not an algorithm of the paper."""
+    taken: set[tuple[int, int]] = set()  # (edge worker position, slot) already given to a job
+    if order == "release":
+        jobs = sorted(range(len(instance.jobs)), key=lambda j: (instance.jobs[j].release, j))
+    else:
+        alone = [_cloud_end(instance, j) - _plan(instance, j, set())[0] for j in range(len(instance.jobs))]
+        jobs = sorted(range(len(instance.jobs)), key=lambda j: (-alone[j], j))
+    edge: dict[int, list] = {}
+    cloud: dict[int, list] = {}
+    for j in jobs:
+        _, workers, cloud[j] = _plan(instance, j, taken)
+        taken.update(workers)
+        edge[j] = [(t, *instance.workers[e]) for e, t in workers]
+    return with_ps(instance, edge, cloud)
+
+
+def _cloud_end(instance: Instance, j: int) -> int:
+    """When job ``j`` ends wholly in the cloud (ζ = 1); no cloud: never."""
+    job = instance.jobs[j]
+    return job.release + job.delay_cloud + job.p_cloud if instance.cloud else instance.horizon() + 1
+
+
+def _plan(instance: Instance, j: int, taken: set[tuple[int, int]]) -> tuple[int, list, list]:
+    """Job ``j``'s sooner plan in the free capacity, as ``(end, [(edge worker, slot)], [(slot, cloud
+    workers)])``: wholly in the cloud, or ``D p^0`` worker-slots at most ``D`` a slot on the free
+    qualified edge workers its data has reached and, from ``r + Δ_c``, the cloud's."""
+    job = instance.jobs[j]
+    in_cloud = _cloud_end(instance, j)
+    reach = [(e, job.release + job.delay_edge[instance.workers[e][0]]) for e in instance.qualified[j]]
+    cloud_from = job.release + job.delay_cloud if instance.cloud else None
+    need, t, workers, cloud = job.chunks * job.p_edge, job.release, [], []
+    while need > 0 and t < in_cloud:
+        if cloud_from is not None and t >= cloud_from:
+            cloud.append((t, min(job.chunks, need)))
+            need -= cloud[-1][1]
+        else:
+            free = [e for e, start in reach if start <= t and (e, t) not in taken][:min(job.chunks, need)]
+            workers += [(e, t) for e in free]
+            need -= len(free)
+        t += 1
+    if need <= 0 and t < in_cloud:  # a tie goes to the cloud, leaving the edge to later jobs
+        return t, workers, cloud
+    if cloud_from is None:  # the horizon leaves room for every job's work after all the others'
+        raise RuntimeError(f"earliest-completion: job {j} did not fit within the horizon")
+    return in_cloud, [], [(t, job.chunks) for t in range(cloud_from, in_cloud)]

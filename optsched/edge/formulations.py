@@ -271,7 +271,7 @@ def _decoder(instance: Instance, groups: list, x: dict, k: dict):
             machines = integral(result.value(v))
             if machines:
                 cloud[j].append((t, machines))
-        return _with_ps(instance, edge, cloud)
+        return with_ps(instance, edge, cloud)
 
     return decode
 
@@ -343,7 +343,7 @@ def cp_sat(instance: Instance, relax: bool = False) -> CpSatModel:
     return CpSatModel(model, "min", read, _decoder(instance, groups, x, k))
 
 
-def _with_ps(instance: Instance, edge: dict[int, list], cloud: dict[int, list]) -> Schedule:
+def with_ps(instance: Instance, edge: dict[int, list], cloud: dict[int, list]) -> Schedule:
     """A job-level schedule with a PS in every busy slot: a cloud PS, or without a cloud the first
     free qualified edge PS (the instance guarantees enough)."""
     taken: dict[int, set] = {}

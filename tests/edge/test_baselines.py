@@ -1,7 +1,9 @@
-"""SRTF, Tiresias-L and BatchSche (optsched/edge/baselines.py): feasible for (2), never below OPT."""
+"""SRTF, Tiresias-L, BatchSche and the offline reference earliest-completion (optsched/edge/baselines.py):
+feasible for (2), never below OPT."""
 
 import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from optsched.edge import baselines as B
 from optsched.edge import formulations as F
@@ -13,7 +15,7 @@ from optsched.solvers import solve
 from ..digests import digest
 from .strategies import instances
 
-BASELINES = [B.srtf, B.tiresias_l, B.batchsche]
+BASELINES = [B.srtf, B.tiresias_l, B.batchsche, B.earliest_completion]
 
 
 @pytest.mark.parametrize("baseline", BASELINES, ids=lambda f: f.__name__)
@@ -38,6 +40,33 @@ def test_batchsche_sends_everything_to_the_cheaper_cloud_and_a_dear_cloud_keeps_
     dear = B.batchsche(instance, cloud_price=10.0)  # job 1 waits for job 0 to free the edge
     assert not any(run.zeta for run in dear.jobs) and verify(instance, dear) == []
     assert min(t for t, _, _ in dear.jobs[1].edge) >= max(t for t, _, _ in dear.jobs[0].edge) + 1
+
+
+@given(instance=instances(max_jobs=5), order=st.sampled_from(["gain", "release"]))
+@settings(max_examples=40)
+def test_earliest_completion_ends_every_job_no_later_than_the_cloud_and_the_first_as_if_alone(instance, order):
+    """Each job takes the sooner of its two plans in the capacity left: never later than wholly in the
+    cloud (r + Δ_c + p^1), and the first job planned ends as it would alone."""
+    schedule = B.earliest_completion(instance, order=order)
+    assert verify(instance, schedule) == []
+    ends = [run.completion() for run in schedule.jobs]
+    if instance.cloud:
+        assert all(end <= job.release + job.delay_cloud + job.p_cloud for job, end in zip(instance.jobs, ends))
+    alone = [B.earliest_completion(Instance(instance.servers, (job,), instance.cloud)).jobs[0].completion()
+             for job in instance.jobs]
+    first = (min(range(len(ends)), key=lambda j: (instance.jobs[j].release, j)) if order == "release" else
+             min(range(len(ends)), key=lambda j: (-(B._cloud_end(instance, j) - alone[j]), j)))
+    assert ends[first] == alone[first]
+
+
+def test_earliest_completion_keeps_the_edge_for_the_job_that_gains_most():
+    """Two jobs want the one edge worker before the cloud can help. Job 1 saves 5 slots over the cloud
+    alone, job 0 saves 2: in gain order job 1 takes the worker and job 0 goes wholly to the cloud; in
+    release order job 0 takes it first and job 1 runs on the edge after it."""
+    instance = Instance((Server(("w",), ("p",)),), (Job(0, 1, 2, 1, (0,), 3), Job(0, 1, 3, 3, (0,), 5)))
+    by_gain, by_release = B.earliest_completion(instance), B.earliest_completion(instance, order="release")
+    assert [run.completion() for run in by_gain.jobs] == [4, 3] and by_gain.jobs[0].zeta
+    assert [run.completion() for run in by_release.jobs] == [2, 5] and not by_release.jobs[1].zeta
 
 
 def test_a_rigid_gang_waits_for_all_its_workers():

@@ -10,7 +10,8 @@ def test_families_lists_edge(capfd):
     edge = next(f for f in families if f["name"] == "edge")
     assert edge["sense"] == "min"
     assert edge["formulations"] == ["time-indexed", "fractional-flow", "cp-sat", "pooled", "dual"]
-    assert edge["algorithms"] == ["aonline", "aonline-edge", "srtf", "tiresias-l", "batchsche"]
+    assert edge["algorithms"] == ["aonline", "aonline-edge", "srtf", "tiresias-l", "batchsche",
+                                  "earliest-completion"]
 
 
 @pytest.mark.parametrize("seed", [0, 3])
