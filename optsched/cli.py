@@ -14,7 +14,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from . import __version__, native_output
+from . import __version__, native_output, plugins
 from .documents import (
     instance_document,
     load_instance,
@@ -641,7 +641,7 @@ def _search(args) -> int:
 
     family = get(args.family)
     params = family.algorithm(args.algorithm).bind(dict(args.param))
-    output = args.output or f"search-{args.family}-{args.algorithm}"
+    output = args.output or f"search-{args.family}-{plugins.label_of(args.algorithm)}"
     bar = tqdm(total=args.budget, desc="search", unit="instance", file=sys.stderr,
                disable=True if args.quiet else None)
     lines = ProgressLines("search", args.budget, 0, not args.quiet)  # without a terminal, a line now and then

@@ -17,8 +17,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from .errors import InputError
 from .numeric import close
 from .params import OPTIONS, check_values, checked_value, optional
+from .plugins import AlgorithmFailure, failure
 
 if TYPE_CHECKING:
     from .registry import Family, Formulation
@@ -217,8 +219,6 @@ def as_family(family: Family) -> Family:
     """``family`` itself; a family's name, or anything else, is ``InputError``. (A name is not looked
     up here: a look-up by a variable name would tie every cache key to every family,
     study/depends.py; and the pipeline takes the family as data, never importing the registry.)"""
-    from .errors import InputError
-
     if isinstance(family, str):
         raise InputError(f"family: expected a Family, got the name {family!r:.40}: pass optsched.get({family!r:.40})")
     if not callable(getattr(family, "check_instance", None)):
@@ -301,7 +301,6 @@ def solve(family: Family, instance: Any, formulation: str, *, relax: bool = Fals
     >>> checked.result.cross_check.formulation, checked.result.cross_check.verdict
     ('cp-sat', 'agree')
     """
-    from .errors import InputError
     from .solvers import misplaced_budget
 
     family = as_family(family)
@@ -334,7 +333,6 @@ def solve(family: Family, instance: Any, formulation: str, *, relax: bool = Fals
 def _check_solve_options(relax: Any, solver: Any, gap: Any, presolve: Any, cross_check: Any) -> None:
     """Refuse solve options of the wrong kind (the numeric budgets are checked against
     :data:`optsched.params.OPTIONS`)."""
-    from .errors import InputError
     from .solvers import CP_SAT, SOLVERS
 
     for name, value in (("relax", relax), ("presolve", presolve)):
@@ -349,8 +347,6 @@ def _check_solve_options(relax: Any, solver: Any, gap: Any, presolve: Any, cross
 
 def _cross_check_mode(family: Family, chosen: Formulation, cross_check: bool | str, relax: bool) -> str | None:
     """None, ``"solver"`` or ``"model"``: what ``cross_check`` asks for here (see :func:`solve`)."""
-    from .errors import InputError
-
     if cross_check is False:
         return None
     mode = "auto" if cross_check is True else cross_check
@@ -441,7 +437,7 @@ def _adjudicate(solved: Solved, other: Solved) -> Solved:
     return replace(solved, result=result, schedule=both[kept].schedule, verdict=both[kept].verdict)
 
 
-def run(family: Family, instance: Any, algorithm: str, *, seed: int = 0, **params: Any) -> Run:
+def run(family: Family, instance: Any, algorithm: str | Callable[..., Any], *, seed: int = 0, **params: Any) -> Run:
     """Run ``algorithm`` on ``instance`` and verify its schedule.
 
     Parameters
@@ -450,8 +446,9 @@ def run(family: Family, instance: Any, algorithm: str, *, seed: int = 0, **param
         The family (``optsched.get(name)``).
     instance
         One of the family's instances.
-    algorithm : str
-        An algorithm the family registers.
+    algorithm : str or callable
+        An algorithm the family registers, a researcher's function named ``module.path:function``
+        or ``file.py:function``, or the function itself (:mod:`optsched.plugins`).
     seed : int
         For algorithms that draw random numbers (the others ignore it).
     **params
@@ -477,11 +474,29 @@ def run(family: Family, instance: Any, algorithm: str, *, seed: int = 0, **param
     seed = checked_value(seed, OPTIONS["seed"], "seed")
     params = check_values(chosen.params, params, f"algorithm {chosen.name}")
     started = time.perf_counter()
-    schedule = chosen.run(instance, seed=seed, **params)
+    if chosen.external:  # a researcher's function: what it raises or returns is its own failure
+        schedule = _run_external(family, chosen, instance, seed, params)
+    else:
+        schedule = chosen.run(instance, seed=seed, **params)
     runtime_s = time.perf_counter() - started
     wall_clock = tuple(name for name in chosen.wall_clock if params.get(name))
     return Run(family.name, chosen.name, dict(params), seed, schedule, judge(family, instance, schedule), runtime_s,
                wall_clock)
+
+
+def _run_external(family: Family, chosen: Any, instance: Any, seed: int, params: dict) -> Any:
+    """Call a researcher's function (:mod:`optsched.plugins`) as a registered algorithm is called; an
+    exception, or a result that is not one of the family's schedules, is an ``AlgorithmFailure``."""
+    try:
+        schedule = chosen.run(instance, **({"seed": seed} if chosen.takes_seed else {}), **params)
+    except Exception as exc:
+        raise failure(chosen.name, exc) from None
+    try:
+        family.check_schedule(schedule)
+    except InputError:
+        raise AlgorithmFailure(f"algorithm {chosen.name} returned a {type(schedule).__name__}, not a schedule of "
+                               f"family {family.name}") from None
+    return schedule
 
 
 def decide(model: Model, **options: Any) -> Any | None:

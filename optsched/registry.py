@@ -11,10 +11,12 @@ until a function is called (``optsched families`` starts in a fraction of a seco
 from __future__ import annotations
 
 import importlib
+import inspect
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import InitVar, dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from . import plugins
 from .citations import Paper
 from .errors import InputError
 from .params import OPTIONS, bind, check_values, checked_value, default_of, did_you_mean, optional
@@ -145,6 +147,8 @@ class Algorithm:
     competitive bound, returns a :class:`Theorem` (or None when it does not apply to these parameters).
     ``wall_clock`` names the parameters that are wall-clock budgets (0 or unset: none): a run that sets
     one may give a different schedule on a faster or busier machine, and its run record says so.
+    ``external`` marks a researcher's function (:mod:`optsched.plugins`), which takes ``seed`` only
+    when ``takes_seed``.
     """
 
     name: str
@@ -153,6 +157,8 @@ class Algorithm:
     params: Mapping[str, Any] = field(default_factory=dict)
     theorem: Callable[..., Theorem | None] | None = None
     wall_clock: tuple[str, ...] = ()
+    external: bool = False
+    takes_seed: bool = True
 
     def bind(self, given: Mapping[str, str]) -> dict[str, Any]:
         """Coerce ``KEY=VALUE`` strings to the parameters' types; refuse unknown keys and bad values."""
@@ -284,7 +290,7 @@ class Family:
 
         return solve(self, instance, formulation, **options)
 
-    def run(self, instance: Any, algorithm: str, *, seed: int = 0, **params: Any) -> Run:
+    def run(self, instance: Any, algorithm: str | Callable[..., Any], *, seed: int = 0, **params: Any) -> Run:
         """Run and verify: :func:`optsched.pipeline.run`."""
         from .pipeline import run
 
@@ -301,8 +307,14 @@ class Family:
         """The family's papers in short form (``"Zhou et al., IEEE Transactions on Cloud Computing 2023"``)."""
         return "; ".join(paper.short() for paper in self.papers)
 
-    def algorithm(self, name: str) -> Algorithm:
-        """The algorithm ``name``; an unknown name raises ``InputError`` listing the known ones."""
+    def algorithm(self, name: str | Callable[..., Any]) -> Algorithm:
+        """The algorithm ``name``: a registered one, a researcher's function named ``module:function``
+        or ``file.py:function``, or the function itself (:mod:`optsched.plugins`). An unknown name
+        raises ``InputError`` listing the known ones."""
+        if callable(name) and not isinstance(name, str):
+            return _external(plugins.name_of(name), name)
+        if plugins.is_function_name(name):
+            return _external(name, plugins.load(name))
         return _pick(self.algorithms, name, f"family {self.name} has no algorithm", f"{self.name}'s algorithm")
 
     def check_preset(self, preset: str) -> None:
@@ -328,6 +340,13 @@ class Family:
             "formulation_answers": {name: self.answer(name) for name in self.formulations},
             "algorithms": list(self.algorithms),
         }
+
+
+def _external(name: str, function: Callable[..., Any]) -> Algorithm:
+    """A researcher's function as an :class:`Algorithm` (:mod:`optsched.plugins`)."""
+    params, takes_seed = plugins.parameters(name, function)
+    summary = (inspect.getdoc(function) or "").strip().partition("\n")[0] or "a researcher's algorithm"
+    return Algorithm(name, function, summary, params, external=True, takes_seed=takes_seed)
 
 
 def _pick(table: Mapping[str, Any], name: str, what: str, argument: str) -> Any:

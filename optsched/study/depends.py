@@ -36,6 +36,7 @@ from __future__ import annotations
 import ast
 import hashlib
 import importlib.util
+import sys
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
@@ -339,11 +340,16 @@ def _combine(parts: Iterable[tuple[str, str]]) -> str:
 
 @cache
 def _foreign(module: str) -> str:
-    """The digest of a module outside optsched (a test's or a user's task function): its whole source."""
-    spec = importlib.util.find_spec(module)
-    if spec is None or spec.origin is None or not spec.origin.endswith(".py"):
+    """The digest of a module outside optsched (a test's, or a researcher's task or algorithm, loaded
+    from a file by :mod:`optsched.plugins` or imported): its whole source."""
+    loaded = sys.modules.get(module)
+    origin = getattr(loaded, "__file__", None)
+    if origin is None:
+        spec = importlib.util.find_spec(module)
+        origin = spec.origin if spec is not None else None
+    if origin is None or not origin.endswith(".py"):
         raise LookupError(f"cannot find the source of module {module}")
-    return hashlib.sha256(Path(spec.origin).read_bytes()).hexdigest()
+    return hashlib.sha256(Path(origin).read_bytes()).hexdigest()
 
 
 def code_of_targets(targets: Iterable[str], modules: Iterable[str] = ()) -> str:

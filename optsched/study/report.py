@@ -136,7 +136,7 @@ def _by_size(frame: pd.DataFrame, value: str, how: str) -> pd.Series:
 def _size_figure(results: pd.DataFrame, path: Path) -> None:
     parts = list(_parts(results))
     with _panels(path, len(parts), "Mean exact ratio vs instance size, with 95% intervals", _sizes(parts),
-                 "ratio (ALG/OPT, or OPT/ALG for max families)") as axes:
+                 "ALG/OPT (OPT/ALG for max)") as axes:
         for ax, (name, g) in zip(axes, parts):
             exact = g[g["ratio_kind"] == "exact"].astype({"ratio": float})
             exact = exact[np.isfinite(exact["ratio"])]
@@ -149,7 +149,7 @@ def _size_figure(results: pd.DataFrame, path: Path) -> None:
 def _gap_figure(references: pd.DataFrame, path: Path) -> None:
     parts = list(_parts(references))
     with _panels(path, len(parts), "Integrality gap of the reference MILP (dots: instances; line: mean)", _sizes(parts),
-                 "OPT/LP (min) or LP/OPT (max); 1 = LP tight") as axes:
+                 "OPT/LP (LP/OPT for max)") as axes:
         for ax, (name, g) in zip(axes, parts):
             gaps = g.dropna(subset=["integrality_gap"])
             ax.plot(gaps["size"], gaps["integrality_gap"].astype(float), ".", alpha=0.6)

@@ -44,6 +44,7 @@ from ..jsonio import MAX_DEPTH, MAX_INPUT_MB, nesting, read_text
 from ..limits import MAX_JOBS, MAX_NODES, MAX_SEEDS, MAX_UNITS, MAX_WORKERS, NODE_LIMIT, WORK_LIMIT, refuse_above
 from ..params import bind
 from ..pipeline import BEST
+from ..plugins import is_function_name
 from ..registry import families, get
 from ..solvers import CP_SAT, SOLVERS
 from .engine import EXECUTORS, Execution
@@ -170,10 +171,13 @@ def _as_text(value: Any, where: str) -> str:
 
 
 def method(family_name: str, entry: Any, where: str) -> Method:
-    """A method from ``"name"``, ``"name:k=v,k=v"`` or ``{name, params, label}``."""
+    """A method from ``"name"``, ``"name:k=v,k=v"`` or ``{name, params, label}``; a researcher's function
+    (:mod:`optsched.plugins`) from ``"module:function"``, ``"file.py:function:k=v,..."`` or ``{name,
+    function, params}``, ``name`` then being its label."""
     family = get(family_name)
     if isinstance(entry, str):
-        name, _, rest = entry.partition(":")
+        head, _, tail = entry.rpartition(":")
+        name, rest = (head, tail) if head and "=" in tail else (entry, "")
         given = {}
         for item in filter(None, (s.strip() for s in rest.split(","))):
             key, sep, value = item.partition("=")
@@ -182,16 +186,19 @@ def method(family_name: str, entry: Any, where: str) -> Method:
             given[key.strip()] = value.strip()
         label = entry if given else name
     elif isinstance(entry, dict):
-        unknown = set(entry) - {"name", "params", "label"}
+        unknown = set(entry) - {"name", "params", "label", "function"}
         if unknown or "name" not in entry:
-            raise InputError(f"{where}: an algorithm table has keys name, params, label "
+            raise InputError(f"{where}: an algorithm table has keys name, params, label, function "
                              f"(got {', '.join(sorted(entry))})")
-        name = entry["name"]
-        params = entry.get("params", {})
-        if not isinstance(name, str) or not isinstance(params, dict):
-            raise InputError(f"{where}: name must be a string and params a table")
+        named, function, params = entry["name"], entry.get("function"), entry.get("params", {})
+        if not isinstance(named, str) or not isinstance(function, (str, type(None))) or not isinstance(params, dict):
+            raise InputError(f"{where}: name and function must be strings and params a table")
+        if function is not None and not is_function_name(function):
+            raise InputError(f"{where}.function: expected module.path:function or file.py:function, got {function!r}")
         given = {k: _as_text(v, f"{where}.params.{k}") for k, v in params.items()}
-        label = entry.get("label") or (name + (":" + ",".join(f"{k}={v}" for k, v in given.items()) if given else ""))
+        name = function or named
+        label = entry.get("label") or (named if function else "") or \
+            (name + (":" + ",".join(f"{k}={v}" for k, v in given.items()) if given else ""))
         if not isinstance(label, str):
             raise InputError(f"{where}.label: expected a string")
     else:

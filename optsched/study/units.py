@@ -30,6 +30,7 @@ from typing import Any
 
 from ..errors import InputError
 from ..jsonio import fingerprint
+from ..plugins import AlgorithmFailure
 from ..registry import Lazy, get
 from .depends import code_of
 
@@ -95,6 +96,8 @@ def run_unit(payload: dict) -> dict:
             family = get(payload["family"])
             instance = family.instance_from_dict(payload["instance"], "instance")
             out = _KINDS[payload["kind"]](family, instance, payload["spec"], payload["seed"])
+    except AlgorithmFailure as exc:  # a researcher's function failed: the message names it and where
+        out = {"status": "error", "message": str(exc)}
     except Exception as exc:  # a crash of the method is a result, recorded with its message
         last = traceback.extract_tb(exc.__traceback__)[-1]
         out = {"status": "error", "message": f"{type(exc).__name__}: {exc} ({_where(last.filename)}:{last.lineno})"}

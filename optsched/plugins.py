@@ -1,0 +1,137 @@
+"""Algorithms from outside the package: a researcher's own function, named where a registered
+algorithm's name goes (``run --algorithm``, a study's ``algorithms``, ``search --algorithm``) or
+handed over from Python.
+
+A function is named ``module.path:function`` (an importable module) or ``path/to/file.py:function``
+(a source file, loaded under a module name of its own). It is called as a registered algorithm is,
+``function(instance, *, seed, **params)``: ``seed`` only when the function takes it (or ``**kwargs``),
+and its parameters are its keyword arguments with a default of type bool, int, float or str, each
+typed by its default, as ``--param KEY=VALUE`` and a study's ``params`` set them. Its schedule goes
+through the family's verifier like any other; a study keys its runs by the function's source file
+(:mod:`optsched.study.depends`), so editing the file runs them again.
+
+Bad names are bad input (:class:`~optsched.errors.InputError`, one line): a module that does not
+import, a file that is not there, a name the module lacks, something that is not a function, or a
+parameter without a plain default. What the function does when it runs is its own: an exception, or
+a result that is not one of the family's schedules, is an :class:`AlgorithmFailure` naming the
+function and where it raised (a study records it as a crashed run and goes on).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import importlib.util
+import inspect
+import sys
+import traceback
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from .errors import Failure, InputError
+
+#: The types a parameter's default may have (a command line sets it from text).
+PLAIN = (bool, int, float, str)
+
+
+class AlgorithmFailure(Failure):
+    """A researcher's algorithm raised, or returned something that is not a schedule."""
+
+
+def is_function_name(name: Any) -> bool:
+    """Whether ``name`` names a function (``module:function`` or ``file.py:function``) rather than a
+    registered algorithm (registered names have no colon)."""
+    return isinstance(name, str) and ":" in name
+
+
+def label_of(name: str) -> str:
+    """A short name for tables and output folders: the function's own name."""
+    return name.rpartition(":")[2].rpartition(".")[2]
+
+
+@cache
+def load(name: str) -> Callable[..., Any]:
+    """The function ``name`` (``module.path:function`` or ``path/to/file.py:function``) names."""
+    where, _, qualname = name.rpartition(":")
+    if not where or not qualname:
+        raise InputError(f"algorithm {name!r}: expected module.path:function or file.py:function")
+    module = _module_from_file(name, where) if where.endswith(".py") else _module(name, where)
+    found: Any = module
+    for part in qualname.split("."):
+        if not hasattr(found, part):
+            raise InputError(f"algorithm {name!r}: {where} has no {qualname!r}")
+        found = getattr(found, part)
+    if not callable(found) or isinstance(found, type):
+        raise InputError(f"algorithm {name!r}: {qualname} is a {type(found).__name__}, not a function")
+    return found
+
+
+def _module(name: str, module: str) -> Any:
+    try:
+        return importlib.import_module(module)
+    except Exception as exc:  # the user's module failed to import: say why, in one line
+        raise InputError(f"algorithm {name!r}: cannot import {module}: {_one_line(exc)}") from None
+
+
+def _module_from_file(name: str, where: str) -> Any:
+    path = Path(where).expanduser().resolve()
+    if not path.is_file():
+        raise InputError(f"algorithm {name!r}: no such file {where}")
+    module_name = f"optsched_plugin_{path.stem}_{hashlib.sha256(str(path).encode()).hexdigest()[:8]}"
+    if module_name in sys.modules:
+        return sys.modules[module_name]
+    spec = importlib.util.spec_from_file_location(module_name, path)
+    if spec is None or spec.loader is None:
+        raise InputError(f"algorithm {name!r}: cannot load {where} as Python source")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[module_name] = module
+    try:
+        spec.loader.exec_module(module)
+    except Exception as exc:
+        del sys.modules[module_name]
+        raise InputError(f"algorithm {name!r}: cannot load {where}: {_one_line(exc)}") from None
+    return module
+
+
+def parameters(name: str, function: Callable[..., Any]) -> tuple[dict[str, Any], bool]:
+    """The function's parameters with their defaults (``seed`` aside), and whether it takes ``seed``."""
+    try:
+        signature = inspect.signature(function)
+    except (TypeError, ValueError):
+        return {}, True
+    params: dict[str, Any] = {}
+    takes_seed = False
+    for k, p in enumerate(signature.parameters.values()):
+        if p.kind is p.VAR_KEYWORD or p.name == "seed":
+            takes_seed = True
+        elif k == 0 or p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD):
+            continue  # the instance
+        elif p.default is p.empty:
+            raise InputError(f"algorithm {name!r}: parameter {p.name!r} needs a default (optsched passes only "
+                             "the instance, the seed and the parameters given)")
+        elif not isinstance(p.default, PLAIN):
+            raise InputError(f"algorithm {name!r}: parameter {p.name!r} has a default of type "
+                             f"{type(p.default).__name__}; give it a bool, int, float or str default")
+        else:
+            params[p.name] = p.default
+    return params, takes_seed
+
+
+def name_of(function: Callable[..., Any]) -> str:
+    """``module:qualname`` for a function another process can import again; a function of ``__main__``
+    (a notebook's or a script's) keeps its own module name, and works in this process only."""
+    return f"{function.__module__}:{function.__qualname__}"
+
+
+def failure(name: str, exc: BaseException) -> AlgorithmFailure:
+    """What an algorithm's exception becomes: one line naming the function, the error and where it raised."""
+    frames = traceback.extract_tb(exc.__traceback__)
+    where = f" ({Path(frames[-1].filename).name}:{frames[-1].lineno})" if frames else ""
+    return AlgorithmFailure(f"algorithm {name} raised {type(exc).__name__}: {_one_line(exc)}{where}")
+
+
+def _one_line(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()
+    return text[0] if text else type(exc).__name__

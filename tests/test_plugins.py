@@ -1,0 +1,182 @@
+"""A researcher's own algorithm (optsched/plugins.py) through `run`, `study` and `search` and from
+Python: named `file.py:function` or `module:function`, bound like a registered one, verified like
+one, keyed in the cache by its own source; bad names are bad input (exit 2, one line), a function
+that raises or returns something else fails its run (exit 1, one line), a study records the crash
+and goes on."""
+
+from __future__ import annotations
+
+import csv
+import textwrap
+
+import pytest
+
+import optsched
+from optsched.errors import InputError
+from optsched.plugins import AlgorithmFailure
+
+from .contract_helpers import optsched as run_installed
+
+POLICIES = '''
+"""A researcher's schedulers for the single family."""
+from optsched.single.schedule import Schedule, left_shifted
+
+
+def by_length(instance, *, seed=0, longest: bool = True):
+    """Jobs by processing time, longest first unless told otherwise."""
+    order = sorted(range(instance.n), key=lambda j: (instance.jobs[j].p, j), reverse=longest)
+    return left_shifted(instance, tuple(order))
+
+
+def without_seed(instance):
+    return left_shifted(instance, tuple(range(instance.n)))
+
+
+def boom(instance):
+    return 1 / 0
+
+
+def a_list(instance):
+    return [0] * instance.n
+
+
+def too_early(instance):
+    return Schedule(tuple(-1.0 for _ in range(instance.n)))
+
+
+def required(instance, alpha):
+    return None
+
+
+def listed(instance, alpha=[1]):
+    return None
+
+
+NOT_A_FUNCTION = 3
+'''
+
+
+@pytest.fixture
+def folder(tmp_path):
+    (tmp_path / "policies.py").write_text(textwrap.dedent(POLICIES))
+    (tmp_path / "broken.py").write_text("def f(:\n")
+    done = run_installed("generate", "single", "--preset", "tiny", "--seed", "0", "-o", "inst.json", cwd=tmp_path)
+    assert done.code == 0, done.err
+    return tmp_path
+
+
+def test_a_function_in_a_file_runs_verified_with_its_parameters(folder):
+    longest = run_installed("run", "inst.json", "--algorithm", "policies.py:by_length", "--json", cwd=folder)
+    shortest = run_installed("run", "inst.json", "--algorithm", "policies.py:by_length", "--param", "longest=false",
+                             "--json", cwd=folder)
+    plain = run_installed("run", "inst.json", "--algorithm", "policies.py:without_seed", cwd=folder)
+    assert longest.code == shortest.code == plain.code == 0, (longest.err, shortest.err, plain.err)
+    import json
+
+    a, b = json.loads(longest.out), json.loads(shortest.out)
+    assert a["feasible"] and b["feasible"] and a["params"] == {"longest": True} and b["params"] == {"longest": False}
+    wspt = json.loads(run_installed("run", "inst.json", "--algorithm", "wspt", "--json", cwd=folder).out)
+    assert b["objective"] < a["objective"] and wspt["objective"] <= a["objective"]
+    by_module = run_installed("run", "inst.json", "--algorithm", "policies:by_length", "--json", cwd=folder,
+                              env={"PYTHONPATH": str(folder)})
+    assert by_module.code == 0 and json.loads(by_module.out)["objective"] == a["objective"]
+
+
+@pytest.mark.parametrize("name, message", [
+    ("nope.py:f", "no such file nope.py"),
+    ("policies.py:nope", "policies.py has no 'nope'"),
+    ("policies.py:NOT_A_FUNCTION", "NOT_A_FUNCTION is a int, not a function"),
+    ("broken.py:f", "cannot load broken.py"),
+    ("no_such_package.policies:f", "cannot import no_such_package.policies: No module named 'no_such_package'"),
+    ("policies.py:required", "parameter 'alpha' needs a default"),
+    ("policies.py:listed", "parameter 'alpha' has a default of type list"),
+    (":f", "expected module.path:function or file.py:function"),
+])
+def test_a_bad_name_is_one_line_of_bad_input(folder, name, message):
+    done = run_installed("run", "inst.json", "--algorithm", name, cwd=folder)
+    assert done.code == 2 and done.out == ""
+    assert done.err.count("\n") == 1 and message in done.err and "Traceback" not in done.err, done.err
+
+
+def test_an_unknown_parameter_of_a_function_is_bad_input(folder):
+    done = run_installed("run", "inst.json", "--algorithm", "policies.py:by_length", "--param", "x=1", cwd=folder)
+    assert done.code == 2 and "has no parameter 'x' (parameters: longest)" in done.err
+
+
+@pytest.mark.parametrize("name, message", [
+    ("policies.py:boom", "algorithm policies.py:boom raised ZeroDivisionError: division by zero (policies.py:"),
+    ("policies.py:a_list", "algorithm policies.py:a_list returned a list, not a schedule of family single"),
+])
+def test_a_function_that_misbehaves_fails_its_run_in_one_line(folder, name, message):
+    done = run_installed("run", "inst.json", "--algorithm", name, cwd=folder)
+    assert done.code == 1 and done.err.count("\n") == 1 and message in done.err, done.err
+    assert "internal error" not in done.err and "Traceback" not in done.err
+
+
+def test_an_infeasible_schedule_is_judged_as_any_other(folder):
+    done = run_installed("run", "inst.json", "--algorithm", "policies.py:too_early", cwd=folder)
+    assert done.code == 1 and "INFEASIBLE" in done.out and "before its release date" in done.out
+
+
+def test_a_study_runs_functions_beside_registered_algorithms_and_records_a_crash(folder):
+    (folder / "mine.toml").write_text(textwrap.dedent('''
+        name = "mine"
+        [[part]]
+        family = "single"
+        instances = "tiny"
+        seeds = "0-2"
+        jobs = [4]
+        algorithms = ["wspt", { name = "lpt", function = "policies.py:by_length" },
+                      { name = "spt", function = "policies.py:by_length", params = { longest = false } },
+                      "policies.py:by_length:longest=false", { name = "crash", function = "policies.py:boom" }]
+        '''))
+    done = run_installed("study", "mine.toml", "-o", "out", "--workers", "2", "--quiet", cwd=folder)
+    assert done.code == 1 and "3 algorithm runs crashed" in done.out, (done.out, done.err)
+    rows = list(csv.DictReader((folder / "out" / "results.csv").open()))
+    by = {(r["method"], r["seed"]): r for r in rows}
+    assert {r["method"] for r in rows} == {"wspt", "lpt", "spt", "policies.py:by_length:longest=false", "crash"}
+    assert all(by["spt", s]["objective"] == by["policies.py:by_length:longest=false", s]["objective"] for s in "012")
+    assert all(by["lpt", s]["status"] == "feasible" and float(by["lpt", s]["ratio"]) >= 1 for s in "012")
+    crash = by["crash", "0"]
+    assert crash["status"] == "error" and crash["message"].startswith(
+        "algorithm policies.py:boom raised ZeroDivisionError: division by zero (policies.py:")
+    again = run_installed("study", "mine.toml", "-o", "out", "--workers", "1", "--json", cwd=folder)
+    import json
+
+    counts = json.loads(again.out)
+    assert counts["cached"] == counts["units"]  # a crash is a result too, until the file changes
+
+
+def test_editing_the_file_runs_its_units_again_and_nothing_else(folder):
+    argv = ("study", "--family", "single", "--instances", "tiny", "--seeds", "0-1", "--jobs", "4", "--algorithm",
+            "wspt", "--algorithm", "policies.py:by_length", "-o", "out", "--workers", "1", "--json")
+    import json
+
+    first = json.loads(run_installed(*argv, cwd=folder).out)
+    with (folder / "policies.py").open("a") as fh:
+        fh.write("\n# an edit\n")
+    second = json.loads(run_installed(*argv, cwd=folder).out)
+    assert first["cached"] == 0 and second["units"] - second["cached"] == 2  # the function's 2 runs
+
+
+def test_a_function_from_python_runs_as_a_registered_algorithm_does():
+    family = optsched.get("single")
+    instance = family.generate("tiny", seed=0)
+
+    def spt(instance, *, seed=0, reverse=False):
+        from optsched.single.schedule import left_shifted
+
+        return left_shifted(instance, tuple(sorted(range(instance.n), key=lambda j: instance.jobs[j].p,
+                                                   reverse=reverse)))
+
+    ran = family.run(instance, spt)
+    assert ran.feasible and ran.algorithm.endswith("spt")
+    assert family.run(instance, spt, reverse=True).objective >= ran.objective
+    with pytest.raises(InputError, match="has no parameter 'alpah'"):
+        family.run(instance, spt, alpah=3)
+
+    def broken(instance):
+        raise ValueError("not yet")
+
+    with pytest.raises(AlgorithmFailure, match="raised ValueError: not yet"):
+        family.run(instance, broken)
