@@ -148,7 +148,8 @@ class Algorithm:
     ``wall_clock`` names the parameters that are wall-clock budgets (0 or unset: none): a run that sets
     one may give a different schedule on a faster or busier machine, and its run record says so.
     ``external`` marks a researcher's function (:mod:`optsched.plugins`), which takes ``seed`` only
-    when ``takes_seed``.
+    when ``takes_seed``; ``offline`` an offline reference, which may read jobs before they arrive
+    (the online property is not asked of it).
     """
 
     name: str
@@ -159,6 +160,7 @@ class Algorithm:
     wall_clock: tuple[str, ...] = ()
     external: bool = False
     takes_seed: bool = True
+    offline: bool = False
 
     def bind(self, given: Mapping[str, str]) -> dict[str, Any]:
         """Coerce ``KEY=VALUE`` strings to the parameters' types; refuse unknown keys and bad values."""

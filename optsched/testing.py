@@ -1,13 +1,22 @@
-"""Random small models for checking solvers against each other (tests, benchmarks, your own machine).
+"""Checks for your own machine and your own algorithms (tests, benchmarks, a researcher's code).
 
 :func:`random_milp` draws a mixed-integer program with 2-7 bounded variables, mixed integer and
 continuous, 1-5 rows of either sense, a random objective sense and constant. Such models are where
 solver bugs show: ``benchmarks/solver_agreement.py`` found CBC 2.10.3's preprocessing errors with it.
+
+:func:`check_online` tests that an algorithm is online, as optsched's own are tested
+(tests/test_online_property.py): on the family's generated instances, changing a job that arrives
+after ``t``, or adding one, must leave everything the schedule does before ``t`` unchanged
+(:mod:`optsched.online_views` says what that means per family). It draws seeded instances, cut-offs
+and jobs, so the same call gives the same answer.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
 
 import pulp
 
@@ -25,3 +34,69 @@ def random_milp(seed: int) -> pulp.LpProblem:
         rhs = rnd.randint(-2, 12)
         problem += (row <= rhs if rnd.random() < 0.7 else row >= rhs), f"r{k}"
     return problem
+
+
+@dataclass(frozen=True)
+class OnlineCheck:
+    """What :func:`check_online` found: how many cases it checked (an instance, a cut-off ``t``, a job
+    arriving after it) and the first violation, or None when every case held."""
+
+    family: str
+    algorithm: str
+    cases: int
+    violation: str | None
+
+    @property
+    def online(self) -> bool:
+        """No case let a later job change an earlier decision."""
+        return self.violation is None
+
+
+def check_online(family: Any, algorithm: str | Callable[..., Any], *, params: Mapping[str, Any] | None = None,
+                 instances: int = 20, seed: int = 0) -> OnlineCheck:
+    """Whether ``algorithm`` (a registered name, ``file.py:function``, ``module:function`` or a
+    function) decides online on ``instances`` seeded instances of ``family`` (``tiny`` and ``small``
+    presets): for every arrival after the first, ``t`` half-way to it from the one before, and every
+    job arriving after ``t`` changed in turn (module docstring).
+
+    Examples
+    --------
+    >>> import optsched
+    >>> from optsched.testing import check_online
+    >>> check_online(optsched.get("single"), "wspt", instances=5).online
+    True
+    """
+    from .online_views import VIEWS, violation
+    from .pipeline import as_family
+
+    fam = as_family(family)
+    view = VIEWS.get(fam.name)
+    chosen = fam.algorithm(algorithm)
+    if view is None:
+        return OnlineCheck(fam.name, chosen.name, 0, None)  # one job at a time: nothing arrives later
+    rnd, cases = random.Random(seed), 0
+    for _ in range(instances):
+        instance = fam.generate(rnd.choice(["tiny", "small"]), seed=rnd.randrange(10_000))
+        arrivals = view.arrivals(instance)
+        times = sorted(set(arrivals))
+        run = _runner(fam, algorithm, dict(params or {}), instance, rnd.randrange(4))
+        for earlier, later in zip(times, times[1:]):
+            t = (earlier + later) / 2
+            for j in (k for k, a in enumerate(arrivals) if a > t):
+                cases += 1
+                found = violation(view, run, instance, t, j)
+                if found is not None:
+                    return OnlineCheck(fam.name, chosen.name, cases, found)
+    return OnlineCheck(fam.name, chosen.name, cases, None)
+
+
+def _runner(family: Any, algorithm: str | Callable[..., Any], params: dict, original: Any,
+            seed: int) -> Callable[[Any], Any]:
+    """``instance -> schedule`` for ``algorithm``, given what its paper lets it know in advance
+    (:data:`optsched.online_views.KNOWN_IN_ADVANCE`) from the ``original`` instance."""
+    from .online_views import KNOWN_IN_ADVANCE
+
+    known = KNOWN_IN_ADVANCE.get((family.name, algorithm)) if isinstance(algorithm, str) else None
+    if known is not None:
+        return lambda instance: known(instance, original, seed)
+    return lambda instance: family.run(instance, algorithm, seed=seed, **params).schedule

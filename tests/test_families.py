@@ -286,9 +286,9 @@ def test_the_walk_through_copying_single_gives_a_complete_family(tmp_path, monke
     import sys
 
     import optsched
+    from optsched.online_views import VIEWS
     from optsched.search.space import Space
 
-    from .online_views import VIEWS
     from .test_online_property import test_jobs_arriving_after_t_never_change_decisions_before_t as online_property
 
     name = "copied"

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from .contract_helpers import optsched
+from .contract_helpers import console_script, optsched
 
 PAGE = Path(__file__).resolve().parents[1] / "docs" / "own-algorithm.md"
 
@@ -82,3 +82,16 @@ def test_the_worst_cases_the_page_states_are_the_ones_the_searches_certify(ran):
     assert certified(delayed) == pytest.approx(2.0) and jobs("search-single-delayed_wspt") == 1
     assert f"WSPT's is {certified(wspt):.2f} on three jobs" in " ".join(text.split())
     assert jobs("search-single-wspt") == 3
+
+
+def test_the_python_block_prints_what_the_page_says(ran):
+    """The "From Python" block, run as a script in the same folder by the installed Python."""
+    import subprocess
+
+    text, folder, _ = ran
+    python = Path(console_script()).with_name("python")
+    done = subprocess.run([str(python), "-c", _blocks(text, "python")[1]], cwd=folder, capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    check = next(line for line in done.stdout.splitlines() if line.startswith("OnlineCheck("))
+    assert check in " ".join(text.split()).replace("`", ""), check

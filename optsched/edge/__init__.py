@@ -58,7 +58,8 @@ FAMILY = Family(
                                {"cloud_price": at_least(0, 0.5)}),
         "earliest-completion": Algorithm("earliest-completion", here("baselines:earliest_completion"),
                                          "offline reference: each job at its earliest completion in the "
-                                         "capacity left, by gain over the cloud", {"order": ("gain", "release")}),
+                                         "capacity left, by gain over the cloud", {"order": ("gain", "release")},
+                                         offline=True),
     },
     generator_options={"servers": at_least(0, 0), "epsilon": at_least(0, 0.0), "copy": ("offline", "online"),
                        "slot_hours": at_least(0.01, 1.0)},

@@ -1,4 +1,5 @@
-"""What "online" means for each family, for the shared online-property test (test_online_property.py).
+"""What "online" means for each family: the views :func:`optsched.testing.check_online` and the shared
+online-property test (tests/test_online_property.py) compare schedules through.
 
 Per family, a :class:`View`: when each job arrives, how to change a job (its size and weight, not its
 arrival), and the decisions a schedule makes before time ``t`` (per job, what runs before ``t``).
@@ -6,7 +7,7 @@ An online algorithm decides what happens before ``t`` knowing only the jobs arri
 changing, or adding, jobs that arrive after ``t`` must leave those decisions unchanged.
 
 A family without arrivals (``placement``: one job) maps to None. A newly registered family must
-appear here: test_online_property.py fails until it does.
+appear here: tests/test_online_property.py fails until it does.
 
 :data:`KNOWN_IN_ADVANCE` lists what a paper lets its online algorithm know before any job arrives,
 and how to run the algorithm with that knowledge taken from the original instance, so that the
@@ -22,6 +23,9 @@ from typing import Any
 
 @dataclass(frozen=True)
 class View:
+    """How a family's instances arrive, how one of their jobs is changed, and what a schedule decides
+    before a time."""
+
     arrivals: Callable[[Any], list[float]]  #: each job's arrival (release) time
     changed: Callable[[Any, int], Any]  #: (instance, j): job j longer and heavier, arriving when it did
     before: Callable[[Any, float], dict[int, Any]]  #: schedule -> {job: what it does before t}
@@ -58,6 +62,25 @@ def _hetero_before(schedule: Any, t: float) -> dict[int, Any]:
         if killed_at < t:
             out.setdefault(j, []).append(("killed", killed_at, None))
     return {j: sorted(events, key=lambda e: (e[1], e[0])) for j, events in out.items()}
+
+
+def violation(view: View, run, instance, t: float, j: int) -> str | None:
+    """How ``run`` (instance -> schedule) lets a job arriving after ``t`` change a decision made
+    before ``t``: job ``j`` made longer and heavier, or a copy of the last-arriving job added (None
+    when neither does)."""
+    arrivals = view.arrivals(instance)
+    last = max(range(len(arrivals)), key=lambda k: (arrivals[k], k))  # a copy of it keeps arrival order
+    before = view.before(run(instance), t)
+    for how, k, other in (("changing", j, view.changed(instance, j)),
+                          ("adding a copy of", last, with_a_copy_of(instance, last))):
+        after = view.before(run(other), t)
+        for i, decided in before.items():
+            if after.get(i) != decided:
+                return f"{how} job {k} (arrives {arrivals[k]}) changed job {i} before t = {t}"
+        extra = [i for i in after if i < len(instance.jobs) and i not in before]
+        if extra:
+            return f"{how} job {k} made job {extra[0]} start before t = {t}"
+    return None
 
 
 VIEWS: dict[str, View | None] = {
