@@ -472,6 +472,10 @@ def _solve_lines(d: dict) -> list[str]:
         moved = "" if d["bound_moved"] else " (never left its start)"
         lines.append(f"  bound {_number(path[0])} before the first round, {_number(path[-1])} after {len(path) - 1}"
                      f"{moved}")
+    if d.get("rows"):
+        binding = sum(r["binding"] for r in d["rows"])
+        lines.append(f"  {binding} of {len(d['rows'])} constraints bind; --json gives each row's dual, slack and "
+                     "basis, and each variable's value and reduced cost")
     if "found" in d:
         f = d["found"]
         state = "feasible" if f["feasible"] else "INFEASIBLE: " + "; ".join(f["violations"])

@@ -284,3 +284,25 @@ def test_the_verbs_that_run_many_units_declare_their_run_options_alike():
     shown = {name: {a.dest: (a.help, a.default, a.choices) for a in verbs[name]._actions
                     if a.dest in ("workers", "executor", "scheduler", "quiet")} for name in ("reproduce", "search")}
     assert shown["reproduce"] == shown["search"] and shown["reproduce"]["workers"][1] is None
+
+
+def test_solve_relax_json_names_each_rows_dual_slack_and_each_columns_reduced_cost(tmp_path):
+    """`solve --relax --json` (the installed optsched): per named constraint its dual, slack, whether
+    it binds and its basis status; per variable its value and reduced cost. Complementary slackness
+    holds row by row and every reduced cost of the minimisation is >= 0. A MILP's JSON has no rows."""
+    from tests.contract_helpers import optsched
+
+    assert optsched("generate", "single", "--preset", "tiny", "--seed", "3", "-o", tmp_path / "i.json").code == 0
+    relaxed = optsched("solve", tmp_path / "i.json", "--formulation", "time-indexed", "--relax", "--json")
+    exact = optsched("solve", tmp_path / "i.json", "--formulation", "time-indexed", "--json")
+    assert relaxed.code == exact.code == 0, relaxed.err
+    lp, milp = json.loads(relaxed.out), json.loads(exact.out)
+    assert "rows" not in milp and "columns" not in milp
+    rows, columns = lp["rows"], lp["columns"]
+    assert {r["name"].rpartition("_")[0] for r in rows} == {"assign", "machine"} and all(r["basis"] for r in rows)
+    assert all(r["slack"] >= 0 and (r["binding"] or r["dual"] == 0) for r in rows)
+    assert 0 < sum(r["binding"] for r in rows) < len(rows)
+    assert {c["name"] for c in columns} and all(c["reduced_cost"] >= -1e-9 for c in columns)  # min: priced out
+    plain = optsched("solve", tmp_path / "i.json", "--formulation", "time-indexed", "--relax")
+    bind = sum(r["binding"] for r in rows)
+    assert f"{bind} of {len(rows)} constraints bind" in plain.out

@@ -25,6 +25,9 @@ class Raw:
     bound: float | None
     duals: dict[str, float] | None = None
     reduced_costs: dict[str, float] | None = None
+    #: an LP's optimal basis where the solver gives one: per constraint and per variable name, the
+    #: status of its row or column (``basic``, ``at lower``, ``at upper``, ``fixed``, ``free``)
+    basis: dict[str, dict[str, str]] | None = None
     message: str = ""
     #: The objective as the solver states it; only for models the door cannot evaluate itself (CP-SAT's).
     objective: float | None = None

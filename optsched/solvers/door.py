@@ -26,6 +26,7 @@ from .model import (
     Generated,
     Model,
     is_mip,
+    keyed_rows,
     max_violation,
     objective_of,
     sense_of,
@@ -131,6 +132,12 @@ class Result:
     values: Mapping[str, float] = field(default_factory=dict, repr=False)
     duals: Mapping[str, float] | None = field(default=None, repr=False)
     reduced_costs: Mapping[str, float] | None = field(default=None, repr=False)
+    #: an LP's optimal basis where the solver gives one (HiGHS): ``{"rows": {name: status},
+    #: "columns": {name: status}}``, statuses ``basic``, ``at lower``, ``at upper``, ``free``, ``nonbasic``
+    basis: Mapping[str, Mapping[str, str]] | None = field(default=None, repr=False)
+    #: an LP's slack per constraint name at the solution (``rhs − activity`` for ``<=``, ``activity −
+    #: rhs`` for ``>=``, 0 for ``==``), computed by the door from the primal values
+    slacks: Mapping[str, float] | None = field(default=None, repr=False)
     message: str = ""
     cross_check: CrossCheck | None = None
     options: Mapping[str, Any] = field(default_factory=dict)
@@ -166,8 +173,28 @@ class Result:
         """The primal value of a variable (or variable name) in this result's solution."""
         return self.values[var if isinstance(var, str) else var.name]
 
+    def rows(self) -> list[dict[str, Any]]:
+        """An LP solved to optimality, per constraint: ``name``, ``dual``, ``slack``, ``binding`` (its
+        slack is 0 up to :data:`BINDING`, relative) and ``basis`` (None where the solver gives none);
+        empty for anything else. ``pandas.DataFrame(result.rows())`` tabulates it."""
+        if self.duals is None or self.slacks is None:
+            return []
+        basis = (self.basis or {}).get("rows", {})
+        return [{"name": name, "dual": self.duals[name], "slack": slack, "binding": slack == 0.0,
+                 "basis": basis.get(name)} for name, slack in self.slacks.items()]
+
+    def columns(self) -> list[dict[str, Any]]:
+        """An LP solved to optimality, per variable: ``name``, ``value``, ``reduced_cost`` and ``basis``;
+        empty for anything else."""
+        if self.reduced_costs is None:
+            return []
+        basis = (self.basis or {}).get("columns", {})
+        return [{"name": name, "value": self.values.get(name), "reduced_cost": cost, "basis": basis.get(name)}
+                for name, cost in self.reduced_costs.items()]
+
     def to_dict(self) -> dict:
-        """JSON-ready summary (no primal values or duals); infinite gaps become null."""
+        """JSON-ready summary; infinite gaps become null. An LP solved to optimality adds :meth:`rows` and
+        :meth:`columns` (duals, slacks, values, reduced costs, basis); a MILP gives no values here."""
         gap = self.gap if self.gap is not None and math.isfinite(self.gap) else None
         return {
             "status": self.status,
@@ -184,6 +211,7 @@ class Result:
             "cross_check": self.cross_check.to_dict() if self.cross_check else None,
             "trajectory": list(self.trajectory),
             "bound_moved": self.bound_moved,
+            **({"rows": self.rows(), "columns": self.columns()} if self.duals is not None else {}),
         }
 
 
@@ -362,7 +390,25 @@ def _finish(problem: pulp.LpProblem, raw: Raw, options: dict, runtime: float) ->
     bound = raw.bound
     if not mip and raw.status == "optimal":
         bound = objective
-    return _finished(raw, sense, mip, objective, bound, options, runtime)
+    result = _finished(raw, sense, mip, objective, bound, options, runtime)
+    if result.duals is not None:
+        result = replace(result, slacks=_slacks(problem, result.values), basis=raw.basis)
+    return result
+
+
+#: A constraint binds when its slack is within this much of 0, relative to ``max(1, |rhs|)``.
+BINDING = 1e-7
+
+
+def _slacks(problem: pulp.LpProblem, values: Mapping[str, float]) -> dict[str, float]:
+    """Per constraint name, its slack at ``values`` (``Result.slacks``), in the row's own units; a
+    slack within :data:`BINDING` of 0 (relative) is 0: the row binds."""
+    out = {}
+    for key, c in keyed_rows(problem):
+        activity = sum(coef * values[v.name] for v, coef in c.items()) + c.constant  # c.constant is −rhs
+        slack = 0.0 if c.sense == pulp.LpConstraintEQ else (-activity if c.sense == pulp.LpConstraintLE else activity)
+        out[key] = slack if abs(slack) > BINDING * max(1.0, abs(c.constant)) else 0.0
+    return out
 
 
 def _finished(raw: Raw, sense: str, mip: bool, objective: float | None, bound: float | None, options: dict,

@@ -139,7 +139,17 @@ def run(problem: pulp.LpProblem, options: dict, msg: bool, start: Mapping[str, f
         row_dual, col_dual = list(solution.row_dual), list(solution.col_dual)
         raw.duals = {key: sign * float(row_dual[c.index]) for key, c in keyed_rows(problem)}
         raw.reduced_costs = {v.name: sign * float(col_dual[v.index]) for v in columns}
+        basis = h.getBasis()
+        if basis.valid:
+            rows, cols = list(basis.row_status), list(basis.col_status)
+            raw.basis = {"rows": {key: _basis(rows[c.index].name) for key, c in keyed_rows(problem)},
+                         "columns": {v.name: _basis(cols[v.index].name) for v in columns}}
     return raw
+
+
+def _basis(status_name: str) -> str:
+    """A HiGHS basis status (``kBasic``, ...) as the Result names it."""
+    return {"kBasic": "basic", "kLower": "at lower", "kUpper": "at upper", "kZero": "free"}.get(status_name, "nonbasic")
 
 
 def _stop_reason(status_name: str) -> str:

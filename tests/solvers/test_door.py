@@ -376,3 +376,52 @@ def test_one_adjudicator_keeps_the_better_trusted_incumbent_or_claims_nothing():
     assert kept == 1 and result.cross_check.formulation == "cp-sat" and "models disagree" in result.message
     result, kept = adjudicate(a, b, [None, None], between="models")
     assert kept is None and result.status == SolveStatus.NOT_SOLVED and result.objective is None
+
+
+@pytest.mark.parametrize("solver", ["highs", "cbc"])
+def test_an_lp_gives_each_row_its_dual_slack_and_binding_and_each_column_its_reduced_cost(solver):
+    """max 3x + 2y s.t. x + y <= 4, x + 3y <= 6, x <= 5: the optimum x = 4, y = 0 binds the first row
+    only (dual 3); the others have slack 2 and 1; y's reduced cost is 2 - 3 = -1. HiGHS also names
+    the basis."""
+    prob = pulp.LpProblem("sensitivity", pulp.LpMaximize)
+    x, y = prob.add_variable("x", 0), prob.add_variable("y", 0)
+    prob += 3 * x + 2 * y
+    prob += x + y <= 4, "c1"
+    prob += x + 3 * y <= 6, "c2"
+    prob += x <= 5, "c3"
+    result = solve(prob, solver=solver)
+    rows = {r["name"]: r for r in result.rows()}
+    assert result.objective == pytest.approx(12)
+    assert [rows[c]["binding"] for c in ("c1", "c2", "c3")] == [True, False, False]
+    assert [rows[c]["slack"] for c in ("c1", "c2", "c3")] == pytest.approx([0, 2, 1])
+    assert [rows[c]["dual"] for c in ("c1", "c2", "c3")] == pytest.approx([3, 0, 0])
+    columns = {c["name"]: c for c in result.columns()}
+    assert columns["x"]["value"] == pytest.approx(4) and columns["y"]["reduced_cost"] == pytest.approx(-1)
+    if solver == "highs":
+        assert columns["x"]["basis"] == "basic" and columns["y"]["basis"] == "at lower"
+        assert rows["c1"]["basis"] != "basic" and rows["c2"]["basis"] == "basic"
+    else:
+        assert rows["c1"]["basis"] is None
+    assert solve(prob, solver=solver).to_dict()["rows"] == result.rows()
+
+
+@given(st.integers(0, 10_000))
+@settings(max_examples=40, deadline=None)
+def test_lp_rows_obey_complementary_slackness(seed):
+    """On random LPs (relaxed random MILPs): every slack is >= 0 up to tolerance, and a row with a
+    non-zero dual binds; a MILP gives no rows."""
+    from optsched.testing import random_milp
+
+    prob = random_milp(seed)
+    if any(v.cat == pulp.LpInteger for v in prob.variables()):
+        milp = solve(prob)
+        assert milp.rows() == [] and "rows" not in milp.to_dict()
+    for v in prob.variables():
+        v.cat = pulp.LpContinuous
+    result = solve(prob)
+    if not result.optimal:
+        assert result.rows() == []
+        return
+    for row in result.rows():
+        assert row["slack"] >= 0
+        assert row["binding"] or abs(row["dual"]) <= 1e-7, row
