@@ -22,7 +22,7 @@ from .documents import (
     schedule_document,
 )
 from .errors import Failure, InputError
-from .jsonio import MAX_INPUT_MB, check_writable, dumps, fingerprint, plain, read_json, write_json
+from .jsonio import MAX_INPUT_MB, check_writable, dumps, fingerprint, plain, read_json, read_text, write_json
 from .limits import MAX_INPUT_LIMIT_MB, MAX_SEEDS, MAX_WORKERS, NODE_LIMIT
 from .params import OPTIONS, Bounded, bind, did_you_mean
 from .plot import FORMATS, report_format, report_name
@@ -164,6 +164,7 @@ DOCS = {
     "solve": "docs/solvers.md (the site's 'Solvers') and the family pages (formulations)",
     "run": "the family pages (docs/<family>.md: algorithms and parameters)",
     "verify": "docs/design.md (the site's 'Design': the command-line contract)",
+    "export": "docs/solvers.md (the site's 'Solvers': any solver, through a file)",
     "reproduce": "the family pages (docs/<family>.md: 'Reproduce' and the paper's claims, computed)",
     "study": "docs/study.md (the site's 'Studies')",
     "search": "docs/search.md (the site's 'Worst-case search')",
@@ -240,9 +241,23 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-o", "--output", metavar="SCHEDULE", help="write the schedule here")
 
     p = verbs.add_parser("verify", epilog=_docs("verify"),
-                         help="check a schedule against its instance")
+                         help="check a schedule, or another solver's solution file, against its instance")
     p.add_argument("instance")
-    p.add_argument("schedule")
+    p.add_argument("schedule", nargs="?", help="a schedule file (or give --solution and --formulation)")
+    p.add_argument("--solution", metavar="FILE", help="a solution file of a model 'optsched export' wrote, from "
+                   "any solver (values by variable name)")
+    p.add_argument("--formulation", metavar="NAME", help="the formulation the solution is of (with --solution)")
+    _input_limit_option(p)
+    p.add_argument("--json", action="store_true")
+
+    p = verbs.add_parser("export", epilog=_docs("export"),
+                         help="write a formulation's model of an instance to an MPS or LP file, for any solver")
+    p.add_argument("instance")
+    p.add_argument("--formulation", required=True, metavar="NAME",
+                   help="a MILP formulation of the instance's family ('optsched families'), or 'best'")
+    p.add_argument("--relax", action="store_true", help="write the LP relaxation")
+    p.add_argument("-o", "--output", required=True, metavar="FILE", help="model.mps or model.lp (the suffix "
+                   "chooses the format)")
     _input_limit_option(p)
     p.add_argument("--json", action="store_true")
 
@@ -513,8 +528,48 @@ def _judged(verdict, sense: str) -> str:
     return "INFEASIBLE (no objective)"
 
 
-def _verify(args) -> int:
+def _export(args) -> int:
+    from .pipeline import export
+
     loaded = load_instance(args.instance, args.max_input_mb)
+    check_writable(args.output, args.instance)
+    written = export(loaded.family, loaded.instance, args.formulation, args.output, relax=args.relax)
+    what = "LP relaxation" if args.relax else "model"
+    data = {"family": loaded.family.name, "instance": loaded.fingerprint, "formulation": written.formulation,
+            "relaxed": args.relax, "output": args.output, "variables": written.variables,
+            "constraints": written.constraints}
+    _emit(args, data, [f"{loaded.family.name} / {written.formulation}: {what} written to {args.output} "
+                       f"({written.variables} variables, {written.constraints} constraints); read a solution "
+                       f"back with optsched verify {args.instance} --solution FILE --formulation "
+                       f"{written.formulation}"])
+    return 0
+
+
+def _verify_solution(args, loaded) -> int:
+    from .pipeline import read_solution
+
+    text = read_text(args.solution, args.max_input_mb, "solution file")
+    solved = read_solution(loaded.family, loaded.instance, args.formulation, args.solution, text)
+    data = {**solved.to_dict(), "instance": loaded.fingerprint}
+    objective = solved.result.objective
+    lines = [f"{loaded.family.name} / {solved.formulation}: solution read: "
+             + (f"objective {_number(objective)}" if objective is not None else "REJECTED"),
+             f"  {solved.result.message}"]
+    if solved.verdict is not None:
+        lines += [f"  schedule: {_judged(solved.verdict, loaded.family.sense)}"]
+        lines += [f"  violation: {v}" for v in solved.verdict.violations]
+    _emit(args, data, lines)
+    return 0 if solved.verdict is not None and solved.verdict.feasible else 1
+
+
+def _verify(args) -> int:
+    if (args.schedule is None) == (args.solution is None):
+        raise InputError("verify: give a schedule file, or --solution FILE with --formulation NAME (not both)")
+    if (args.solution is None) != (args.formulation is None):
+        raise InputError("verify: --solution and --formulation go together")
+    loaded = load_instance(args.instance, args.max_input_mb)
+    if args.solution is not None:
+        return _verify_solution(args, loaded)
     schedule, produced_by = load_schedule(args.schedule, loaded, args.max_input_mb)
     verdict = loaded.family.judge(loaded.instance, schedule)
     data = {"family": loaded.family.name, "instance": loaded.fingerprint, **verdict.to_dict(),
@@ -683,7 +738,7 @@ def _search(args) -> int:
 
 
 _VERBS = {"families": _families, "generate": _generate, "solve": _solve, "run": _run,
-          "verify": _verify, "reproduce": _reproduce, "study": _study, "search": _search}
+          "verify": _verify, "export": _export, "reproduce": _reproduce, "study": _study, "search": _search}
 
 
 if __name__ == "__main__":

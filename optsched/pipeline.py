@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from .errors import InputError
@@ -406,6 +406,66 @@ def _solve_one(family: Family, instance: Any, chosen: Formulation, relax: bool, 
     return Solved(family.name, chosen.name, relax, answers, result, build_s, schedule, verdict)
 
 
+def _model_of(family: Family, instance: Any, formulation: str, relax: bool) -> tuple[Any, Any]:
+    """The formulation (``best`` resolved) and its PuLP model, for a file a solver outside optsched
+    reads; a formulation without one (CP-SAT, computed, generated) is bad input."""
+    from .solvers import Model
+
+    family = as_family(family)
+    family.check_instance(instance)
+    chosen = family.formulation(family.best_formulation(instance, relax) if formulation == BEST else formulation)
+    model = chosen.build(instance, relax=relax) if chosen.engine == "milp" else None
+    if not isinstance(model, Model):
+        raise InputError(f"formulation {chosen.name} has no MILP model to write or read (it is "
+                         f"{'a CP-SAT model' if chosen.engine == 'cp-sat' else 'computed without a solver model'}); "
+                         "choose a MILP formulation ('optsched families')")
+    return chosen, model
+
+
+@dataclass(frozen=True)
+class Exported:
+    """What :func:`export` wrote: the formulation (``best`` resolved) and the model's size."""
+
+    formulation: str
+    variables: int
+    constraints: int
+
+
+def export(family: Family, instance: Any, formulation: str, path: str, *, relax: bool = False) -> Exported:
+    """Write ``formulation``'s model of ``instance`` (its LP relaxation with ``relax``) to ``path``,
+    MPS or LP by the suffix (:mod:`optsched.solvers.files`), for any solver."""
+    from .solvers.files import write_model
+
+    chosen, model = _model_of(family, instance, formulation, relax)
+    write_model(model.problem, path)
+    return Exported(chosen.name, model.problem.numVariables(), model.problem.numConstraints())
+
+
+def read_solution(family: Family, instance: Any, formulation: str, path: str, text: str) -> Solved:
+    """A solution file of ``formulation``'s model (written by :func:`export`, solved elsewhere) read
+    back by variable name, checked against the model, decoded and verified like a solve of optsched's
+    own. Its status is ``feasible`` (nothing here proves it optimal) or ``error`` when the values
+    break the model (the message says by how much); ``Result.message`` counts the variables named."""
+    from .solvers import SOLUTION_TOL, Result, SolveStatus, max_violation
+    from .solvers.files import read_solution as read_values
+    from .solvers.model import objective_of, sense_of
+
+    chosen, model = _model_of(family, instance, formulation, False)
+    values, named = read_values(model.problem, path, text)
+    broken = max_violation(model.problem, values)
+    status, note = ("feasible", "") if broken <= SOLUTION_TOL else (
+        "error", f"the solution breaks the model's bounds, integrality or constraints by {broken:.3g}")
+    counted = f"{named} of {len(values)} variables named in {path}, the others 0"
+    objective = None if note else objective_of(model.problem, values)
+    result = Result(SolveStatus(status), sense_of(model.problem), True, objective, None, None, 0.0, "solution file", "",
+                    values, message="; ".join(filter(None, (note, counted))))
+    solved = Solved(family.name, chosen.name, False, family.answer(chosen.name), result, 0.0)
+    if note or model.decoder is None:
+        return solved
+    schedule = model.decoder(result)
+    return replace(solved, schedule=schedule, verdict=judge(family, instance, schedule))
+
+
 def _out_of_time(model: Any, solver: str | None, budget: dict, build_s: float) -> Result:
     """The result of a solve whose time limit ran out while its model was being built."""
     from .solvers import CP_SAT, SOLVERS, CpSatModel, Result, SolveStatus, cbc_version, cp_sat_version, highs_version
@@ -421,7 +481,6 @@ def _adjudicate(solved: Solved, other: Solved) -> Solved:
     """``solved`` with ``other`` (another model of the same problem) as its cross-check. When what
     the two prove contradicts, neither bound can be trusted: keep the better schedule the verifier
     accepts (status ``feasible``, no bound), or none."""
-    from dataclasses import replace
 
     from .solvers import Incumbent, adjudicate
 
