@@ -11,6 +11,7 @@ light:
 ``solve(...)``     build, solve, decode and verify a formulation -> :class:`Solved`
 ``run(...)``       run and verify an algorithm -> :class:`Run`
 ``judge(...)``     the verifier's :class:`Verdict` on any schedule
+``load(folder)``   a study's, reproduction's or search's output folder as DataFrames
 ``Result``         the solver layer's honest result (status, objective, bound, gap, duals)
 ``InputError``     what optsched raises for bad input
 =================  ====================================================================
@@ -42,7 +43,7 @@ _EXPORTS = {
     "get": "registry", "families": "registry",
     "solve": "pipeline", "run": "pipeline", "judge": "pipeline",
     "Solved": "pipeline", "Run": "pipeline", "Verdict": "pipeline",
-    "Result": "solvers", "SolveStatus": "solvers", "InputError": "errors",
+    "Result": "solvers", "SolveStatus": "solvers", "InputError": "errors", "load": "results",
 }
 
 __all__ = ["__version__", *_EXPORTS]
@@ -57,4 +58,5 @@ def __getattr__(name: str) -> Any:
 
 
 def __dir__() -> list[str]:
-    return sorted([*globals(), *_EXPORTS])
+    """The public API (``__all__``), not this module's own imports."""
+    return sorted(__all__)
