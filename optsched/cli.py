@@ -36,15 +36,29 @@ SOLVERS = ("highs", "cbc")
 class _Parser(argparse.ArgumentParser):
     """argparse with bad usage reported as one line (and exit 2), no usage dump."""
 
+    _argv: Sequence[str] = ()
+
+    def parse_args(self, args=None, namespace=None):
+        self._argv = list(sys.argv[1:] if args is None else args)
+        return super().parse_args(args, namespace)
+
     def error(self, message: str):
         raise InputError(message + self._suggestion(message))
 
     def _suggestion(self, message: str) -> str:
-        """"did you mean ...?" for a mistyped flag or verb."""
+        """"did you mean ...?" for a mistyped flag (among the verb's own flags) or verb."""
         if message.startswith("unrecognized arguments: "):
-            flags = {flag for parser in (self, *self._subparsers_of()) for action in parser._actions
-                     for flag in action.option_strings}
-            for word in message.removeprefix("unrecognized arguments: ").split():
+            verbs = {name: parser for action in self._actions if isinstance(action, argparse._SubParsersAction)
+                     for name, parser in action.choices.items()}
+            verb = next((word for word in self._argv if word in verbs), None)
+            flags = {flag for parser in ((verbs[verb],) if verb else (self, *verbs.values()))
+                     for action in parser._actions for flag in action.option_strings}
+            words = message.removeprefix("unrecognized arguments: ").split()
+            for k, word in enumerate(words):
+                key = word.removeprefix("--").partition("=")[0]
+                if verb == "generate" and word.startswith("--") and key in _generator_options():
+                    value = word.partition("=")[2] or (words[k + 1] if k + 1 < len(words) else "VALUE")
+                    return f": did you mean '--option {key}={value}'?"
                 if word.startswith("--"):
                     hint = did_you_mean(word.partition("=")[0], flags)
                     if hint:
@@ -55,9 +69,10 @@ class _Parser(argparse.ArgumentParser):
             return did_you_mean(word, [str(c) for c in choices])
         return ""
 
-    def _subparsers_of(self) -> list[argparse.ArgumentParser]:
-        return [parser for action in self._actions if isinstance(action, argparse._SubParsersAction)
-                for parser in action.choices.values()]
+
+def _generator_options() -> set[str]:
+    """Every family's generator options (``generate --option KEY=VALUE``)."""
+    return {key for family in families().values() for key in family.generator_options}
 
 
 def _positive_float(text: str) -> float:
@@ -421,7 +436,7 @@ def _generate(args) -> int:
 def _solve(args) -> int:
     loaded = load_instance(args.instance, args.max_input_mb)
     family = loaded.family
-    name = family.best_formulation(loaded.instance) if args.formulation == "best" else args.formulation
+    name = family.best_formulation(loaded.instance, args.relax) if args.formulation == "best" else args.formulation
     formulation = family.formulation(name)
     if args.output:
         if args.relax:

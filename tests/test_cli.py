@@ -306,3 +306,15 @@ def test_solve_relax_json_names_each_rows_dual_slack_and_each_columns_reduced_co
     plain = optsched("solve", tmp_path / "i.json", "--formulation", "time-indexed", "--relax")
     bind = sum(r["binding"] for r in rows)
     assert f"{bind} of {len(rows)} constraints bind" in plain.out
+
+
+def test_best_relaxed_is_the_lp_a_study_uses_for_a_cp_sat_reference(tmp_path):
+    """hetero's `best` is its CP-SAT model on tiny instances, which has no LP: `--formulation best
+    --relax` solves the LP of the family's first exact MILP, as a study's relaxation does."""
+    from tests.contract_helpers import optsched
+
+    assert optsched("generate", "hetero", "--preset", "tiny", "--seed", "0", "-o", tmp_path / "h.json").code == 0
+    done = optsched("solve", tmp_path / "h.json", "--formulation", "best", "--relax", "--json")
+    assert done.code == 0, done.err
+    d = json.loads(done.out)
+    assert d["formulation"] == "configuration" and d["relaxed"] and d["answers"] == "lower bound"
