@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .errors import InputError
 
@@ -61,6 +61,29 @@ def close(a: float, b: float, rtol: float = OBJ_RTOL) -> bool:
 def better_or_equal(a: float, b: float, sense: str) -> bool:
     """Whether objective ``a`` is at least as good as ``b`` under ``sense`` ("min"/"max"), with tolerance."""
     return (a <= b or close(a, b)) if sense == "min" else (a >= b or close(a, b))
+
+
+def ratio(sense: Any, value: float, reference: float) -> float:
+    """The competitive ratio of ``value`` against ``reference`` (an optimum or a bound):
+    ``value/reference`` for a ``"min"`` family, ``reference/value`` for ``"max"`` (``sense`` may be
+    the family itself), so that 1 is best; 1 when they are equal within tolerance, ``inf`` when the
+    denominator is not positive. Public as ``optsched.ratio``.
+
+    Examples
+    --------
+    >>> import optsched
+    >>> optsched.ratio(optsched.get("single"), 252, 240), optsched.ratio("max", 90, 120)
+    (1.05, 1.3333333333333333)
+    """
+    sense = getattr(sense, "sense", sense)
+    if sense not in ("min", "max"):
+        raise InputError(f"sense: expected 'min', 'max' or a Family, got {sense!r:.60}")
+    if close(value, reference):
+        return 1.0
+    top, bottom = (value, reference) if sense == "min" else (reference, value)
+    if bottom <= 0:
+        return math.inf
+    return top / bottom
 
 
 def floor_tol_array(x: np.ndarray, tol: float = 1e-9) -> np.ndarray:

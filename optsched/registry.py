@@ -62,6 +62,11 @@ class Lazy:
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         return self.resolve()(*args, **kwargs)
 
+    @property
+    def __signature__(self) -> inspect.Signature:
+        """The function's own signature (``inspect.signature``, Jupyter's help), imported on asking."""
+        return inspect.signature(self.resolve())
+
     def __getstate__(self) -> dict:
         return {"target": self.target, "_function": None}
 
@@ -239,6 +244,10 @@ class Family:
         object.__setattr__(self, "_verify", verify)
         object.__setattr__(self, "_objective", objective)
 
+    def __repr__(self) -> str:
+        return (f"<Family {self.name} ({self.sense}): formulations {', '.join(self.formulations)}; "
+                f"algorithms {', '.join(self.algorithms)}>")
+
     def generate(self, preset: str, seed: int = 0, jobs: int | None = None, **options: Any) -> Any:
         """A seeded instance from the family's generator, its arguments checked first as the command
         line checks them: ``preset`` one of :attr:`presets`, ``seed`` and ``jobs`` in the ranges of
@@ -284,13 +293,17 @@ class Family:
             return "lower bound" if self.sense == "min" else "upper bound"
         return "optimum"
 
-    def solve(self, instance: Any, formulation: str, **options: Any) -> Solved:
-        """Solve, decode and verify: :func:`optsched.pipeline.solve` (``relax``, ``solver``,
-        ``time_limit``, ``gap``, ``presolve``, ``threads``, ``node_limit``, ``work_limit``,
-        ``cross_check``)."""
+    def solve(self, instance: Any, formulation: str, *, relax: bool = False, solver: str | None = None,
+              time_limit: float | None = None, gap: float = 0.0, presolve: bool = False, threads: int | None = None,
+              node_limit: int | None = None, work_limit: float | None = None,
+              cross_check: bool | str = False) -> Solved:
+        """Solve, decode and verify: :func:`optsched.pipeline.solve`, whose docstring says what each
+        option does."""
         from .pipeline import solve
 
-        return solve(self, instance, formulation, **options)
+        return solve(self, instance, formulation, relax=relax, solver=solver, time_limit=time_limit, gap=gap,
+                     presolve=presolve, threads=threads, node_limit=node_limit, work_limit=work_limit,
+                     cross_check=cross_check)
 
     def run(self, instance: Any, algorithm: str | Callable[..., Any], *, seed: int = 0, **params: Any) -> Run:
         """Run and verify: :func:`optsched.pipeline.run`."""

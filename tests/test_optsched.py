@@ -119,3 +119,23 @@ def test_good_arguments_of_the_kinds_the_api_accepts_still_work(api):
     assert optsched.solve(api["single"], api["i"], "time-indexed", threads=np.int64(1)).result.status == "optimal"
     assert api["oasis"].run(api["oi"], "oasis", u_scale=2).feasible
     assert api["single"].generate("tiny", seed=np.int32(4), jobs=3).n == 3
+
+
+def test_the_api_shows_itself_in_a_notebook():
+    """A short repr, signatures with their options (Jupyter's help), the public API in dir(), and one
+    public ratio helper (its doctest)."""
+    import doctest
+    import inspect
+
+    import optsched.numeric
+
+    family = optsched.get("hetero")
+    assert len(repr(family)) < 300 and repr(family).startswith("<Family hetero (min)")
+    assert {"relax", "time_limit", "node_limit", "cross_check"} <= set(inspect.signature(family.solve).parameters)
+    assert list(inspect.signature(family.formulation("configuration").build).parameters)[:2] == ["instance", "relax"]
+    assert "Any" not in dir(optsched) and "importlib" not in dir(optsched) and "ratio" in dir(optsched)
+    outcome = doctest.testmod(optsched.numeric, optionflags=doctest.ELLIPSIS)
+    assert outcome.attempted and not outcome.failed
+    assert optsched.ratio("max", 0, 5) == float("inf") and optsched.ratio(family, 10, 10 * (1 + 1e-9)) == 1.0
+    with pytest.raises(optsched.InputError, match="sense"):
+        optsched.ratio("minimise", 1, 2)

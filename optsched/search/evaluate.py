@@ -21,6 +21,7 @@ from typing import Any
 
 from ..errors import InputError
 from ..limits import NODE_LIMIT
+from ..numeric import ratio
 from ..registry import Check, Family, get
 
 
@@ -30,10 +31,11 @@ def reference_formulation(family: Family) -> str:
 
 
 def ratio_of(sense: str, alg: float, opt: float) -> float | None:
-    """ALG/OPT for min, OPT/ALG for max (at least 1 when OPT is optimal); None when undefined."""
-    if sense == "min":
-        return alg / opt if opt > 0 else None
-    return opt / alg if alg > 0 else None
+    """:func:`optsched.ratio`, and None where it is undefined (OPT = 0 for min, ALG = 0 for max):
+    such an instance is not scored."""
+    if (opt if sense == "min" else alg) <= 0:
+        return None
+    return ratio(sense, alg, opt)
 
 
 def bound_slack(instance: Any, algorithm: str, params: dict, optimum: float | None,

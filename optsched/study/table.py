@@ -13,13 +13,12 @@ A theorem "held" is ``yes`` when the (exact or upper-bound) ratio is within the 
 from __future__ import annotations
 
 import json
-import math
 from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
 
-from ..numeric import better_or_equal, close
+from ..numeric import better_or_equal, ratio
 
 #: Relative slack for "within the theorem's bound", as for every objective comparison (docs/design.md, principle 6).
 TOL = 1e-6
@@ -36,16 +35,6 @@ class InstanceRecord:
     jobs: int | None  #: the size asked of the generator (None: the preset's own)
     size: int  #: the number of jobs the instance has
     instance_id: str  #: content fingerprint
-
-
-def ratio(sense: str, value: float, reference: float) -> float:
-    """``value/reference`` (min) or ``reference/value`` (max); 1 when they are equal within tolerance."""
-    if close(value, reference):
-        return 1.0
-    top, bottom = (value, reference) if sense == "min" else (reference, value)
-    if bottom <= 0:
-        return math.inf
-    return top / bottom
 
 
 def best_bound(sense: str, reference: dict, lp: dict | None) -> float | None:
