@@ -7,11 +7,12 @@ from __future__ import annotations
 import csv
 import json
 import shlex
+import subprocess
 from pathlib import Path
 
 import pytest
 
-from .contract_helpers import console_script, optsched
+from .contract_helpers import Done, console_script, optsched
 
 PAGE = Path(__file__).resolve().parents[1] / "docs" / "own-algorithm.md"
 
@@ -38,16 +39,30 @@ def ran(tmp_path_factory):
     text = PAGE.read_text()
     folder = tmp_path_factory.mktemp("own-algorithm")
     (folder / "policies.py").write_text(_blocks(text, "python")[0])
+    for block in _blocks(text, "python"):  # a block opened by "# NAME.py" is that file
+        first = block.partition("\n")[0]
+        if first.startswith("# ") and first.endswith(".py"):
+            (folder / first.removeprefix("# ")).write_text(block)
     done = {}
     for block in _blocks(text, "console"):
         for line in block.splitlines():
             argv = shlex.split(line.removeprefix("$ "))
-            assert argv[0] == "optsched", line
-            result = optsched(*argv[1:], "--quiet", cwd=folder) if argv[1] in ("study", "search") \
-                else optsched(*argv[1:], cwd=folder)
-            assert result.code == 0, (line, result.err)
+            if argv[0] == "python":
+                run = subprocess.run([str(_python()), *argv[1:], "-p", "no:cacheprovider"], cwd=folder,
+                                     capture_output=True, text=True, timeout=300)
+                result = Done(run.returncode, run.stdout, run.stderr)
+            else:
+                assert argv[0] == "optsched", line
+                result = optsched(*argv[1:], "--quiet", cwd=folder) if argv[1] in ("study", "search") \
+                    else optsched(*argv[1:], cwd=folder)
+            assert result.code == 0, (line, result.out, result.err)
             done[line] = result
     return text, folder, done
+
+
+def _python() -> Path:
+    """The Python next to the installed optsched script."""
+    return Path(console_script()).with_name("python")
 
 
 def test_every_command_of_the_page_runs_and_the_function_is_verified(ran):
@@ -86,12 +101,15 @@ def test_the_worst_cases_the_page_states_are_the_ones_the_searches_certify(ran):
 
 def test_the_python_block_prints_what_the_page_says(ran):
     """The "From Python" block, run as a script in the same folder by the installed Python."""
-    import subprocess
-
     text, folder, _ = ran
-    python = Path(console_script()).with_name("python")
-    done = subprocess.run([str(python), "-c", _blocks(text, "python")[1]], cwd=folder, capture_output=True,
-                          text=True, timeout=120)
+    script = next(b for b in _blocks(text, "python") if b.startswith("import optsched"))
+    done = subprocess.run([str(_python()), "-c", script], cwd=folder, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     check = next(line for line in done.stdout.splitlines() if line.startswith("OnlineCheck("))
     assert check in " ".join(text.split()).replace("`", ""), check
+
+
+def test_the_property_file_of_the_page_runs_and_passes(ran):
+    _, folder, done = ran
+    result = next(r for line, r in done.items() if "pytest" in line)
+    assert (folder / "test_delayed_wspt.py").exists() and "1 passed" in result.out, result.out

@@ -5,10 +5,9 @@ from hypothesis import given, settings
 from optsched.asrpt import baselines
 from optsched.asrpt.cluster_state import estimates
 from optsched.asrpt.schedule import completions, verify
+from optsched.asrpt.strategies import integral_streams
 from optsched.numeric import better_or_equal
 from optsched.registry import get
-
-from .strategies import integral_streams
 
 
 @given(integral_streams(max_jobs=6))

@@ -5,10 +5,9 @@ import pytest
 from hypothesis import given, settings
 
 from optsched.asrpt.checks import NOT_APPLICABLE, lemma2_slack
+from optsched.asrpt.strategies import integral_streams
 from optsched.asrpt.theory import lemma2_bound
 from optsched.registry import get
-
-from .strategies import integral_streams
 
 ASRPT = get("asrpt")
 

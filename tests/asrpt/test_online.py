@@ -8,8 +8,7 @@ from hypothesis import strategies as st
 from optsched.asrpt.cluster_state import estimates
 from optsched.asrpt.online import run_asrpt
 from optsched.asrpt.schedule import completions, verify
-
-from .strategies import integral_streams
+from optsched.asrpt.strategies import integral_streams
 
 
 @given(integral_streams(max_jobs=6), st.sampled_from([0.0, 0.5, 1.0, 2.0, 4.0]), st.booleans())

@@ -11,6 +11,7 @@ from optsched.asrpt.formulations import time_indexed
 from optsched.asrpt.generate import generate_stream
 from optsched.asrpt.online import run_asrpt
 from optsched.asrpt.schedule import objective
+from optsched.asrpt.strategies import integral_streams
 from optsched.asrpt.theory import (
     constants,
     lemma2_bound,
@@ -20,8 +21,6 @@ from optsched.asrpt.theory import (
     virtual_optimum,
 )
 from optsched.solvers import solve
-
-from .strategies import integral_streams
 
 RTOL = 1e-9
 

@@ -10,10 +10,10 @@ from optsched.edge import formulations as F
 from optsched.edge.generate import generate
 from optsched.edge.instance import Instance, Job, Server
 from optsched.edge.schedule import objective, verify
+from optsched.edge.strategies import instances
 from optsched.solvers import solve
 
 from ..digests import digest
-from .strategies import instances
 
 BASELINES = [B.srtf, B.tiresias_l, B.batchsche, B.earliest_completion]
 

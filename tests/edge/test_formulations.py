@@ -12,9 +12,8 @@ from optsched.edge import formulations as F
 from optsched.edge.generate import generate
 from optsched.edge.instance import Instance, Job, Server
 from optsched.edge.schedule import objective, verify
+from optsched.edge.strategies import instances
 from optsched.solvers import solve
-
-from .strategies import instances
 
 
 def opt(instance, **kwargs):

@@ -7,9 +7,8 @@ from hypothesis import given
 
 from optsched.edge.generate import generate
 from optsched.edge.instance import Instance, Job, Server, speed_augmented, time_scaled
+from optsched.edge.strategies import instances
 from optsched.errors import InputError
-
-from .strategies import instances
 
 
 @given(instances())

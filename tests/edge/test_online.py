@@ -10,10 +10,10 @@ from hypothesis import strategies as st
 from optsched.edge.instance import Instance, Job, Server, time_scaled
 from optsched.edge.online import CLOUD, _Dispatcher, run_aonline
 from optsched.edge.schedule import objective, verify
+from optsched.edge.strategies import instances
 from optsched.edge.theory import fitted_dual_check, lemma1_chain
 
 from ..digests import digest
-from .strategies import instances
 
 
 def g1():

@@ -9,10 +9,9 @@ from hypothesis import strategies as st
 from optsched.edge import formulations as F
 from optsched.edge.instance import speed_augmented
 from optsched.edge.online import run_aonline
+from optsched.edge.strategies import instances
 from optsched.edge.theory import fitted_dual_check, flow_bound, jct_bound
 from optsched.solvers import solve
-
-from .strategies import instances
 
 
 @given(instances(max_jobs=3, max_D=2, max_p=3), st.sampled_from([Fraction(1, 2), Fraction(1)]))

@@ -8,10 +8,10 @@ from optsched.oasis import formulations as F
 from optsched.oasis.generate import generate
 from optsched.oasis.instance import Instance, TableUtility, job_from_rho
 from optsched.oasis.schedule import objective, verify
+from optsched.oasis.strategies import instances
 from optsched.solvers import solve
 
 from ..digests import digest
-from .strategies import instances
 
 BASELINES = [baselines.fifo, baselines.drf, baselines.rrh, baselines.dorm]
 

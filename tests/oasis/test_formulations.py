@@ -10,9 +10,8 @@ from optsched.oasis.columns import TooManyColumns, count_columns, enumerate_colu
 from optsched.oasis.generate import generate
 from optsched.oasis.online import run_oasis
 from optsched.oasis.schedule import objective, verify
+from optsched.oasis.strategies import instances
 from optsched.solvers import max_violation, solve
-
-from .strategies import instances
 
 
 def assert_identities(instance, cross_check=True):

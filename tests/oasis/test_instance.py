@@ -7,8 +7,7 @@ from hypothesis import given
 from optsched.errors import InputError
 from optsched.oasis.generate import generate
 from optsched.oasis.instance import Instance, Sigmoid, TableUtility, job_from_rho
-
-from .strategies import instances
+from optsched.oasis.strategies import instances
 
 
 @given(instances())

@@ -14,6 +14,7 @@ from optsched.oasis.columns import enumerate_columns
 from optsched.oasis.instance import Instance, Sigmoid, TableUtility, job_from_rho
 from optsched.oasis.online import run_oasis
 from optsched.oasis.schedule import objective, verify
+from optsched.oasis.strategies import instances
 from optsched.oasis.theory import (
     alpha_discrete,
     certified_lower_bound,
@@ -23,8 +24,6 @@ from optsched.oasis.theory import (
     paper_bound,
 )
 from optsched.solvers import solve
-
-from .strategies import instances
 
 
 def replay_prices(instance, run, upto):

@@ -9,10 +9,9 @@ from optsched.numeric import better_or_equal, close
 from optsched.oasis import pooled
 from optsched.oasis.formulations import compact_exponential
 from optsched.oasis.generate import generate
+from optsched.oasis.strategies import instances
 from optsched.registry import get
 from optsched.solvers import solve
-
-from .strategies import instances
 
 
 def _check(inst) -> None:

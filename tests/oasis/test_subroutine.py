@@ -10,10 +10,9 @@ from hypothesis import strategies as st
 
 from optsched.oasis.columns import Column, TooManyColumns, enumerate_columns
 from optsched.oasis.formulations import single_job
+from optsched.oasis.strategies import instances
 from optsched.oasis.subroutine import SubroutineCounters, best_schedule, slot_costs
 from optsched.solvers import solve
-
-from .strategies import instances
 
 
 @st.composite

@@ -7,9 +7,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from optsched.oasis.strategies import instances
 from optsched.oasis.theory import Constants, alpha_discrete, constants
-
-from .strategies import instances
 
 
 @given(log_L=st.floats(-30, 5), spread=st.floats(0.0, 40.0), capacity=st.floats(0.5, 100.0),

@@ -10,10 +10,9 @@ from optsched.placement.instance import Instance
 from optsched.placement.online import allot, assign, heavy_edge
 from optsched.placement.schedule import objective as placement_objective
 from optsched.placement.schedule import verify as verify_placement
+from optsched.placement.strategies import placements, spread_matrices
 from optsched.placement.timing import alpha, alpha_max
 from optsched.solvers import solve
-
-from .strategies import placements, spread_matrices
 
 
 def cut_weight(job, counts_by_vertex):

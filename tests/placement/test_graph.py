@@ -7,8 +7,7 @@ from hypothesis import strategies as st
 
 from optsched.placement.graph import job_graph, tree_edges, weights
 from optsched.placement.instance import Job, Stage
-
-from .strategies import jobs
+from optsched.placement.strategies import jobs
 
 
 @given(jobs())

@@ -8,9 +8,8 @@ from hypothesis import strategies as st
 
 from optsched.placement.instance import Cluster, Job, Stage
 from optsched.placement.online import allot, fewest_empty, heavy_edge_counts
+from optsched.placement.strategies import jobs
 from optsched.placement.timing import alpha, alpha_one_server
-
-from .strategies import jobs
 
 
 def fig2_job():

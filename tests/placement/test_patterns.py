@@ -14,9 +14,8 @@ from optsched.placement.patterns import (
     splits,
     unmergeable_splits,
 )
+from optsched.placement.strategies import clusters, jobs, spread_matrices
 from optsched.placement.timing import alpha, alpha_lower, alpha_one_server
-
-from .strategies import clusters, jobs, spread_matrices
 
 
 @given(jobs(max_stages=3, max_replicas=3).filter(lambda j: j.gpus <= 6), st.integers(2, 4),

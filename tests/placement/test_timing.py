@@ -5,9 +5,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from optsched.placement.instance import Cluster, Job, Stage
+from optsched.placement.strategies import clusters, jobs
 from optsched.placement.timing import alpha, alpha_max, alpha_one_server, compute_bound
-
-from .strategies import clusters, jobs
 
 
 @given(jobs(), clusters(), st.randoms())

@@ -5,8 +5,7 @@ from hypothesis import given, settings
 
 from optsched.single.baselines import fifo
 from optsched.single.instance import Instance, Job
-
-from .strategies import instances
+from optsched.single.strategies import instances
 
 
 def test_fifo_runs_jobs_in_release_order_with_ties_by_index():

@@ -7,8 +7,7 @@ from hypothesis import given, settings
 from optsched.registry import get
 from optsched.single.checks import smith_slack
 from optsched.single.instance import Instance, Job
-
-from .strategies import instances
+from optsched.single.strategies import instances
 
 SINGLE = get("single")
 

@@ -6,9 +6,8 @@ from hypothesis import given, settings
 
 from optsched.single.formulations import brute_force_optimum, mean_busy_time, mean_busy_time_lp, time_indexed
 from optsched.single.schedule import objective, verify
+from optsched.single.strategies import instances
 from optsched.solvers import solve
-
-from .strategies import instances
 
 
 @given(instances())

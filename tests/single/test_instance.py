@@ -5,8 +5,7 @@ from hypothesis import given
 
 from optsched.errors import InputError
 from optsched.single.instance import Instance
-
-from .strategies import instances
+from optsched.single.strategies import instances
 
 
 @given(instances(max_jobs=10))

@@ -9,8 +9,7 @@ from optsched.single.formulations import brute_force_optimum
 from optsched.single.instance import Instance, Job
 from optsched.single.online import wspt
 from optsched.single.schedule import objective, verify
-
-from .strategies import instances
+from optsched.single.strategies import instances
 
 ALGORITHMS = [wspt, fifo]
 

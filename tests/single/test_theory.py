@@ -7,10 +7,9 @@ from optsched.single.formulations import time_indexed
 from optsched.single.instance import Instance, Job
 from optsched.single.online import wspt
 from optsched.single.schedule import objective
+from optsched.single.strategies import instances
 from optsched.single.theory import smith_schedule
 from optsched.solvers import solve
-
-from .strategies import instances
 
 
 @given(instances(max_jobs=8, max_p=6, zero_release=True))

@@ -1,15 +1,18 @@
 """Hypothesis strategies for tiny OASiS instances (spec §4.2: integer capacities and demands,
-exact binary ρ, sigmoid, step, constant and clipped-linear utilities)."""
+exact binary ρ, sigmoid, step, constant and clipped-linear utilities). Public, for property-based tests of
+a theorem or of your own algorithm (docs/own-algorithm.md); needs hypothesis (``pip install -e
+'.[test]'``). optsched's own tests draw from here."""
 
 from hypothesis import strategies as st
 
-from optsched.oasis.instance import Instance, Sigmoid, TableUtility, job_from_rho
+from .instance import Instance, Sigmoid, TableUtility, job_from_rho
 
 RHOS = (0.25, 0.5, 0.75, 1.0)
 
 
 @st.composite
 def utilities(draw):
+    """A utility function of one of the paper's shapes (sigmoid, or the others the generator draws)."""
     kind = draw(st.sampled_from(["sigmoid", "step", "constant", "linear"]))
     if kind == "sigmoid":
         gamma2 = draw(st.sampled_from([0.0, 0.5, 5.0]))
@@ -26,6 +29,8 @@ def utilities(draw):
 
 @st.composite
 def instances(draw, max_T=4, max_jobs=3, max_servers=2, modes=("worker_slots", "chunks")):
+    """Valid oasis instances: at most ``max_T`` slots, ``max_jobs`` jobs, ``max_servers`` servers of each
+    kind, in the given accounting ``modes``."""
     T = draw(st.integers(1, max_T))
     R = draw(st.integers(1, 2))
     resources = ("cpu", "bandwidth")[-R:]

@@ -1,10 +1,12 @@
 """Hypothesis strategies for the asrpt family (spec asrpt.md §4.8); the placement family's are in
-tests/placement/strategies.py."""
+optsched/placement/strategies.py. Public, for property-based tests of
+a theorem or of your own algorithm (docs/own-algorithm.md); needs hypothesis (``pip install -e
+'.[test]'``). optsched's own tests draw from here."""
 
 from hypothesis import strategies as st
 
-from optsched.asrpt.instance import Instance, StreamJob
-from optsched.placement.instance import Cluster, Job, Stage
+from ..placement.instance import Cluster, Job, Stage
+from .instance import Instance, StreamJob
 
 
 @st.composite
@@ -23,7 +25,8 @@ def integral_streams(draw, servers=2, max_jobs=5, prediction="any"):
         n = draw(st.integers(1, 3))
         mode = draw(st.sampled_from(["perfect", "over", "under", "zero", "noisy"])) if prediction == "any" \
             else prediction
-        guess = {"perfect": n, "over": n + draw(st.integers(1, 3)), "under": draw(st.integers(0, n - 1)) if n > 1 else 0,
+        under = draw(st.integers(0, n - 1)) if n > 1 else 0
+        guess = {"perfect": n, "over": n + draw(st.integers(1, 3)), "under": under,
                  "zero": 0, "noisy": max(0, n + draw(st.integers(-2, 2)))}[mode]
         out.append(StreamJob(Job(stages), float(draw(st.integers(0, 6))), n, float(guess)))
     return Instance(cluster, tuple(out))

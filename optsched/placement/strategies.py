@@ -1,15 +1,18 @@
 """Hypothesis strategies for the placement family, and the brute-force enumeration of count
-matrices the exact checks compare with (spec asrpt.md §4.8)."""
+matrices the exact checks compare with (spec asrpt.md §4.8). Public, for property-based tests of
+a theorem or of your own algorithm (docs/own-algorithm.md); needs hypothesis (``pip install -e
+'.[test]'``). optsched's own tests draw from here."""
 
 import itertools
 
 from hypothesis import strategies as st
 
-from optsched.placement.instance import Cluster, Instance, Job, Stage
+from .instance import Cluster, Instance, Job, Stage
 
 
 @st.composite
 def jobs(draw, max_stages=4, max_replicas=4):
+    """A pipeline job: up to ``max_stages`` stages of up to ``max_replicas`` replicas each."""
     S = draw(st.integers(1, max_stages))
     stages = []
     for s in range(S):
@@ -22,6 +25,7 @@ def jobs(draw, max_stages=4, max_replicas=4):
 
 @st.composite
 def clusters(draw, servers=(1, 4), gpus=(1, 8)):
+    """A cluster of ``servers`` (a range) servers with ``gpus`` (a range) free GPUs each."""
     g = draw(st.integers(*gpus))
     inter = draw(st.floats(100.0, 5000.0))
     intra = draw(st.floats(inter / g, 400_000.0))
