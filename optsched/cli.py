@@ -26,6 +26,7 @@ from .jsonio import MAX_INPUT_MB, check_writable, dumps, fingerprint, plain, rea
 from .limits import MAX_INPUT_LIMIT_MB, MAX_SEEDS, MAX_WORKERS, NODE_LIMIT
 from .params import OPTIONS, Bounded, bind, did_you_mean
 from .plot import FORMATS, report_format, report_name
+from .provenance import commit, version_string
 from .registry import families, get
 
 #: The solvers of :mod:`optsched.solvers` (``SOLVERS`` there; tests/test_cli.py keeps the two equal),
@@ -180,6 +181,7 @@ DOCS = {
     "run": "the family pages (docs/<family>.md: algorithms and parameters)",
     "verify": "docs/design.md (the site's 'Design': the command-line contract)",
     "export": "docs/solvers.md (the site's 'Solvers': any solver, through a file)",
+    "cite": "README.md ('Citing') and CITATION.cff",
     "reproduce": "the family pages (docs/<family>.md: 'Reproduce' and the paper's claims, computed)",
     "study": "docs/study.md (the site's 'Studies')",
     "search": "docs/search.md (the site's 'Worst-case search')",
@@ -194,12 +196,17 @@ def build_parser() -> argparse.ArgumentParser:
     """The ``optsched`` argument parser, with every verb of the command-line contract (docs/design.md)."""
     parser = _Parser(prog="optsched",
                      description="Online scheduling of distributed ML training jobs, with exact baselines.")
-    parser.add_argument("--version", action="version", version=f"optsched {__version__}")
+    parser.add_argument("--version", action="version", version=f"optsched {version_string()}")
     verbs = parser.add_subparsers(dest="verb", required=True, metavar="VERB")
 
     p = verbs.add_parser("families", epilog=_docs("families"),
                          help="list the families with their formulations and algorithms")
     p.add_argument("--json", action="store_true", help="machine-readable output")
+
+    p = verbs.add_parser("cite", epilog=_docs("cite"),
+                         help="BibTeX for optsched (its version and commit) and the papers of the families used")
+    p.add_argument("family", nargs="*", help="the families whose papers to cite (default: every family)")
+    p.add_argument("--json", action="store_true")
 
     p = verbs.add_parser("generate", epilog=_docs("generate"),
                          help="generate a seeded instance")
@@ -543,6 +550,22 @@ def _judged(verdict, sense: str) -> str:
     return "INFEASIBLE (no objective)"
 
 
+def _cite(args) -> int:
+    from .citations import software_bibtex
+
+    chosen = [get(name) for name in args.family] if args.family else list(families().values())
+    papers = list({paper.key: paper for family in chosen for paper in family.papers}.values())
+    version = version_string()
+    if args.json:
+        print(dumps(plain({"optsched": {"version": __version__, "commit": commit(), "bibtex": software_bibtex(version)},
+                           "papers": [{**paper.to_dict(), "bibtex": paper.bibtex(),
+                                       "families": [f.name for f in chosen if paper in f.papers]}
+                                      for paper in papers]})), end="")
+        return 0
+    print("\n\n".join([software_bibtex(version), *(paper.bibtex() for paper in papers)]))
+    return 0
+
+
 def _export(args) -> int:
     from .pipeline import export
 
@@ -753,7 +776,8 @@ def _search(args) -> int:
 
 
 _VERBS = {"families": _families, "generate": _generate, "solve": _solve, "run": _run,
-          "verify": _verify, "export": _export, "reproduce": _reproduce, "study": _study, "search": _search}
+          "verify": _verify, "export": _export, "cite": _cite, "reproduce": _reproduce, "study": _study,
+          "search": _search}
 
 
 if __name__ == "__main__":

@@ -92,3 +92,27 @@ def test_each_familys_algorithm_and_model_cite_the_paper_in_a_references_section
             doc = function.resolve().__doc__ if hasattr(function, "resolve") else function.__doc__
             references = doc.split("References\n")[-1] if doc and "References\n" in doc else ""
             assert "----------" in references and any(s in references for s in surnames), (family.name, doc)
+
+
+def test_cite_prints_bibtex_for_optsched_at_its_commit_and_the_families_papers():
+    """`optsched cite` (the installed script): one @software entry naming the version (and the git
+    commit of a clone, as `--version` does), then one entry per paper of the families asked, each
+    with balanced braces and the paper's key, year and DOI or arXiv identifier."""
+    import json
+
+    from optsched.provenance import version_string
+
+    from .contract_helpers import optsched
+
+    done = optsched("cite", "edge", "asrpt")
+    assert done.code == 0, done.err
+    entries = done.out.strip().split("\n\n")
+    assert entries[0].startswith("@software{optsched,") and f"version = {{{version_string()}}}" in entries[0]
+    assert [e.partition("{")[2].partition(",")[0] for e in entries[1:]] == ["wang2022", "luo2025"]
+    for entry in entries:
+        assert entry.count("{") == entry.count("}")
+    assert "doi = {10.1109/JSAC.2022.3180772}" in entries[1] and "eprint = {2501.05563}" in entries[2]
+    assert optsched("--version").out.strip() == f"optsched {version_string()}"
+    every = json.loads(optsched("cite", "--json").out)
+    assert {p["key"] for p in every["papers"]} == set(PAPERS) and every["optsched"]["version"]
+    assert optsched("cite", "nope").code == 2
