@@ -1,6 +1,7 @@
 """Which optsched produced a result: the package version, and the git commit of the checkout it runs
 from, where it runs from one (an editable install of a clone). Read from the files under ``.git``,
-without running git.
+without running git; edits not committed yet are not detected (the code digests a study keeps with
+each unit, its ``code`` column, are what tell two versions of the code apart).
 
 Examples
 --------

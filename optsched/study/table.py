@@ -19,6 +19,7 @@ import numpy as np
 import pandas as pd
 
 from ..numeric import better_or_equal, ratio
+from ..provenance import version_string
 
 #: Relative slack for "within the theorem's bound", as for every objective comparison (docs/design.md, principle 6).
 TOL = 1e-6
@@ -86,7 +87,7 @@ def reference_row(study: str, inst: InstanceRecord, spec: dict, ref: dict, lp: d
             "lp_objective": lp.get("objective") if lp else None,
             "lp_runtime_s": lp.get("runtime_s") if lp else None,
             "integrality_gap": integrality_gap(inst.sense, optimum, lp),
-            "solver_version": ref.get("solver_version", ""), "optsched_version": ref.get("code", ""),
+            "solver_version": _solver(ref), "optsched_version": version_string(), "code": ref.get("code", ""),
             "message": ref.get("message", "")}
 
 
@@ -118,9 +119,14 @@ def algorithm_row(study: str, inst: InstanceRecord, method: dict, run: dict, ref
            "theorem_held": _held(r, kind, lower, theorem["bound"]) if theorem else "",
            "theorem_constants": json.dumps(theorem.get("constants", {}), sort_keys=True) if theorem else "",
            "theorem_assumptions": theorem.get("assumptions", ""),
-           "solver_version": ref.get("solver_version", ""), "optsched_version": run.get("code", ""),
+           "solver_version": _solver(ref), "optsched_version": version_string(), "code": run.get("code", ""),
            "message": run.get("message", "")}
     return row
+
+
+def _solver(ref: dict) -> str:
+    """The solver that proved the reference, by name and version (``highs 1.16.0``)."""
+    return " ".join(filter(None, (ref.get("solver", ""), ref.get("solver_version", ""))))
 
 
 def _instance_columns(study: str, inst: InstanceRecord) -> dict:
