@@ -1,6 +1,8 @@
 """Algorithms from outside the package: a researcher's own function, named where a registered
 algorithm's name goes (``run --algorithm``, a study's ``algorithms``, ``search --algorithm``) or
-handed over from Python.
+handed over from Python, or registered by an installed package under a name of its own (an entry
+point of the group ``optsched.algorithms``, named ``FAMILY.NAME``, pointing at
+``module:function``).
 
 A function is named ``module.path:function`` (an importable module) or ``path/to/file.py:function``
 (a source file, loaded under a module name of its own). It is called as a registered algorithm is,
@@ -38,6 +40,29 @@ PLAIN = (bool, int, float, str)
 
 class AlgorithmFailure(Failure):
     """A researcher's algorithm raised, or returned something that is not a schedule."""
+
+
+#: The entry-point group through which an installed package registers algorithms: each entry is
+#: named ``FAMILY.NAME`` and points at ``module:function``.
+ENTRY_POINTS = "optsched.algorithms"
+
+
+@cache
+def _entry_points() -> dict[str, dict[str, str]]:
+    from importlib.metadata import entry_points
+
+    found: dict[str, dict[str, str]] = {}
+    for entry in entry_points(group=ENTRY_POINTS):
+        family, _, name = entry.name.partition(".")
+        if name:
+            found.setdefault(family, {})[name] = entry.value
+    return found
+
+
+def installed(family: str) -> dict[str, str]:
+    """The algorithms installed packages register for ``family`` (entry points of the group
+    :data:`ENTRY_POINTS`), by name, as ``module:function``."""
+    return dict(_entry_points().get(family, {}))
 
 
 def is_function_name(name: Any) -> bool:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import importlib
 import inspect
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import InitVar, dataclass, field
+from dataclasses import InitVar, dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from . import plugins
@@ -330,7 +330,11 @@ class Family:
             return _external(plugins.name_of(name), name)
         if plugins.is_function_name(name):
             return _external(name, plugins.load(name))
-        return _pick(self.algorithms, name, f"family {self.name} has no algorithm", f"{self.name}'s algorithm")
+        installed = plugins.installed(self.name)
+        if isinstance(name, str) and name not in self.algorithms and name in installed:
+            return replace(_external(installed[name], plugins.load(installed[name])), name=name)
+        return _pick({**self.algorithms, **installed}, name, f"family {self.name} has no algorithm",
+                     f"{self.name}'s algorithm")
 
     def check_preset(self, preset: str) -> None:
         """Raise ``InputError`` (with a suggestion) unless ``preset`` is one of the family's generator presets."""
@@ -354,6 +358,7 @@ class Family:
             "formulations": list(self.formulations),
             "formulation_answers": {name: self.answer(name) for name in self.formulations},
             "algorithms": list(self.algorithms),
+            "installed_algorithms": plugins.installed(self.name),
         }
 
 

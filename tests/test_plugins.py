@@ -180,3 +180,32 @@ def test_a_function_from_python_runs_as_a_registered_algorithm_does():
 
     with pytest.raises(AlgorithmFailure, match="raised ValueError: not yet"):
         family.run(instance, broken)
+
+
+def test_an_installed_package_registers_an_algorithm_by_name(folder):
+    """An entry point of the group optsched.algorithms (`single.by-length = mine.policies:by_length`)
+    makes `--algorithm by-length` work in run and study, listed in `families --json`; a name no
+    package registers is still bad input."""
+    import json
+
+    package = folder / "site" / "mine"
+    package.mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    (package / "policies.py").write_text(textwrap.dedent(POLICIES))
+    info = folder / "site" / "mine-0.1.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: mine\nVersion: 0.1\n")
+    (info / "entry_points.txt").write_text("[optsched.algorithms]\nsingle.by-length = mine.policies:by_length\n")
+    env = {"PYTHONPATH": str(folder / "site")}
+    ran = run_installed("run", "inst.json", "--algorithm", "by-length", "--param", "longest=false", "--json",
+                        cwd=folder, env=env)
+    assert ran.code == 0, ran.err
+    assert json.loads(ran.out)["algorithm"] == "by-length" and json.loads(ran.out)["feasible"]
+    listed = json.loads(run_installed("families", "--json", cwd=folder, env=env).out)
+    single = next(f for f in listed if f["name"] == "single")
+    assert single["installed_algorithms"] == {"by-length": "mine.policies:by_length"}
+    studied = run_installed("study", "--family", "single", "--instances", "tiny", "--seeds", "0-1", "--jobs", "3",
+                            "--algorithm", "by-length", "-o", "out", "--quiet", cwd=folder, env=env)
+    assert studied.code == 0 and "by-length" in studied.out, studied.err
+    unknown = run_installed("run", "inst.json", "--algorithm", "by-length", cwd=folder)  # not installed here
+    assert unknown.code == 2 and "has no algorithm 'by-length'" in unknown.err
