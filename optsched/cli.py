@@ -672,12 +672,15 @@ def _study(args) -> int:
     if args.json:
         summary = {"output": str(study.output), "units": outcome.units, "cached": outcome.cached,
                    "recomputed": outcome.recomputed, "wall_s": outcome.wall_s, "problems": outcome.problems,
-                   "methods": outcome.method_summary.to_dict("records"),
+                   "online": outcome.online, "methods": outcome.method_summary.to_dict("records"),
                    "references": outcome.reference_summary.to_dict("records")}
         print(dumps(plain(summary)), end="")
     else:
         for table_ in summary_tables(outcome):
             print(table_.text() + "\n")
+        for label, check in outcome.online.items():
+            if not check["violation"]:
+                print(f"online: {label} held on {check['cases']} cases (optsched.testing.check_online)")
         for problem in outcome.problems:
             print(f"PROBLEM: {problem}")
         print(f"tables, figures and report.md in {study.output}/")

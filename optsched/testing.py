@@ -100,3 +100,25 @@ def _runner(family: Any, algorithm: str | Callable[..., Any], params: dict, orig
     if known is not None:
         return lambda instance: known(instance, original, seed)
     return lambda instance: family.run(instance, algorithm, seed=seed, **params).schedule
+
+
+@dataclass(frozen=True)
+class OnlineTask:
+    """One :func:`check_online` a study runs as a cached unit: for a researcher's algorithm, with its
+    parameters (sorted pairs), keyed also by ``code``, the digest of the code the algorithm runs, so
+    that editing the function checks it again."""
+
+    family: str
+    algorithm: str
+    params: tuple[tuple[str, Any], ...]
+    code: str
+    instances: int = 10
+
+
+def online_task(task: OnlineTask) -> dict[str, Any]:
+    """:func:`check_online` for a study (:mod:`optsched.study.runner`): the cases checked and the first
+    violation (None when every case held)."""
+    from .registry import get
+
+    found = check_online(get(task.family), task.algorithm, params=dict(task.params), instances=task.instances)
+    return {"cases": found.cases, "violation": found.violation}

@@ -77,6 +77,8 @@ def test_the_study_table_the_page_shows_is_the_one_the_study_prints(ran):
     printed = next(r.out for line, r in done.items() if " study " in line)
     for row in shown.splitlines()[2:]:
         assert row.removesuffix("...").rstrip() in printed, row
+    held = " ".join(text.split()).split("it prints `")[1].split("`")[0]  # the online check's line, as the page has it
+    assert held in " ".join(printed.split()), held
     rows = list(csv.DictReader((folder / "study-mine" / "results.csv").open()))
     assert {r["status"] for r in rows} == {"feasible"} and {r["ratio_kind"] for r in rows} == {"exact"}
     assert (folder / "study-mine" / "ratio_vs_size.svg").exists() and (folder / "study-mine" / "ratios.svg").exists()

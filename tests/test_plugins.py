@@ -32,6 +32,11 @@ def without_seed(instance):
     return left_shifted(instance, tuple(range(instance.n)))
 
 
+def first_come(instance):
+    """Jobs in release order: online."""
+    return left_shifted(instance, tuple(sorted(range(instance.n), key=lambda j: (instance.jobs[j].r, j))))
+
+
 def boom(instance):
     return 1 / 0
 
@@ -50,6 +55,12 @@ def required(instance, alpha):
 
 def listed(instance, alpha=[1]):
     return None
+
+
+def clairvoyant(instance):
+    """WSPT over every job from the start, as if the future were known: not online."""
+    order = sorted(range(instance.n), key=lambda j: (-instance.jobs[j].w / instance.jobs[j].p, j))
+    return left_shifted(instance, tuple(order))
 
 
 NOT_A_FUNCTION = 3
@@ -195,7 +206,8 @@ def test_an_installed_package_registers_an_algorithm_by_name(folder):
     info = folder / "site" / "mine-0.1.dist-info"
     info.mkdir()
     (info / "METADATA").write_text("Metadata-Version: 2.1\nName: mine\nVersion: 0.1\n")
-    (info / "entry_points.txt").write_text("[optsched.algorithms]\nsingle.by-length = mine.policies:by_length\n")
+    (info / "entry_points.txt").write_text("[optsched.algorithms]\nsingle.by-length = mine.policies:by_length\n"
+                                           "single.first-come = mine.policies:first_come\n")
     env = {"PYTHONPATH": str(folder / "site")}
     ran = run_installed("run", "inst.json", "--algorithm", "by-length", "--param", "longest=false", "--json",
                         cwd=folder, env=env)
@@ -203,9 +215,28 @@ def test_an_installed_package_registers_an_algorithm_by_name(folder):
     assert json.loads(ran.out)["algorithm"] == "by-length" and json.loads(ran.out)["feasible"]
     listed = json.loads(run_installed("families", "--json", cwd=folder, env=env).out)
     single = next(f for f in listed if f["name"] == "single")
-    assert single["installed_algorithms"] == {"by-length": "mine.policies:by_length"}
+    assert single["installed_algorithms"] == {"by-length": "mine.policies:by_length",
+                                              "first-come": "mine.policies:first_come"}
     studied = run_installed("study", "--family", "single", "--instances", "tiny", "--seeds", "0-1", "--jobs", "3",
-                            "--algorithm", "by-length", "-o", "out", "--quiet", cwd=folder, env=env)
-    assert studied.code == 0 and "by-length" in studied.out, studied.err
+                            "--algorithm", "first-come", "-o", "out", "--quiet", cwd=folder, env=env)
+    assert studied.code == 0 and "online: first-come held on" in studied.out, (studied.out, studied.err)
     unknown = run_installed("run", "inst.json", "--algorithm", "by-length", cwd=folder)  # not installed here
     assert unknown.code == 2 and "has no algorithm 'by-length'" in unknown.err
+
+
+def test_a_study_checks_each_function_is_online_and_names_one_that_is_not(folder):
+    """optsched.testing.check_online runs for each researcher's function of a study, as a cached unit:
+    one that reads jobs before they arrive is a PROBLEM line (exit 1), an online one is reported
+    held; registered algorithms are left to optsched's own tests."""
+    import json
+
+    argv = ("study", "--family", "single", "--instances", "tiny", "--seeds", "0-2", "--jobs", "4", "--algorithm",
+            "wspt", "--algorithm", "policies.py:first_come", "--algorithm", "policies.py:clairvoyant", "-o", "out",
+            "--workers", "1")
+    done = run_installed(*argv, "--quiet", cwd=folder)
+    assert done.code == 1, done.err
+    assert "online: policies.py:first_come held on" in done.out
+    assert "PROBLEM: policies.py:clairvoyant is not online: " in done.out
+    online = json.loads(run_installed(*argv, "--json", cwd=folder).out)["online"]
+    assert set(online) == {"policies.py:first_come", "policies.py:clairvoyant"}
+    assert online["policies.py:first_come"]["violation"] is None and online["policies.py:clairvoyant"]["violation"]

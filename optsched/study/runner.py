@@ -18,7 +18,7 @@ from __future__ import annotations
 import io
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -31,13 +31,14 @@ from ..outputs import claim_folder
 from ..pipeline import BEST
 from ..registry import Family, get
 from ..solvers import SOLVERS, cbc_version, cp_sat_version, highs_version
+from ..testing import OnlineTask, online_task
 from . import engine
 from .cache import Cache
-from .depends import whole_code
+from .depends import code_of, whole_code
 from .report import write_report
 from .spec import Reference, Study
 from .table import InstanceRecord, algorithm_row, reference_row, summary
-from .units import make_unit
+from .units import make_task_unit, make_unit
 
 
 @dataclass
@@ -55,6 +56,9 @@ class StudyOutcome:
     compute_s: float  #: running the units that were not cached
     versions: dict
     recomputed: int = 0  #: cached results that failed their checksum and were run again
+    #: per method label of a researcher's algorithm, what :func:`optsched.testing.check_online` found
+    #: (``cases``, ``violation``); registered algorithms are tested by optsched's own tests
+    online: dict = field(default_factory=dict)
 
     @property
     def problems(self) -> list[str]:
@@ -69,6 +73,8 @@ class StudyOutcome:
                              ("cross-checks disagreed", (s["cross_check"] == "disagree").sum())):
             if count:
                 found.append(f"{int(count)} {label}")
+        found += [f"{label} is not online: {check['violation']}" for label, check in self.online.items()
+                  if check["violation"]]
         return found
 
 
@@ -186,16 +192,43 @@ def run(study: Study, *, fresh: bool = False, progress: bool = True, log: TextIO
             folder.abandon()
             raise
         done, compute_s = batch.results, batch.compute_s
+        online = _online_checks(study, progress)
         results, references = _tables(study, plan, done)
         method_summary, reference_summary = summary(results, references)
         outcome = StudyOutcome(study, results, references, method_summary, reference_summary, batch.units, batch.cached,
-                          time.perf_counter() - started, compute_s, versions, batch.damaged)
+                          time.perf_counter() - started, compute_s, versions, batch.damaged, online)
         _write(outcome, out)
         folder.finish()
     if log:
         print(f"study {study.name}: {batch.units - batch.cached} units run in {compute_s:.1f} s; tables and report "
               f"written in {time.perf_counter() - started:.1f} s in all", file=log, flush=True)
     return outcome
+
+
+def _online_checks(study: Study, progress: bool) -> dict[str, dict]:
+    """The online property (:func:`optsched.testing.check_online`) for each researcher's algorithm of
+    the study, as cached task units keyed by the algorithm's code; by method label."""
+    tasks = {}
+    for part in study.parts:
+        family = get(part.family)
+        for m in part.methods:
+            if family.algorithm(m.algorithm).external:
+                code = code_of({"kind": "algorithm", "family": part.family, "spec": {"algorithm": m.algorithm}})
+                tasks[m.label] = OnlineTask(part.family, m.algorithm, tuple(sorted(m.params.items())), code)
+    if not tasks:
+        return {}
+    units = {label: make_task_unit(online_task, task) for label, task in tasks.items()}
+    cache = Cache(study.output / "cache.sqlite")
+    try:
+        batch = engine.execute(list(units.values()), cache, study.execution, label="online check", progress=progress)
+    finally:
+        cache.close()
+    checks = {}
+    for label, unit in units.items():
+        result = batch.results[unit.key]
+        checks[label] = result["value"] if result["status"] == "done" else \
+            {"cases": 0, "violation": f"the check failed: {result.get('message', '')}"}
+    return checks
 
 
 def _tables(study: Study, plan: list[tuple], done: dict[str, dict]) -> tuple[pd.DataFrame, pd.DataFrame]:
