@@ -103,7 +103,7 @@ def _runner(family: Any, algorithm: str | Callable[..., Any], params: dict, orig
 
 
 @dataclass(frozen=True)
-class OnlineTask:
+class OnlineCheckTask:
     """One :func:`check_online` a study runs as a cached unit: for a researcher's algorithm, with its
     parameters (sorted pairs), keyed also by ``code``, the digest of the code the algorithm runs, so
     that editing the function checks it again."""
@@ -115,7 +115,7 @@ class OnlineTask:
     instances: int = 10
 
 
-def online_task(task: OnlineTask) -> dict[str, Any]:
+def online_task(task: OnlineCheckTask) -> dict[str, Any]:
     """:func:`check_online` for a study (:mod:`optsched.study.runner`): the cases checked and the first
     violation (None when every case held)."""
     from .registry import get

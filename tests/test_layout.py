@@ -18,6 +18,10 @@ WITHOUT_TESTS = {
     "solvers/backend.py": "the record of one backend run and a constant; tests/solvers/test_highs.py and "
                           "test_cbc.py read them",
     "*/mutate.py": "a family's search space is a declaration; tests/search/test_space.py runs every family's",
+    "*/strategies.py": "a family's hypothesis strategies; its own tests draw from them, tests/test_strategies.py "
+                       "checks them as public",
+    "online_views.py": "what online means per family; tests/test_online_property.py and tests/test_testing.py "
+                       "run the property through them",
 }
 
 

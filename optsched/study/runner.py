@@ -31,7 +31,7 @@ from ..outputs import claim_folder
 from ..pipeline import BEST
 from ..registry import Family, get
 from ..solvers import SOLVERS, cbc_version, cp_sat_version, highs_version
-from ..testing import OnlineTask, online_task
+from ..testing import OnlineCheckTask, online_task
 from . import engine
 from .cache import Cache
 from .depends import code_of, whole_code
@@ -214,7 +214,7 @@ def _online_checks(study: Study, progress: bool) -> dict[str, dict]:
         for m in part.methods:
             if family.algorithm(m.algorithm).external:
                 code = code_of({"kind": "algorithm", "family": part.family, "spec": {"algorithm": m.algorithm}})
-                tasks[m.label] = OnlineTask(part.family, m.algorithm, tuple(sorted(m.params.items())), code)
+                tasks[m.label] = OnlineCheckTask(part.family, m.algorithm, tuple(sorted(m.params.items())), code)
     if not tasks:
         return {}
     units = {label: make_task_unit(online_task, task) for label, task in tasks.items()}
