@@ -35,7 +35,12 @@ SOLVERS = ("highs", "cbc")
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse with bad usage reported as one line (and exit 2), no usage dump."""
+    """argparse with bad usage reported as one line (and exit 2), no usage dump, and no abbreviated
+    flags: ``--seed`` on a verb that takes ``--seeds`` is a mistake to report, not a prefix to expand."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("allow_abbrev", False)
+        super().__init__(*args, **kwargs)
 
     _argv: Sequence[str] = ()
 

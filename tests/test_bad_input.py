@@ -319,6 +319,8 @@ CASES.update({
                         "did you mean '--node-limit'?"),
     "a mistyped family": (lambda t, f: ["generate", "sngle"], "did you mean 'single'?"),
     "a mistyped verb": (lambda t, f: ["slove"], "did you mean 'solve'?"),
+    "an abbreviated flag": (lambda t, f: ["study", "--family", "single", "--seed", "3", "-o", t / "s"],
+                            "unrecognized arguments: --seed: did you mean '--seeds'?"),
     "a generator option given as a flag": (lambda t, f: ["generate", "edge", "--servers", "3"],
                                            "did you mean '--option servers=3'?"),
     "another verb's flag": (lambda t, f: ["solve", f["single"][0], "--formulation", "time-indexed", "--workers", "2"],
