@@ -283,6 +283,18 @@ def write_file(path: str, fill: Callable[[str], None]) -> None:
         watcher.replaced(target, digest)
 
 
+def keep_file(path: str) -> None:
+    """Keep ``path`` as this run's output without writing it again (a figure drawn from the same data):
+    the watchers hear of it as of a write of its present content, so an output folder's owner keeps
+    it, and refuses it (:class:`InputError`) as it would refuse writing there."""
+    target = os.path.realpath(path)
+    digest = digest_of(target)
+    for watcher in _WATCHERS:
+        watcher.replacing(target, digest)
+    for watcher in _WATCHERS:
+        watcher.replaced(target, digest)
+
+
 def _rename(tmp: str, target: str) -> None:
     """Give ``tmp`` the mode ``target`` should have and rename it into place."""
     os.chmod(tmp, _new_file_mode(target))

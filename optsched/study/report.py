@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import math
 import textwrap
 from contextlib import contextmanager
@@ -20,9 +21,10 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import pandas as pd
 
-from ..jsonio import write_text
-from ..plot import STACK_MIN_HEIGHT, figure, intervals, markdown_figure, ratios
+from ..jsonio import keep_file, write_text
+from ..plot import REPORT_FORMAT, STACK_MIN_HEIGHT, figure, intervals, markdown_figure, ratios, report_name
 from ..registry import get
+from .depends import whole_code
 from .stats import describe
 
 if TYPE_CHECKING:
@@ -184,13 +186,26 @@ FIGURES = (("ratios.png", "Empirical ratio per method and family: instances, mea
            ("runtime_vs_size.png", "Median runtime of each method and of the reference solve vs instance size"))
 
 
-def write_report(outcome: StudyOutcome, out: Path) -> None:
-    """Draw the figures and write ``report.md`` into ``out``."""
+def write_report(outcome: StudyOutcome, out: Path, drawn: dict[str, str]) -> dict[str, str]:
+    """Draw the figures and write ``report.md`` into ``out``. ``drawn`` maps each figure file an
+    earlier run of the folder drew to the digest of what it was drawn from; a figure whose data,
+    format and drawing code are the same, and whose file is still the one optsched wrote, is kept
+    rather than drawn again (a cached rerun). Returns the same map for this run's figures."""
     results, references = outcome.results, outcome.references
-    _ratio_figure(results, out / "ratios.png")
-    _size_figure(results, out / "ratio_vs_size.png")
-    _gap_figure(references, out / "integrality_gap.png")
-    _runtime_figure(results, references, out / "runtime_vs_size.png")
+    now: dict[str, str] = {}
+    for name, data, draw in (
+            ("ratios.png", (results,), lambda: _ratio_figure(results, out / "ratios.png")),
+            ("ratio_vs_size.png", (results,), lambda: _size_figure(results, out / "ratio_vs_size.png")),
+            ("integrality_gap.png", (references,), lambda: _gap_figure(references, out / "integrality_gap.png")),
+            ("runtime_vs_size.png", (results, references),
+             lambda: _runtime_figure(results, references, out / "runtime_vs_size.png"))):
+        path = out / report_name(name)
+        digest = _drawn_from(name, data)
+        now[path.name] = digest
+        if drawn.get(path.name) == digest and path.is_file():
+            keep_file(str(path))
+        else:
+            draw()
     study = outcome.study
     v = outcome.versions
     lines = [f"# Study `{study.name}`", "",
@@ -221,3 +236,12 @@ def write_report(outcome: StudyOutcome, out: Path) -> None:
               "instance), `summary.csv`, `summary_references.csv`, `study.json`. Column `ratio_kind` says whether "
               "a ratio is `exact` or an `upper bound` on the true ratio (reference not proven optimal).", ""]
     write_text(str(out / "report.md"), "\n".join(lines))
+    return now
+
+
+def _drawn_from(name: str, frames: tuple[pd.DataFrame, ...]) -> str:
+    """The digest of what figure ``name`` is drawn from: its data, the figure format, and optsched's code."""
+    h = hashlib.sha256(f"{name}\n{REPORT_FORMAT.get()}\n{whole_code()}\n".encode())
+    for frame in frames:
+        h.update(frame.to_csv(index=False).encode())
+    return h.hexdigest()

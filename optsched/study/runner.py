@@ -16,6 +16,7 @@ previous tables (if any) and the cache, and the next run finishes the missing un
 from __future__ import annotations
 
 import io
+import json
 import sys
 import time
 from dataclasses import dataclass, field
@@ -265,5 +266,16 @@ def _write(outcome: StudyOutcome, out: Path) -> None:
             "; ".join(paper.text() for paper in get(name).papers) for name in summary["family"]])
     write_text(str(out / "summary.csv"), _csv(summary))
     write_text(str(out / "summary_references.csv"), _csv(outcome.reference_summary))
-    write_json(str(out / "study.json"), {**outcome.study.to_dict(), "versions": outcome.versions})
-    write_report(outcome, out)
+    drawn = write_report(outcome, out, _figures_drawn(out / "study.json"))
+    write_json(str(out / "study.json"), {**outcome.study.to_dict(), "versions": outcome.versions, "figures": drawn})
+
+
+def _figures_drawn(path: Path) -> dict[str, str]:
+    """What the last run of the folder drew each figure from (``study.json``'s ``figures``); empty
+    when there was none, or its record cannot be read (every figure is then drawn)."""
+    try:
+        recorded = json.loads(path.read_text()).get("figures", {})
+    except (OSError, ValueError, AttributeError):
+        return {}
+    return {k: v for k, v in recorded.items() if isinstance(k, str) and isinstance(v, str)} \
+        if isinstance(recorded, dict) else {}
