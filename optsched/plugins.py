@@ -76,13 +76,31 @@ def label_of(name: str) -> str:
     return name.rpartition(":")[2].rpartition(".")[2]
 
 
-@cache
+def stamp(name: str) -> int | None:
+    """When the source file ``name`` (``file.py:function``) names was last changed (ns), so that an
+    edit in a long-lived process (a notebook) loads and keys the new code; None for a module name,
+    which Python imports once per process."""
+    where = name.rpartition(":")[0]
+    if not where.endswith(".py"):
+        return None
+    try:
+        return Path(where).expanduser().resolve().stat().st_mtime_ns
+    except OSError:
+        return None
+
+
 def load(name: str) -> Callable[..., Any]:
-    """The function ``name`` (``module.path:function`` or ``path/to/file.py:function``) names."""
+    """The function ``name`` (``module.path:function`` or ``path/to/file.py:function``) names; a
+    source file is loaded again when it has changed since (:func:`stamp`)."""
+    return _load(name, stamp(name))
+
+
+@cache
+def _load(name: str, changed: int | None) -> Callable[..., Any]:
     where, _, qualname = name.rpartition(":")
     if not where or not qualname:
         raise InputError(f"algorithm {name!r}: expected module.path:function or file.py:function")
-    module = _module_from_file(name, where) if where.endswith(".py") else _module(name, where)
+    module = _module_from_file(name, where, changed) if where.endswith(".py") else _module(name, where)
     found: Any = module
     for part in qualname.split("."):
         if not hasattr(found, part):
@@ -100,17 +118,19 @@ def _module(name: str, module: str) -> Any:
         raise InputError(f"algorithm {name!r}: cannot import {module}: {_one_line(exc)}") from None
 
 
-def _module_from_file(name: str, where: str) -> Any:
+def _module_from_file(name: str, where: str, changed: int | None) -> Any:
     path = Path(where).expanduser().resolve()
     if not path.is_file():
         raise InputError(f"algorithm {name!r}: no such file {where}")
     module_name = f"optsched_plugin_{path.stem}_{hashlib.sha256(str(path).encode()).hexdigest()[:8]}"
-    if module_name in sys.modules:
-        return sys.modules[module_name]
+    loaded = sys.modules.get(module_name)
+    if loaded is not None and getattr(loaded, "__optsched_stamp__", None) == changed:
+        return loaded
     spec = importlib.util.spec_from_file_location(module_name, path)
     if spec is None or spec.loader is None:
         raise InputError(f"algorithm {name!r}: cannot load {where} as Python source")
     module = importlib.util.module_from_spec(spec)
+    module.__optsched_stamp__ = changed  # type: ignore[attr-defined]
     sys.modules[module_name] = module
     try:
         spec.loader.exec_module(module)

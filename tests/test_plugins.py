@@ -240,3 +240,25 @@ def test_a_study_checks_each_function_is_online_and_names_one_that_is_not(folder
     online = json.loads(run_installed(*argv, "--json", cwd=folder).out)["online"]
     assert set(online) == {"policies.py:first_come", "policies.py:clairvoyant"}
     assert online["policies.py:first_come"]["violation"] is None and online["policies.py:clairvoyant"]["violation"]
+
+
+def test_an_edited_file_is_loaded_and_keyed_again_in_the_same_process(tmp_path, monkeypatch):
+    """In a notebook the process lives on: after an edit of the file, the next run uses the new code
+    and a study's key for its runs changes (the file's change time is part of both caches' keys)."""
+    import os
+
+    from optsched.study.depends import code_of
+
+    monkeypatch.chdir(tmp_path)
+    source = tmp_path / "mine.py"
+    source.write_text("from optsched.single.schedule import left_shifted\n\n"
+                      "def rule(instance):\n    return left_shifted(instance, tuple(range(instance.n)))\n")
+    family = optsched.get("single")
+    instance = family.generate("tiny", seed=1)
+    payload = {"kind": "algorithm", "family": "single", "spec": {"algorithm": "mine.py:rule"}}
+    first, key = family.run(instance, "mine.py:rule").objective, code_of(payload)
+    source.write_text(source.read_text().replace("tuple(range(instance.n))", "tuple(reversed(range(instance.n)))"))
+    stat = source.stat()
+    os.utime(source, ns=(stat.st_atime_ns, stat.st_mtime_ns + 10**9))  # a later edit, whatever the clock's grain
+    assert family.run(instance, "mine.py:rule").objective != first
+    assert code_of(payload) != key

@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from .. import __version__
+from .. import __version__, plugins
 from ..pipeline import BEST, judging_functions
 from ..registry import FAMILY_PACKAGES, Lazy, get
 
@@ -338,10 +338,9 @@ def _combine(parts: Iterable[tuple[str, str]]) -> str:
     return f"{__version__}+{digest.hexdigest()[:12]}"
 
 
-@cache
 def _foreign(module: str) -> str:
-    """The digest of a module outside optsched (a test's, or a researcher's task or algorithm, loaded
-    from a file by :mod:`optsched.plugins` or imported): its whole source."""
+    """:func:`_foreign_digest` of ``module``, as its source file is now (an edit in a long-lived
+    process changes the digest)."""
     loaded = sys.modules.get(module)
     origin = getattr(loaded, "__file__", None)
     if origin is None:
@@ -349,6 +348,13 @@ def _foreign(module: str) -> str:
         origin = spec.origin if spec is not None else None
     if origin is None or not origin.endswith(".py"):
         raise LookupError(f"cannot find the source of module {module}")
+    return _foreign_digest(origin, Path(origin).stat().st_mtime_ns)
+
+
+@cache
+def _foreign_digest(origin: str, changed: int) -> str:
+    """The digest of a module outside optsched (a test's, or a researcher's task or algorithm, loaded
+    from a file by :mod:`optsched.plugins` or imported): its whole source, as it was at ``changed``."""
     return hashlib.sha256(Path(origin).read_bytes()).hexdigest()
 
 
@@ -381,11 +387,14 @@ def code_of(payload: dict) -> str:
         return _code_of(payload["kind"], payload["function"], "")
     spec = payload["spec"]
     method = spec["algorithm"] if payload["kind"] == "algorithm" else spec["formulation"]
-    return _code_of(payload["kind"], payload["family"], method, bool(spec.get("cross_check")))
+    return _code_of(payload["kind"], payload["family"], method, bool(spec.get("cross_check")), plugins.stamp(method))
 
 
 @cache
-def _code_of(kind: str, family_or_function: str, method: str, cross_checked: bool = False) -> str:
+def _code_of(kind: str, family_or_function: str, method: str, cross_checked: bool = False,
+             changed: int | None = None) -> str:
+    """The code version of a unit; ``changed`` (a researcher's file's :func:`optsched.plugins.stamp`)
+    only keys the cache, so that an edited file is hashed again."""
     if kind == "task":
         return code_of_targets([family_or_function], ["optsched.study.units"])
     family = get(family_or_function)
