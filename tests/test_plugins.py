@@ -262,3 +262,24 @@ def test_an_edited_file_is_loaded_and_keyed_again_in_the_same_process(tmp_path, 
     os.utime(source, ns=(stat.st_atime_ns, stat.st_mtime_ns + 10**9))  # a later edit, whatever the clock's grain
     assert family.run(instance, "mine.py:rule").objective != first
     assert code_of(payload) != key
+
+
+def test_a_study_built_in_python_takes_an_importable_function_and_refuses_a_local_one(folder, monkeypatch):
+    from optsched.study import run, study
+
+    monkeypatch.syspath_prepend(str(folder))
+    import policies  # the fixture's file, importable by name for the study's workers
+
+    built = study({"name": "py", "workers": 1, "part": [{"family": "single", "seeds": 2, "jobs": [3],
+                                                          "algorithms": ["wspt", policies.first_come]}]},
+                  "mine", folder / "out")
+    outcome = run(built, progress=False)
+    assert set(outcome.results["method"]) == {"wspt", "policies:first_come"}
+    assert (outcome.results["status"] == "feasible").all() and outcome.online["policies:first_come"]["violation"] is None
+
+    def local(instance):
+        return None
+
+    with pytest.raises(InputError, match="cannot import; put it in a file"):
+        study({"name": "py", "part": [{"family": "single", "seeds": 2, "jobs": [3], "algorithms": [local]}]},
+              "mine", folder / "other")

@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .. import plugins
 from ..errors import InputError
 from ..jsonio import MAX_DEPTH, MAX_INPUT_MB, nesting, read_text
 from ..limits import MAX_JOBS, MAX_NODES, MAX_SEEDS, MAX_UNITS, MAX_WORKERS, NODE_LIMIT, WORK_LIMIT, refuse_above
@@ -172,8 +173,9 @@ def _as_text(value: Any, where: str) -> str:
 
 def method(family_name: str, entry: Any, where: str) -> Method:
     """A method from ``"name"``, ``"name:k=v,k=v"`` or ``{name, params, label}``; a researcher's function
-    (:mod:`optsched.plugins`) from ``"module:function"``, ``"file.py:function:k=v,..."`` or ``{name,
-    function, params}``, ``name`` then being its label."""
+    (:mod:`optsched.plugins`) from ``"module:function"``, ``"file.py:function:k=v,..."``, ``{name,
+    function, params}`` (``name`` then being its label) or, from Python, the function itself when
+    its module can be imported by name."""
     family = get(family_name)
     if isinstance(entry, str):
         head, _, tail = entry.rpartition(":")
@@ -201,6 +203,12 @@ def method(family_name: str, entry: Any, where: str) -> Method:
             (name + (":" + ",".join(f"{k}={v}" for k, v in given.items()) if given else ""))
         if not isinstance(label, str):
             raise InputError(f"{where}.label: expected a string")
+    elif callable(entry):  # a function from Python: its worker processes import it again by name
+        name = plugins.name_of(entry)
+        if entry.__module__ == "__main__" or "<locals>" in entry.__qualname__:
+            raise InputError(f"{where}: {entry.__qualname__} is defined in {entry.__module__}, which a study's worker "
+                             "processes cannot import; put it in a file and name it file.py:function")
+        given, label = {}, name
     else:
         raise InputError(f"{where}: expected an algorithm name or table, got {entry!r}")
     algorithm = family.algorithm(name)
