@@ -243,7 +243,7 @@ def _check_contents(folder: Path, owner: dict, fresh: bool, subfolders: set[str]
         return {}
     if OWNER_FILE not in entries:
         raise InputError(f"{folder}: holds files optsched did not write; choose an empty or new -o folder")
-    recorded, files = _read_owner(folder / OWNER_FILE)
+    recorded, files = read_owner(folder / OWNER_FILE)
     wanted = {k: v for k, v in owner.items() if k != "optsched"}
     same = recorded == json.loads(json.dumps(wanted)) or bool(adopts and adopts(recorded))
     if not same and not fresh:
@@ -258,7 +258,7 @@ def _check_contents(folder: Path, owner: dict, fresh: bool, subfolders: set[str]
     return {name: digest for name, digest in files.items() if (folder / name).exists()}
 
 
-def _read_owner(path: Path) -> tuple[dict, dict[str, str | None]]:
+def read_owner(path: Path) -> tuple[dict, dict[str, str | None]]:
     """An owner file's record (without its files) and its files with their digests (None for each
     file of a record from before digests, which listed names only)."""
     damaged = InputError(f"{path}: is damaged; remove the folder or choose another -o folder")

@@ -13,7 +13,7 @@ from __future__ import annotations
 import importlib
 import inspect
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import InitVar, dataclass, field, replace
+from dataclasses import InitVar, dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from . import plugins
@@ -332,7 +332,7 @@ class Family:
             return _external(name, plugins.load(name))
         installed = plugins.installed(self.name)
         if isinstance(name, str) and name not in self.algorithms and name in installed:
-            return replace(_external(installed[name], plugins.load(installed[name])), name=name)
+            return _external(name, plugins.load(installed[name]))
         return _pick({**self.algorithms, **installed}, name, f"family {self.name} has no algorithm",
                      f"{self.name}'s algorithm")
 

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import InputError
-from .outputs import OWNER_FILE
+from .outputs import OWNER_FILE, read_owner
 
 
 @dataclass(frozen=True)
@@ -60,17 +60,10 @@ def load(folder: str | Path) -> Outputs:
     import pandas as pd
 
     path = Path(folder)
-    owner_file = path / OWNER_FILE
-    if not owner_file.is_file():
+    if not (path / OWNER_FILE).is_file():
         raise InputError(f"{path}: not an output folder optsched wrote (no {OWNER_FILE})")
-    try:
-        owner = json.loads(owner_file.read_text())
-    except (OSError, ValueError) as exc:
-        raise InputError(f"{owner_file}: cannot be read ({exc})") from None
-    files = sorted(owner.get("files", {}))
-    tables = {Path(name).stem: pd.read_csv(path / name) for name in files
-              if name.endswith(".csv") and "/" not in name and (path / name).is_file()}
-    documents = {Path(name).stem: json.loads((path / name).read_text()) for name in files
-                 if name.endswith(".json") and "/" not in name and (path / name).is_file()}
-    shown = {k: v for k, v in owner.items() if k not in ("files", "writing")}
-    return Outputs(path, str(owner.get("verb", "")), shown, tables, documents)
+    owner, files = read_owner(path / OWNER_FILE)
+    kept = [name for name in sorted(files) if "/" not in name and (path / name).is_file()]
+    tables = {Path(name).stem: pd.read_csv(path / name) for name in kept if name.endswith(".csv")}
+    documents = {Path(name).stem: json.loads((path / name).read_text()) for name in kept if name.endswith(".json")}
+    return Outputs(path, str(owner.get("verb", "")), owner, tables, documents)

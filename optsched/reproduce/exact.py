@@ -9,11 +9,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import Failure
+from ..numeric import ratio as ratio_to
 from ..plot import figure
 from ..registry import get
 from ..study.report import Table
 from ..study.spec import Method
-from ..study.table import ratio as ratio_to
 from .methods import run_verified
 from .report import Report
 from .setting import CERTIFIED_SEEDS, EXACT_BUDGET, Setting

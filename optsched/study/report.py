@@ -192,12 +192,13 @@ def write_report(outcome: StudyOutcome, out: Path, drawn: dict[str, str]) -> dic
     format and drawing code are the same, and whose file is still the one optsched wrote, is kept
     rather than drawn again (a cached rerun). Returns the same map for this run's figures."""
     results, references = outcome.results, outcome.references
+    of_results, of_references = _digest(results), _digest(references)  # each table serialised once
     now: dict[str, str] = {}
     for name, data, draw in (
-            ("ratios.png", (results,), lambda: _ratio_figure(results, out / "ratios.png")),
-            ("ratio_vs_size.png", (results,), lambda: _size_figure(results, out / "ratio_vs_size.png")),
-            ("integrality_gap.png", (references,), lambda: _gap_figure(references, out / "integrality_gap.png")),
-            ("runtime_vs_size.png", (results, references),
+            ("ratios.png", (of_results,), lambda: _ratio_figure(results, out / "ratios.png")),
+            ("ratio_vs_size.png", (of_results,), lambda: _size_figure(results, out / "ratio_vs_size.png")),
+            ("integrality_gap.png", (of_references,), lambda: _gap_figure(references, out / "integrality_gap.png")),
+            ("runtime_vs_size.png", (of_results, of_references),
              lambda: _runtime_figure(results, references, out / "runtime_vs_size.png"))):
         path = out / report_name(name)
         digest = _drawn_from(name, data)
@@ -239,9 +240,11 @@ def write_report(outcome: StudyOutcome, out: Path, drawn: dict[str, str]) -> dic
     return now
 
 
-def _drawn_from(name: str, frames: tuple[pd.DataFrame, ...]) -> str:
-    """The digest of what figure ``name`` is drawn from: its data, the figure format, and optsched's code."""
-    h = hashlib.sha256(f"{name}\n{REPORT_FORMAT.get()}\n{whole_code()}\n".encode())
-    for frame in frames:
-        h.update(frame.to_csv(index=False).encode())
-    return h.hexdigest()
+def _digest(frame: pd.DataFrame) -> str:
+    return hashlib.sha256(frame.to_csv(index=False).encode()).hexdigest()
+
+
+def _drawn_from(name: str, data: tuple[str, ...]) -> str:
+    """The digest of what figure ``name`` is drawn from: its tables' digests, the figure format, and
+    optsched's code."""
+    return hashlib.sha256("\n".join((name, REPORT_FORMAT.get(), whole_code(), *data)).encode()).hexdigest()
