@@ -166,6 +166,13 @@ def _run_options(parser: argparse.ArgumentParser, fresh: str, defaults: str = ""
                         help="no progress bar (without a terminal: no progress line every 5 minutes)")
 
 
+def _budget_option(parser: argparse.ArgumentParser) -> None:
+    """``--algorithm-budget``: the per-run wall-clock budget of a researcher's function (plugins.within)."""
+    parser.add_argument("--algorithm-budget", type=_positive_float, metavar="S",
+                        help="stop a function of yours after S seconds of wall clock and fail its run (registered "
+                             "algorithms ignore it; a study does not cache such a failure)")
+
+
 def _workers(args: argparse.Namespace) -> int:
     """``--workers``, or the CPUs of this machine."""
     return args.workers or os.cpu_count() or 1
@@ -262,6 +269,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--algorithm", required=True, metavar="NAME")
     p.add_argument("--param", type=_key_value, action="append", default=[], metavar="KEY=VALUE")
     p.add_argument("--seed", type=_option("seed"), default=0)
+    _budget_option(p)
     _input_limit_option(p)
     _log_option(p)
     p.add_argument("--json", action="store_true")
@@ -325,6 +333,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--cross-check", action="store_true", help="cross-check every reference solve")
     p.add_argument("--no-relax", action="store_true", help="skip the LP relaxations")
     p.add_argument("-o", "--output", metavar="DIR", help="output folder (default study-NAME)")
+    _budget_option(p)
     _run_options(p, "the cache", "; a study file's own where it sets one")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     _input_limit_option(p)
@@ -351,6 +360,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="search only within a paper's stated assumptions (oasis: small-demands; docs/search.md)")
     p.add_argument("--seed", type=_option("seed"), default=0)
     p.add_argument("-o", "--output", metavar="DIR", help="output folder (default search-FAMILY-ALGORITHM)")
+    _budget_option(p)
     _format_option(p)
     _run_options(p, "the folder's cache and an earlier run's outputs")
     p.add_argument("--json", action="store_true", help="print result.json")
@@ -533,7 +543,7 @@ def _run(args) -> int:
     params = algorithm.bind(dict(args.param))
     if args.output:
         check_writable(args.output, args.instance)
-    ran = family.run(loaded.instance, algorithm.name, seed=args.seed, **params)
+    ran = family.run(loaded.instance, algorithm.name, seed=args.seed, budget_s=args.algorithm_budget, **params)
     verdict, schedule = ran.verdict, ran.schedule
     data = {**ran.to_dict(), "instance": loaded.fingerprint, "sense": family.sense}
     lines = [f"{family.name} / {algorithm.name}: {_judged(verdict, family.sense)}, {ran.runtime_s:.4f} s"]
@@ -702,7 +712,7 @@ FAMILY_FLAGS = {"--instances": "instances", "--seeds": "seeds", "--jobs": "jobs"
 def _study_table(args) -> tuple[dict, str]:
     """The study table ``optsched study`` describes, and where it came from: a study file (read
     within ``--max-input-mb``), a preset, or ``--family`` with the flags of :data:`FAMILY_FLAGS`;
-    ``--executor``, ``--workers`` and ``--scheduler`` override any of the three."""
+    ``--executor``, ``--workers``, ``--scheduler`` and ``--algorithm-budget`` override any of the three."""
     from .study import spec
 
     if len([x for x in (args.file, args.preset, args.family) if x]) != 1:
@@ -725,7 +735,7 @@ def _study_table(args) -> tuple[dict, str]:
             tuple(args.algorithm), args.reference, args.solver, args.node_limit or NODE_LIMIT, args.time_limit,
             args.cross_check, not args.no_relax)
         table, where = request.table(), "flags"
-    overrides = {key: getattr(args, key) for key in ("executor", "workers", "scheduler")}
+    overrides = {key: getattr(args, key) for key in ("executor", "workers", "scheduler", "algorithm_budget")}
     return {**table, **{k: v for k, v in overrides.items() if v is not None}}, where
 
 
@@ -771,7 +781,8 @@ def _search(args) -> int:
                                  strategy=args.strategy, shrink_budget=args.shrink_budget, exceed=args.exceed,
                                  workers=_workers(args), executor=args.executor or "local",
                                  scheduler=args.scheduler,
-                                 out_dir=output, fresh=args.fresh, regime=args.regime)
+                                 out_dir=output, fresh=args.fresh, regime=args.regime,
+                                 algorithm_budget=args.algorithm_budget)
     finally:
         bar.close()
     result = read_json(os.path.join(output, "result.json"))

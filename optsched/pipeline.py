@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from .errors import InputError
 from .numeric import close
 from .params import OPTIONS, check_values, checked_value, optional
-from .plugins import AlgorithmFailure, failure
+from .plugins import AlgorithmFailure, failure, within
 
 if TYPE_CHECKING:
     from .registry import Family, Formulation
@@ -496,7 +496,8 @@ def _adjudicate(solved: Solved, other: Solved) -> Solved:
     return replace(solved, result=result, schedule=both[kept].schedule, verdict=both[kept].verdict)
 
 
-def run(family: Family, instance: Any, algorithm: str | Callable[..., Any], *, seed: int = 0, **params: Any) -> Run:
+def run(family: Family, instance: Any, algorithm: str | Callable[..., Any], *, seed: int = 0,
+        budget_s: float | None = None, **params: Any) -> Run:
     """Run ``algorithm`` on ``instance`` and verify its schedule.
 
     Parameters
@@ -510,6 +511,10 @@ def run(family: Family, instance: Any, algorithm: str | Callable[..., Any], *, s
         or ``file.py:function``, or the function itself (:mod:`optsched.plugins`).
     seed : int
         For algorithms that draw random numbers (the others ignore it).
+    budget_s : float, optional
+        A researcher's function is stopped after this many seconds of wall clock and fails its run
+        with :class:`~optsched.plugins.OverBudget` (:func:`optsched.plugins.within`); the registered
+        algorithms ignore it.
     **params
         The algorithm's parameters (``optsched families`` lists them with their defaults).
 
@@ -531,10 +536,13 @@ def run(family: Family, instance: Any, algorithm: str | Callable[..., Any], *, s
     family.check_instance(instance)
     chosen = family.algorithm(algorithm)
     seed = checked_value(seed, OPTIONS["seed"], "seed")
+    if budget_s is not None and (isinstance(budget_s, bool) or not isinstance(budget_s, (int, float))
+                                 or not 0 < budget_s < float("inf")):
+        raise InputError(f"budget_s: expected a positive number of seconds, got {budget_s!r}")
     params = check_values(chosen.params, params, f"algorithm {chosen.name}")
     started = time.perf_counter()
     if chosen.external:  # a researcher's function: what it raises or returns is its own failure
-        schedule = _run_external(family, chosen, instance, seed, params)
+        schedule = _run_external(family, chosen, instance, seed, params, budget_s)
     else:
         schedule = chosen.run(instance, seed=seed, **params)
     runtime_s = time.perf_counter() - started
@@ -543,11 +551,15 @@ def run(family: Family, instance: Any, algorithm: str | Callable[..., Any], *, s
                wall_clock)
 
 
-def _run_external(family: Family, chosen: Any, instance: Any, seed: int, params: dict) -> Any:
-    """Call a researcher's function (:mod:`optsched.plugins`) as a registered algorithm is called; an
-    exception, or a result that is not one of the family's schedules, is an ``AlgorithmFailure``."""
+def _run_external(family: Family, chosen: Any, instance: Any, seed: int, params: dict, budget_s: float | None) -> Any:
+    """Call a researcher's function (:mod:`optsched.plugins`) as a registered algorithm is called,
+    within ``budget_s`` seconds; an exception, a result that is not one of the family's schedules, or
+    a run past the budget is an ``AlgorithmFailure``."""
+    seeded = {"seed": seed} if chosen.takes_seed else {}
     try:
-        schedule = chosen.run(instance, **({"seed": seed} if chosen.takes_seed else {}), **params)
+        schedule = within(chosen.name, budget_s, lambda: chosen.run(instance, **seeded, **params))
+    except AlgorithmFailure:
+        raise
     except Exception as exc:
         raise failure(chosen.name, exc) from None
     try:

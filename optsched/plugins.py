@@ -16,7 +16,10 @@ Bad names are bad input (:class:`~optsched.errors.InputError`, one line): a modu
 import, a file that is not there, a name the module lacks, something that is not a function, or a
 parameter without a plain default. What the function does when it runs is its own: an exception, or
 a result that is not one of the family's schedules, is an :class:`AlgorithmFailure` naming the
-function and where it raised (a study records it as a crashed run and goes on).
+function and where it raised (a study records it as a crashed run and goes on). A function given a
+per-run budget (:func:`within`; ``--algorithm-budget``, a study's ``algorithm_budget``) that runs
+past it is stopped and fails its run the same way, an :class:`OverBudget`: a wall-clock guard
+against a function that never returns, whose failure a study does not cache (a rerun tries again).
 """
 
 from __future__ import annotations
@@ -25,7 +28,10 @@ import hashlib
 import importlib
 import importlib.util
 import inspect
+import signal
 import sys
+import threading
+import time
 import traceback
 from collections.abc import Callable
 from functools import cache
@@ -40,6 +46,47 @@ PLAIN = (bool, int, float, str)
 
 class AlgorithmFailure(Failure):
     """A researcher's algorithm raised, or returned something that is not a schedule."""
+
+
+class OverBudget(AlgorithmFailure):
+    """A researcher's algorithm ran past its per-run budget (wall clock)."""
+
+
+class _Alarm(BaseException):
+    """The budget's timer fired (a BaseException, so that the function's own ``except Exception``
+    does not swallow it)."""
+
+
+def within(name: str, budget_s: float | None, call: Callable[[], Any]) -> Any:
+    """``call()``, stopped after ``budget_s`` seconds of wall clock (None: no budget) with an
+    :class:`OverBudget` naming ``name``. The timer interrupts the function where a signal can (the
+    main thread of a POSIX process, as in a study's local workers); elsewhere (a Dask worker's thread,
+    Windows) the function runs to its end and fails its run if it took longer."""
+    if budget_s is None:
+        return call()
+    over = OverBudget(f"algorithm {name} ran past its per-run budget of {budget_s:g} s (wall clock; "
+                      "--algorithm-budget)")
+    if not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread():
+        started = time.perf_counter()
+        out = call()
+        if time.perf_counter() - started > budget_s:
+            raise over
+        return out
+
+    def alarm(signum: int, frame: Any) -> None:
+        raise _Alarm
+
+    previous = signal.signal(signal.SIGALRM, alarm)
+    try:
+        try:
+            signal.setitimer(signal.ITIMER_REAL, budget_s)
+            return call()
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+    except _Alarm:
+        raise over from None
+    finally:
+        signal.signal(signal.SIGALRM, previous)
 
 
 #: The entry-point group through which an installed package registers algorithms: each entry is

@@ -305,11 +305,12 @@ class Family:
                      presolve=presolve, threads=threads, node_limit=node_limit, work_limit=work_limit,
                      cross_check=cross_check)
 
-    def run(self, instance: Any, algorithm: str | Callable[..., Any], *, seed: int = 0, **params: Any) -> Run:
+    def run(self, instance: Any, algorithm: str | Callable[..., Any], *, seed: int = 0, budget_s: float | None = None,
+            **params: Any) -> Run:
         """Run and verify: :func:`optsched.pipeline.run`."""
         from .pipeline import run
 
-        return run(self, instance, algorithm, seed=seed, **params)
+        return run(self, instance, algorithm, seed=seed, budget_s=budget_s, **params)
 
     def judge(self, instance: Any, schedule: Any) -> Verdict:
         """The verifier's verdict and the objective of a feasible schedule: :func:`optsched.pipeline.judge`."""

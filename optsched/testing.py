@@ -53,11 +53,12 @@ class OnlineCheck:
 
 
 def check_online(family: Any, algorithm: str | Callable[..., Any], *, params: Mapping[str, Any] | None = None,
-                 instances: int = 20, seed: int = 0) -> OnlineCheck:
+                 instances: int = 20, seed: int = 0, budget_s: float | None = None) -> OnlineCheck:
     """Whether ``algorithm`` (a registered name, ``file.py:function``, ``module:function`` or a
     function) decides online on ``instances`` seeded instances of ``family`` (``tiny`` and ``small``
     presets): for every arrival after the first, ``t`` half-way to it from the one before, and every
-    job arriving after ``t`` changed in turn (module docstring).
+    job arriving after ``t`` changed in turn (module docstring). ``budget_s`` is each run's budget
+    (:func:`optsched.plugins.within`): a researcher's function past it fails the check.
 
     Examples
     --------
@@ -79,7 +80,7 @@ def check_online(family: Any, algorithm: str | Callable[..., Any], *, params: Ma
         instance = fam.generate(rnd.choice(["tiny", "small"]), seed=rnd.randrange(10_000))
         arrivals = view.arrivals(instance)
         times = sorted(set(arrivals))
-        run = _runner(fam, algorithm, dict(params or {}), instance, rnd.randrange(4))
+        run = _runner(fam, algorithm, dict(params or {}), instance, rnd.randrange(4), budget_s)
         for earlier, later in zip(times, times[1:]):
             t = (earlier + later) / 2
             for j in (k for k, a in enumerate(arrivals) if a > t):
@@ -91,7 +92,7 @@ def check_online(family: Any, algorithm: str | Callable[..., Any], *, params: Ma
 
 
 def _runner(family: Any, algorithm: str | Callable[..., Any], params: dict, original: Any,
-            seed: int) -> Callable[[Any], Any]:
+            seed: int, budget_s: float | None) -> Callable[[Any], Any]:
     """``instance -> schedule`` for ``algorithm``, given what its paper lets it know in advance
     (:data:`optsched.online_views.KNOWN_IN_ADVANCE`) from the ``original`` instance."""
     from .online_views import KNOWN_IN_ADVANCE
@@ -99,20 +100,21 @@ def _runner(family: Any, algorithm: str | Callable[..., Any], params: dict, orig
     known = KNOWN_IN_ADVANCE.get((family.name, algorithm)) if isinstance(algorithm, str) else None
     if known is not None:
         return lambda instance: known(instance, original, seed)
-    return lambda instance: family.run(instance, algorithm, seed=seed, **params).schedule
+    return lambda instance: family.run(instance, algorithm, seed=seed, budget_s=budget_s, **params).schedule
 
 
 @dataclass(frozen=True)
 class OnlineCheckTask:
     """One :func:`check_online` a study runs as a cached unit: for a researcher's algorithm, with its
-    parameters (sorted pairs), keyed also by ``code``, the digest of the code the algorithm runs, so
-    that editing the function checks it again."""
+    parameters (sorted pairs) and the study's per-run budget, keyed also by ``code``, the digest of the
+    code the algorithm runs, so that editing the function checks it again."""
 
     family: str
     algorithm: str
     params: tuple[tuple[str, Any], ...]
     code: str
     instances: int = 10
+    budget_s: float | None = None
 
 
 def online_task(task: OnlineCheckTask) -> dict[str, Any]:
@@ -120,5 +122,6 @@ def online_task(task: OnlineCheckTask) -> dict[str, Any]:
     violation (None when every case held)."""
     from .registry import get
 
-    found = check_online(get(task.family), task.algorithm, params=dict(task.params), instances=task.instances)
+    found = check_online(get(task.family), task.algorithm, params=dict(task.params), instances=task.instances,
+                         budget_s=task.budget_s)
     return {"cases": found.cases, "violation": found.violation}

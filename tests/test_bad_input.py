@@ -441,6 +441,35 @@ CASES.update({
                                "the cache is damaged"),
 })
 
+# Issue 53, item 9: a researcher's function named wrongly, or given a budget that is no budget, is
+# refused before any work, in every verb that takes one (what it does when it runs: tests/test_plugins.py).
+CASES.update({
+    "run: a module that does not import": (lambda t, f: ["run", f["single"][0], "--algorithm", "no_such_mod:f"],
+                                           "cannot import no_such_mod"),
+    "run: a file that is not there": (lambda t, f: ["run", f["single"][0], "--algorithm", "nope.py:f"],
+                                      "no such file nope.py"),
+    "run: a name that is not a function": (lambda t, f: [
+        "run", f["single"][0], "--algorithm", f"{write(t, 'mine.py', 'X = 3')}:X"], "X is a int, not a function"),
+    "run: a file that does not compile": (lambda t, f: [
+        "run", f["single"][0], "--algorithm", f"{write(t, 'mine.py', 'def f(:')}:f"], "cannot load"),
+    "study: a function that is not there": (lambda t, f: [
+        "study", *STUDY_ONE, "--algorithm", f"{write(t, 'mine.py', '')}:f", "-o", t / "s"], "has no 'f'"),
+    "study file: a function table naming no function": (lambda t, f: [
+        "study", write(t, "s.toml", STUDY_TOML.format(seeds="1", jobs="[3]")
+                       + 'algorithms = [{ name = "mine", function = "mine" }]\n'), "-o", t / "s"],
+        "expected module.path:function or file.py:function"),
+    "search: a module that does not import": (lambda t, f: [
+        "search", "single", "--algorithm", "no_such_mod:f", "--budget", "2", "--shrink-budget", "0", "-o", t / "s"],
+        "cannot import no_such_mod"),
+    "run --algorithm-budget 0": (lambda t, f: ["run", f["single"][0], "--algorithm", "wspt", "--algorithm-budget", "0"],
+                                 "--algorithm-budget: must be a positive"),
+    "study --algorithm-budget -1": (lambda t, f: ["study", *STUDY_ONE, "--algorithm-budget", "-1", "-o", t / "s"],
+                                    "--algorithm-budget: must be a positive"),
+    "a study file's algorithm_budget as text": (lambda t, f: [
+        "study", write(t, "s.toml", 'algorithm_budget = "soon"\n' + STUDY_TOML.format(seeds="1", jobs="[3]")),
+        "-o", t / "s"], "algorithm_budget: expected a positive number of seconds"),
+})
+
 
 def snapshot(folder: Path) -> dict:
     """Every entry below ``folder``: its content (for a file), its mode and its modification time."""

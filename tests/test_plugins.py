@@ -57,6 +57,16 @@ def listed(instance, alpha=[1]):
     return None
 
 
+def forever(instance):
+    """Never returns, and swallows what it can."""
+    import time
+    while True:
+        try:
+            time.sleep(0.01)
+        except Exception:
+            pass
+
+
 def clairvoyant(instance):
     """WSPT over every job from the start, as if the future were known: not online."""
     order = sorted(range(instance.n), key=lambda j: (-instance.jobs[j].w / instance.jobs[j].p, j))
@@ -283,3 +293,71 @@ def test_a_study_built_in_python_takes_an_importable_function_and_refuses_a_loca
     with pytest.raises(InputError, match="cannot import; put it in a file"):
         study({"name": "py", "part": [{"family": "single", "seeds": 2, "jobs": [3], "algorithms": [local]}]},
               "mine", folder / "other")
+
+
+def test_a_function_past_its_budget_is_stopped_and_fails_its_run_in_one_line(folder):
+    import time
+
+    started = time.perf_counter()
+    done = run_installed("run", "inst.json", "--algorithm", "policies.py:forever", "--algorithm-budget", "0.5",
+                         cwd=folder)
+    assert time.perf_counter() - started < 30
+    assert done.code == 1 and done.out == "" and done.err.count("\n") == 1, (done.out, done.err)
+    assert "algorithm policies.py:forever ran past its per-run budget of 0.5 s (wall clock" in done.err
+    within = run_installed("run", "inst.json", "--algorithm", "policies.py:first_come", "--algorithm-budget", "60",
+                           cwd=folder)
+    assert within.code == 0 and "feasible" in within.out
+
+
+@pytest.mark.parametrize("argv, message", [
+    (("run", "inst.json", "--algorithm", "wspt", "--algorithm-budget", "0"), "--algorithm-budget: must be a positive"),
+    (("run", "inst.json", "--algorithm", "wspt", "--algorithm-budget", "inf"), "--algorithm-budget: must be a positive"),
+    (("study", "bad-budget.toml"), "bad-budget.toml.algorithm_budget: expected a positive number of seconds, got -1"),
+])
+def test_a_bad_budget_is_one_line_of_bad_input(folder, argv, message):
+    (folder / "bad-budget.toml").write_text('algorithm_budget = -1\n[[part]]\nfamily = "single"\n')
+    done = run_installed(*argv, cwd=folder)
+    assert done.code == 2 and done.out == "" and done.err.count("\n") == 1 and message in done.err, done.err
+
+
+def test_a_study_records_a_run_past_its_budget_goes_on_and_tries_it_again_next_time(folder):
+    """The budget's failure is a crashed row (the study finishes every other unit), its online check
+    names the budget, and neither is cached: a rerun, perhaps with a larger budget, runs them again."""
+    import json
+
+    argv = ("study", "--family", "single", "--instances", "tiny", "--seeds", "0-1", "--jobs", "4", "--algorithm",
+            "wspt", "--algorithm", "policies.py:forever", "--algorithm-budget", "0.3", "-o", "out", "--workers", "2")
+    done = run_installed(*argv, "--quiet", cwd=folder)
+    assert done.code == 1 and "PROBLEM: 2 algorithm runs crashed" in done.out, (done.out, done.err)
+    assert "PROBLEM: policies.py:forever could not be checked for online: algorithm policies.py:forever ran past " \
+           "its per-run budget of 0.3 s" in done.out
+    rows = list(csv.DictReader((folder / "out" / "results.csv").open()))
+    forever = [r for r in rows if r["method"] == "policies.py:forever"]
+    assert len(forever) == 2 and all(r["status"] == "error" and "per-run budget" in r["message"] for r in forever)
+    assert all(r["status"] == "feasible" for r in rows if r["method"] == "wspt")
+    again = json.loads(run_installed(*argv, "--json", cwd=folder).out)
+    assert again["units"] - again["cached"] == 2  # the two stopped runs, not cached
+
+
+def test_a_budget_from_python():
+    from optsched.plugins import OverBudget
+
+    family = optsched.get("single")
+    instance = family.generate("tiny", seed=0)
+
+    def stuck(instance):
+        while True:
+            pass
+
+    with pytest.raises(OverBudget, match="ran past its per-run budget of 0.2 s"):
+        family.run(instance, stuck, budget_s=0.2)
+    assert family.run(instance, "wspt", budget_s=0.2).feasible  # a registered algorithm ignores it
+    with pytest.raises(InputError, match="budget_s: expected a positive number of seconds"):
+        family.run(instance, stuck, budget_s="soon")
+
+
+def test_a_search_stops_naming_a_function_past_its_budget(folder):
+    done = run_installed("search", "single", "--algorithm", "policies.py:forever", "--budget", "2", "--shrink-budget",
+                         "0", "--algorithm-budget", "0.3", "-o", "s", "--workers", "1", "--quiet", cwd=folder)
+    assert done.code == 1 and done.err.count("\n") == 1, done.err
+    assert "scoring an instance failed: algorithm policies.py:forever ran past its per-run budget of 0.3 s" in done.err

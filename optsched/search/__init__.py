@@ -30,10 +30,12 @@ MAX_SIZE = 8
 def settings(family: str, algorithm: str, target: str, *, params: dict | None = None, size_max: int = 4,
              budget: int = 100, time_limit: float | None = None, seed: int = 0, strategy: str = "evolve",
              shrink_budget: int = 200, exceed: float | None = None, workers: int = 1, executor: str = "local",
-             scheduler: str | None = None, out_dir: str | Path = "search", regime: str = "") -> Search:
+             scheduler: str | None = None, out_dir: str | Path = "search", regime: str = "",
+             algorithm_budget: float | None = None) -> Search:
     """A checked :class:`Search` (bad input raises :class:`InputError`, before anything is written).
     ``regime``: keep the search within the assumptions a paper's proof states (the family's
-    ``Space.regimes``)."""
+    ``Space.regimes``); ``algorithm_budget``: each run of a researcher's function within so many
+    seconds of wall clock (:func:`optsched.plugins.within`), else the search stops naming it."""
     fam = get(family)
     regimes = fam.space().regimes
     if regime and regime not in regimes:
@@ -67,7 +69,7 @@ def settings(family: str, algorithm: str, target: str, *, params: dict | None = 
         if chosen.theorem(start, **bound) is None:
             raise InputError(f"{family}'s {algorithm} has no competitive bound with these parameters")
     return Search(fam, algorithm, bound, target, size_max, budget, seed, strategy, shrink_budget, exceed,
-                  time_limit, Execution(executor, workers, scheduler), out, regime)
+                  time_limit, Execution(executor, workers, scheduler, algorithm_budget), out, regime)
 
 
 def owner(chosen: Search) -> dict:

@@ -71,9 +71,10 @@ def check_of(family: Family, name: str) -> Check:
 
 def evaluate(task: tuple) -> dict:
     """Score one instance: ``task = (family, algorithm, params as sorted pairs, target, instance
-    JSON text)``. Returns ``valid`` (and ``reason`` when not), ``value`` (the number the search
-    maximises), ``alg``, ``opt``, ``status`` and, for theorem targets, ``slack`` and ``details``."""
-    name, algorithm, pairs, target, text = task
+    JSON text[, the algorithm's per-run budget in seconds])``. Returns ``valid`` (and ``reason``
+    when not), ``value`` (the number the search maximises), ``alg``, ``opt``, ``status`` and, for
+    theorem targets, ``slack`` and ``details``."""
+    name, algorithm, pairs, target, text, *budget = task
     family = get(name)
     params = dict(pairs)
     try:
@@ -83,7 +84,7 @@ def evaluate(task: tuple) -> dict:
     refused = family.space().refusal(instance)
     if refused:
         return {"valid": False, "reason": refused}
-    ran = family.run(instance, algorithm, **params)
+    ran = family.run(instance, algorithm, budget_s=budget[0] if budget else None, **params)
     if not ran.feasible:
         raise RuntimeError(f"{algorithm} gave an infeasible schedule: {ran.verdict.violations[0]}")
     out: dict[str, Any] = {"valid": True, "alg": ran.objective, "opt": None, "status": None}

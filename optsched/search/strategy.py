@@ -133,7 +133,8 @@ class Scorer:
         """Score a ``batch`` of (instance document, origin) pairs in ``phase``: exact solves and the algorithm's
         run, as cached units on the search's execution."""
         s = self.chosen
-        tasks = [(s.family.name, s.algorithm, self.params, s.target, text_of(doc)) for doc, _ in batch]
+        budget = () if s.execution.algorithm_budget is None else (s.execution.algorithm_budget,)
+        tasks = [(s.family.name, s.algorithm, self.params, s.target, text_of(doc), *budget) for doc, _ in batch]
         units = [make_task_unit(evaluate, task) for task in tasks]
         cache = Cache(s.out_dir / "cache.sqlite")
         try:

@@ -31,12 +31,14 @@ LOG_EVERY_S = 300.0
 @dataclass(frozen=True)
 class Execution:
     """Where a batch of units runs, the same for a study, a search and a reproduction: ``local`` worker
-    processes or a ``dask`` cluster, how many workers, and the Dask scheduler's address (None: a local
-    cluster)."""
+    processes or a ``dask`` cluster, how many workers, the Dask scheduler's address (None: a local
+    cluster), and the per-run budget of researchers' functions in seconds (None: none;
+    :func:`optsched.plugins.within`)."""
 
     executor: str = "local"
     workers: int = 1
     scheduler: str | None = None
+    algorithm_budget: float | None = None
 
     def describe(self) -> str:
         """``local, 2 worker(s)``: how a run's log names it."""
@@ -88,7 +90,8 @@ def execute(units: Sequence[Unit], cache: Cache, execution: Execution = Executio
 
     ``announce(units, cached, pending, damaged)`` is called once the executor is ready (a Dask
     scheduler reached) and before any unit runs; ``keep(unit, result)`` says whether to store a
-    result (all by default). ``progress`` shows a bar on stderr when it is a terminal, else a line
+    result (all by default; never a run stopped by its wall-clock budget, which a rerun tries again).
+    ``progress`` shows a bar on stderr when it is a terminal, else a line
     every :data:`LOG_EVERY_S` seconds.
     """
     unique = {unit.key: unit for unit in units}
@@ -108,7 +111,7 @@ def execute(units: Sequence[Unit], cache: Cache, execution: Execution = Executio
             if result.get("code") != unit.code:
                 raise InputError(f"a worker runs {unit.kind} code {result.get('code')}, this process {unit.code}: "
                                  "install the same optsched on every worker")
-            if keep is None or keep(unit, result):
+            if not result.get("over_budget") and (keep is None or keep(unit, result)):
                 cache.store(unit.key, unit.kind, result)
             done[unit.key] = result
             bar.update(1)

@@ -74,8 +74,8 @@ class StudyOutcome:
                              ("cross-checks disagreed", (s["cross_check"] == "disagree").sum())):
             if count:
                 found.append(f"{int(count)} {label}")
-        found += [f"{label} is not online: {check['violation']}" for label, check in self.online.items()
-                  if check["violation"]]
+        found += [f"{label} {'is not online' if check['cases'] else 'could not be checked for online'}: "
+                  f"{check['violation']}" for label, check in self.online.items() if check["violation"]]
         return found
 
 
@@ -118,6 +118,7 @@ def _instances(study: Study, progress: bool) -> list[tuple[InstanceRecord, dict,
 def _units(study: Study, instances: list[tuple[InstanceRecord, dict, str | None]], solvers: dict) -> list[tuple]:
     """``(record, role, unit)`` for every unit: role is "reference", "relaxation" or a method label."""
     plan = []
+    budget = study.execution.algorithm_budget
     for record, content, relaxed in instances:
         part = study.parts[record.part]
         ref = part.reference
@@ -134,7 +135,7 @@ def _units(study: Study, instances: list[tuple[InstanceRecord, dict, str | None]
         for m in part.methods:
             plan.append((record, m.label, make_unit(record.family, content, record.instance_id, "algorithm",
                                                     {"algorithm": m.algorithm, "params": dict(m.params)},
-                                                    record.seed, solvers)))
+                                                    record.seed, solvers, budget)))
     return plan
 
 
@@ -215,7 +216,8 @@ def _online_checks(study: Study, progress: bool) -> dict[str, dict]:
         for m in part.methods:
             if family.algorithm(m.algorithm).external:
                 code = code_of({"kind": "algorithm", "family": part.family, "spec": {"algorithm": m.algorithm}})
-                tasks[m.label] = OnlineCheckTask(part.family, m.algorithm, tuple(sorted(m.params.items())), code)
+                tasks[m.label] = OnlineCheckTask(part.family, m.algorithm, tuple(sorted(m.params.items())), code,
+                                                 budget_s=study.execution.algorithm_budget)
     if not tasks:
         return {}
     units = {label: make_task_unit(online_task, task) for label, task in tasks.items()}
@@ -228,7 +230,7 @@ def _online_checks(study: Study, progress: bool) -> dict[str, dict]:
     for label, unit in units.items():
         result = batch.results[unit.key]
         checks[label] = result["value"] if result["status"] == "done" else \
-            {"cases": 0, "violation": f"the check failed: {result.get('message', '')}"}
+            {"cases": 0, "violation": result.get("message", "")}
     return checks
 
 

@@ -11,6 +11,7 @@ TOML layout (every key but ``family`` is optional; see docs/study.md)::
     executor = "local"          # or "dask"
     workers = 2
     scheduler = "tcp://10.0.0.5:8786"   # dask only; without it a local cluster is started
+    algorithm_budget = 60       # seconds per run of a researcher's function (wall clock; none by default)
 
     [[part]]
     family = "oasis"
@@ -300,7 +301,7 @@ def part(table: Mapping[str, Any], where: str) -> Part:
 
 def study(table: Mapping[str, Any], where: str, output: Path | None = None) -> Study:
     """A validated study from a parsed TOML document (``preset``: set by ``--preset`` alone)."""
-    allowed = {"name", "executor", "workers", "scheduler", "part", "preset"}
+    allowed = {"name", "executor", "workers", "scheduler", "algorithm_budget", "part", "preset"}
     unknown = set(table) - allowed
     if unknown:
         raise InputError(f"{where}: unknown key(s) {', '.join(sorted(unknown))} (keys: {', '.join(sorted(allowed))})")
@@ -320,13 +321,17 @@ def study(table: Mapping[str, Any], where: str, output: Path | None = None) -> S
     scheduler = table.get("scheduler")
     if scheduler is not None and not isinstance(scheduler, str):
         raise InputError(f"{where}.scheduler: expected an address such as tcp://host:8786")
+    budget = table.get("algorithm_budget")
+    if budget is not None and (isinstance(budget, bool) or not isinstance(budget, (int, float))
+                               or not 0 < budget < float("inf")):
+        raise InputError(f"{where}.algorithm_budget: expected a positive number of seconds, got {budget!r}")
     built = tuple(part(p, f"{where}: part[{k}]") for k, p in enumerate(parts))
     refuse_above(sum(len(p.seeds) * len(p.jobs) * (len(p.methods) + 2) for p in built), MAX_UNITS,
                  f"{where}: the number of units (instances x (methods + reference + relaxation))")
     preset = table.get("preset")
     if preset is not None and preset not in PRESETS:
         raise InputError(f"{where}.preset: no preset {preset!r} (presets: {', '.join(PRESETS)})")
-    return Study(name, built, Execution(executor, workers, scheduler), output or Path(f"study-{name}"), preset)
+    return Study(name, built, Execution(executor, workers, scheduler, budget), output or Path(f"study-{name}"), preset)
 
 
 def read_toml(path: str, max_mb: float = MAX_INPUT_MB) -> dict:

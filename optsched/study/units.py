@@ -30,7 +30,7 @@ from typing import Any
 
 from ..errors import InputError
 from ..jsonio import fingerprint
-from ..plugins import AlgorithmFailure
+from ..plugins import AlgorithmFailure, OverBudget
 from ..registry import Lazy, get
 from .depends import code_of
 
@@ -51,10 +51,14 @@ class Unit:
 
 
 def make_unit(family: str, instance: dict, instance_id: str, kind: str, spec: dict, seed: int,
-              solvers: dict[str, str]) -> Unit:
+              solvers: dict[str, str], budget_s: float | None = None) -> Unit:
     """A unit keyed by the instance's content, the kind, the method and its parameters, the seed,
-    the version of the code it runs (:func:`depends.code_of`), and (for solves) the solver versions."""
+    the version of the code it runs (:func:`depends.code_of`), and (for solves) the solver versions.
+    ``budget_s`` (an algorithm unit's per-run budget for a researcher's function) is not part of the
+    key: a run that finished within one budget is the same run under another."""
     payload = {"family": family, "instance": instance, "kind": kind, "spec": spec, "seed": seed}
+    if budget_s is not None:
+        payload["budget_s"] = budget_s
     code = code_of(payload)
     key_content = {"family": family, "instance": instance_id, "kind": kind, "spec": spec, "seed": seed,
                    "code": code}
@@ -95,7 +99,10 @@ def run_unit(payload: dict) -> dict:
         else:
             family = get(payload["family"])
             instance = family.instance_from_dict(payload["instance"], "instance")
-            out = _KINDS[payload["kind"]](family, instance, payload["spec"], payload["seed"])
+            budget = {"budget_s": payload["budget_s"]} if "budget_s" in payload else {}
+            out = _KINDS[payload["kind"]](family, instance, payload["spec"], payload["seed"], **budget)
+    except OverBudget as exc:  # stopped by the wall clock: recorded, not cached (a rerun tries again)
+        out = {"status": "error", "message": str(exc), "over_budget": True}
     except AlgorithmFailure as exc:  # a researcher's function failed: the message names it and where
         out = {"status": "error", "message": str(exc)}
     except Exception as exc:  # a crash of the method is a result, recorded with its message
@@ -156,9 +163,9 @@ def _relaxation(family, instance, spec: dict, seed: int) -> dict:
             "solver_version": result.solver_version, "message": note + result.message}
 
 
-def _algorithm(family, instance, spec: dict, seed: int) -> dict:
+def _algorithm(family, instance, spec: dict, seed: int, budget_s: float | None = None) -> dict:
     params = spec["params"]
-    ran = family.run(instance, spec["algorithm"], seed=seed, **params)
+    ran = family.run(instance, spec["algorithm"], seed=seed, budget_s=budget_s, **params)
     verdict = ran.verdict
     out: dict[str, Any] = {"status": "feasible" if verdict.feasible else "infeasible", "objective": verdict.objective,
                            "runtime_s": ran.runtime_s, "violation": verdict.violations[0] if verdict.violations else "",
