@@ -91,6 +91,21 @@ def _positive_float(text: str) -> float:
     return value
 
 
+def _solver_name(text: str) -> str:
+    """``solve --solver``: highs, cbc, or ``pulp:NAME`` for a PuLP solver installed here."""
+    from .solvers import pulp_any
+
+    if text in SOLVERS:
+        return text
+    if not pulp_any.is_named(text):
+        raise argparse.ArgumentTypeError(f"expected {', '.join(SOLVERS)} or pulp:NAME (here: "
+                                         f"{', '.join(pulp_any.available())}), got {text!r}")
+    refused = pulp_any.refusal(text)
+    if refused:
+        raise argparse.ArgumentTypeError(refused)
+    return text
+
+
 def _input_limit(text: str) -> float:
     """``--max-input-mb``: a positive number of megabytes, at most :data:`MAX_INPUT_LIMIT_MB`."""
     value = _positive_float(text)
@@ -239,8 +254,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="a formulation of the instance's family ('optsched families'), or 'best': the exact "
                    "formulation measured fastest for its family and size")
     p.add_argument("--relax", action="store_true", help="solve the LP relaxation")
-    p.add_argument("--solver", choices=SOLVERS, help="the MILP solver (default highs); a cp-sat formulation is "
-                   "solved by CP-SAT")
+    p.add_argument("--solver", type=_solver_name, metavar="|".join(SOLVERS) + "|pulp:NAME",
+                   help="the MILP solver (default highs), or any solver PuLP drives where installed "
+                        "(pulp:GUROBI_CMD, pulp:SCIP_CMD, ...); a cp-sat formulation is solved by CP-SAT")
     p.add_argument("--time-limit", type=_positive_float, metavar="S",
                    help="seconds for the whole call, building and cross-check included (a wall-clock budget: "
                    "where it stops a solve, the result depends on the machine)")

@@ -245,7 +245,7 @@ CROSS_CHECKS = ("auto", "solver", "model")
 def solve(family: Family, instance: Any, formulation: str, *, relax: bool = False, solver: str | None = None,
           time_limit: float | None = None, gap: float = 0.0, presolve: bool = False, threads: int | None = None,
           node_limit: int | None = None, work_limit: float | None = None,
-          cross_check: bool | str = False) -> Solved:
+          cross_check: bool | str = False, start: Mapping[str, float] | None = None) -> Solved:
     """Build ``formulation`` for ``instance``, solve it, decode the schedule and verify it.
 
     Parameters
@@ -261,9 +261,14 @@ def solve(family: Family, instance: Any, formulation: str, *, relax: bool = Fals
     relax : bool
         Solve the LP relaxation instead (no schedule; the objective bounds the optimum).
     solver, time_limit, gap, presolve, threads
-        As for :func:`optsched.solvers.solve`; ``solver`` (``highs`` by default, or ``cbc``) is for a
-        MILP formulation, and a CP-SAT formulation is solved by CP-SAT (with ``best``, ``solver``
-        applies where the choice is a MILP).
+        As for :func:`optsched.solvers.solve`; ``solver`` (``highs`` by default, ``cbc``, or
+        ``pulp:NAME`` for any solver PuLP drives where it is installed) is for a MILP formulation,
+        and a CP-SAT formulation is solved by CP-SAT (with ``best``, ``solver`` applies where the
+        choice is a MILP).
+    start : mapping, optional
+        A solution to start from, values by the names of the formulation's variables (an earlier
+        solve's ``result.values`` will do): a MIP start, or a CP-SAT model's hints
+        (:func:`optsched.solvers.solve`). It changes how fast the optimum is found, never which.
     node_limit, work_limit
         The budgets that give the same answer on every machine (with one thread): branch-and-bound
         nodes for a MILP, CP-SAT's deterministic time for a CP-SAT model. Each bounds the solves
@@ -317,13 +322,15 @@ def solve(family: Family, instance: Any, formulation: str, *, relax: bool = Fals
     misplaced = None if both else misplaced_budget(engines, node_limit, work_limit)
     if misplaced:
         raise InputError(misplaced)
+    if isinstance(solver, str) and solver.startswith("pulp:") and node_limit is not None:
+        raise InputError(f"node_limit: a node limit applies to highs and cbc; PuLP passes none to {solver}")
     if chosen.engine == "cp-sat" and solver not in (None, "cp-sat") and formulation != BEST:
         raise InputError(f"formulation {chosen.name} is a CP-SAT model, solved by CP-SAT; --solver {solver} "
                          "applies to MILP formulations")
     options = {"gap": gap, "presolve": presolve, "threads": threads, "node_limit": node_limit,
                "work_limit": work_limit}
     deadline = None if time_limit is None else time.perf_counter() + time_limit
-    solved = _solve_one(family, instance, chosen, relax, solver, options, how == "solver", deadline)
+    solved = _solve_one(family, instance, chosen, relax, solver, options, how == "solver", deadline, start)
     if partner is None:
         return solved
     other = _solve_one(family, instance, partner, False, None, options, False, deadline)
@@ -333,13 +340,18 @@ def solve(family: Family, instance: Any, formulation: str, *, relax: bool = Fals
 def _check_solve_options(relax: Any, solver: Any, gap: Any, presolve: Any, cross_check: Any) -> None:
     """Refuse solve options of the wrong kind (the numeric budgets are checked against
     :data:`optsched.params.OPTIONS`)."""
-    from .solvers import CP_SAT, SOLVERS
+    from .solvers import CP_SAT, SOLVERS, pulp_any
 
     for name, value in (("relax", relax), ("presolve", presolve)):
         if not isinstance(value, bool):
             raise InputError(f"{name}: expected True or False, got {value!r:.80}")
-    if solver is not None and solver not in (*SOLVERS, CP_SAT):
-        raise InputError(f"solver: must be one of {', '.join((*SOLVERS, CP_SAT))} or None, got {solver!r:.60}")
+    if isinstance(solver, str) and pulp_any.is_named(solver):
+        refused = pulp_any.refusal(solver)
+        if refused:
+            raise InputError(refused)
+    elif solver is not None and solver not in (*SOLVERS, CP_SAT):
+        raise InputError(f"solver: must be one of {', '.join((*SOLVERS, CP_SAT))}, pulp:NAME for any solver PuLP "
+                         f"drives, or None, got {solver!r:.60}")
     if not (isinstance(cross_check, bool) or cross_check in CROSS_CHECKS):
         raise InputError(f"cross_check: must be one of {', '.join(CROSS_CHECKS)} (or True, False), "
                          f"got {cross_check!r:.60}")
@@ -379,7 +391,7 @@ def _partner(family: Family, chosen: Formulation) -> str | None:
 
 
 def _solve_one(family: Family, instance: Any, chosen: Formulation, relax: bool, solver: str | None, options: dict,
-               cross_check: bool, deadline: float | None) -> Solved:
+               cross_check: bool, deadline: float | None, start: Mapping[str, float] | None = None) -> Solved:
     """Build, solve (with the budget of ``chosen``'s engine), decode and verify one formulation;
     the solver gets the time left before ``deadline`` (the call's time limit covers the building)."""
     from .solvers import for_engine
@@ -395,7 +407,10 @@ def _solve_one(family: Family, instance: Any, chosen: Formulation, relax: bool, 
     left = None if deadline is None else deadline - time.perf_counter()
     if left is not None and left <= 0:
         return Solved(family.name, chosen.name, relax, answers, _out_of_time(model, solver, budget, build_s), build_s)
-    result = solve_model(model, solver=solver, cross_check=cross_check, time_limit=left, **budget)
+    try:
+        result = solve_model(model, solver=solver, cross_check=cross_check, time_limit=left, start=start, **budget)
+    except ValueError as refused:  # a start the model cannot take
+        raise InputError(f"start: {refused}") from None
     if result.found is not None:
         return Solved(family.name, chosen.name, relax, answers, result, build_s,
                       found=result.found, found_verdict=judge(family, instance, result.found))

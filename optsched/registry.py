@@ -296,14 +296,14 @@ class Family:
     def solve(self, instance: Any, formulation: str, *, relax: bool = False, solver: str | None = None,
               time_limit: float | None = None, gap: float = 0.0, presolve: bool = False, threads: int | None = None,
               node_limit: int | None = None, work_limit: float | None = None,
-              cross_check: bool | str = False) -> Solved:
+              cross_check: bool | str = False, start: Mapping[str, float] | None = None) -> Solved:
         """Solve, decode and verify: :func:`optsched.pipeline.solve`, whose docstring says what each
         option does."""
         from .pipeline import solve
 
         return solve(self, instance, formulation, relax=relax, solver=solver, time_limit=time_limit, gap=gap,
                      presolve=presolve, threads=threads, node_limit=node_limit, work_limit=work_limit,
-                     cross_check=cross_check)
+                     cross_check=cross_check, start=start)
 
     def run(self, instance: Any, algorithm: str | Callable[..., Any], *, seed: int = 0, budget_s: float | None = None,
             **params: Any) -> Run:

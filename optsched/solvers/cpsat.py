@@ -15,6 +15,8 @@ is ``model objective × unit / scale + offset`` (:meth:`CpSatModel.to_family`), 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import replace
 from functools import cache
 
 from .backend import TIME_LIMIT_REACHED, Raw
@@ -24,10 +26,13 @@ from .model import CpSatModel
 SEED = 0
 
 
-def run(model: CpSatModel, options: dict, msg: bool) -> Raw:
-    """Solve ``model`` with CP-SAT (options: see backend.py)."""
+def run(model: CpSatModel, options: dict, msg: bool, hints: Mapping[str, float] | None = None) -> Raw:
+    """Solve ``model`` with CP-SAT (options: see backend.py); ``hints``, values by the names of the
+    model's ``read``, replace the model's own hints (on a copy: the model is left as it was)."""
     from ortools.sat.python import cp_model
 
+    if hints is not None:
+        model = _hinted(model, hints)
     solver = cp_model.CpSolver()
     params = solver.parameters
     for key, value in model.params.items():
@@ -73,6 +78,22 @@ def _stop_reason(status: str, options: dict) -> str:
     if options["time_limit"] is not None and options["work_limit"] is None:
         return TIME_LIMIT_REACHED
     return "deterministic work limit reached" if options["work_limit"] is not None else ""
+
+
+def _hinted(model: CpSatModel, hints: Mapping[str, float]) -> CpSatModel:
+    """A copy of ``model`` whose hints are ``hints`` (variables of ``read`` by name; a name the model
+    does not read, or a value that is not an integer, is refused)."""
+    unknown = sorted(set(hints) - set(model.read))
+    if unknown:
+        raise ValueError(f"hints name {unknown[0]!r}, which the CP-SAT model does not read "
+                         f"(it reads {len(model.read)} variables, e.g. {', '.join(list(model.read)[:3])})")
+    copy = model.model.clone()
+    copy.clear_hints()
+    for name, value in hints.items():
+        if float(value) != round(float(value)):
+            raise ValueError(f"hint {name} = {value!r}: CP-SAT's variables are integers")
+        copy.add_hint(copy.get_int_var_from_proto_index(model.read[name].index), round(float(value)))
+    return replace(model, model=copy)
 
 
 @cache

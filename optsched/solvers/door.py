@@ -8,16 +8,17 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from enum import Enum
+from functools import partial
 from typing import Any
 
 import pulp
 
 from .. import __version__, native_output
 from ..numeric import close
-from . import cbc, cpsat, highs
+from . import cbc, cpsat, highs, pulp_any
 from .backend import Raw
 from .model import (
     SOLUTION_TOL,
@@ -227,8 +228,17 @@ def solve(
     work_limit: float | None = None,
     cross_check: bool = False,
     msg: bool = False,
+    start: Mapping[str, float] | None = None,
 ) -> Result:
     """Solve a built model and return an honest :class:`Result`.
+
+    ``solver`` is ``highs``, ``cbc``, or ``pulp:NAME`` for any other solver PuLP drives where it is
+    installed (``pulp:GUROBI_CMD``, ``pulp:SCIP_CMD``; :mod:`optsched.solvers.pulp_any`, whose status
+    rules are stricter). ``start`` is a solution to start from, values by variable name (others 0;
+    ``result.values`` of an earlier solve will do): a MIP start for HiGHS and the PuLP solvers
+    (through PuLP's ``warmStart``), hints for CP-SAT (by the names of the model's ``read``); it
+    replaces the model's own start, and changes how fast an optimum is found, never which value is
+    proven. CBC runs without one.
 
     ``gap`` is the relative MIP gap at which the solver may stop (0 for exact work; a run stopped by a
     positive gap is ``feasible``, not ``optimal``). ``node_limit`` stops a MILP's branch and bound
@@ -253,7 +263,14 @@ def solve(
     if cp and solver != CP_SAT:
         raise ValueError(f"a CP-SAT model is solved by {CP_SAT}, not {solver!r}")
     if not cp and solver not in SOLVERS:
-        raise ValueError(f"unknown solver {solver!r}; choose from {', '.join(SOLVERS)}")
+        if not pulp_any.is_named(solver):
+            raise ValueError(f"unknown solver {solver!r}; choose from {', '.join(SOLVERS)}, or pulp:NAME for any "
+                             f"solver PuLP drives (here: {', '.join(pulp_any.available())})")
+        refused = pulp_any.refusal(solver)
+        if refused:
+            raise ValueError(refused)
+        if node_limit is not None:
+            raise ValueError(f"a node limit applies to {' and '.join(SOLVERS)}; PuLP passes none to {solver}")
     misplaced = misplaced_budget({"cp-sat" if cp else "milp"}, node_limit, work_limit)
     if misplaced:
         raise ValueError(misplaced)
@@ -274,25 +291,28 @@ def solve(
         options = {"time_limit": time_limit, "gap": gap, "presolve": presolve, "threads": threads,
                    "node_limit": node_limit}
     msg = msg or native_output.log_requested()
+    if start is not None:
+        _check_start(model, start)
     if isinstance(model, Computed):
         return _computed(model, solver, options, cross_check, msg)
     if isinstance(model, Generated):
         return _generated(model, solver, options, cross_check, msg)
     if isinstance(model, CpSatModel):
         with native_output.redirected():
-            return _solve_cp_sat(model, options, msg)
+            return _solve_cp_sat(model, options, msg, start)
     problem = model.problem if isinstance(model, Model) else model
-    start = model.start if isinstance(model, Model) else None
+    if start is None and isinstance(model, Model):
+        start = model.start
     with native_output.redirected():
         result = _solve_with(solver, problem, options, msg, start)
         if not cross_check:
             return result
         left = None if time_limit is None else time_limit - result.runtime_s  # the limit covers both solves
         if left is not None and left <= 0:
-            skipped = CrossCheck(SOLVERS[1 - SOLVERS.index(solver)], "", SolveStatus.NOT_SOLVED, None, None, 0.0,
+            skipped = CrossCheck(_other(solver), "", SolveStatus.NOT_SOLVED, None, None, 0.0,
                                  "consistent", "not run: the time limit was used up by the first solve")
             return replace(result, cross_check=skipped)
-        other = _solve_with(SOLVERS[1 - SOLVERS.index(solver)], problem, options | {"time_limit": left}, msg, start)
+        other = _solve_with(_other(solver), problem, options | {"time_limit": left}, msg, start)
     return _adjudicate(problem, result, other)
 
 
@@ -328,22 +348,54 @@ def _checked_against(result: Result, written_out, solver: str, options: dict, cr
     return _adjudicate(problem, result, other)
 
 
+def _check_start(model: Model | CpSatModel | Computed | Generated | pulp.LpProblem, start: Mapping[str, float]) -> None:
+    """Refuse a ``start`` the model cannot take: no solver model to start (computed, generated), a
+    name the model lacks, or a value that is not a finite number."""
+    if isinstance(model, (Computed, Generated)):
+        raise ValueError(f"{model.method} is solved without a solver model to start from")
+    if not isinstance(start, Mapping):
+        raise ValueError(f"expected values by variable name, got a {type(start).__name__}")
+    if isinstance(model, CpSatModel):
+        return  # the backend checks the names against what the model reads
+    names = {v.name for v in variables(model.problem if isinstance(model, Model) else model)}
+    for name, value in start.items():
+        if name not in names:
+            raise ValueError(f"the model has no variable {name!r:.60}")
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+            raise ValueError(f"{name} = {value!r:.40}: expected a finite number")
+
+
+def _other(solver: str) -> str:
+    """The solver that cross-checks ``solver``: CBC for HiGHS, HiGHS for every other."""
+    return "cbc" if solver == "highs" else "highs"
+
+
+def _backend(solver: str) -> Callable[..., Raw]:
+    """``run(problem, options, msg, start=None) -> Raw`` of ``solver``'s backend (CBC ignores the start)."""
+    if solver == "highs":
+        return highs.run
+    if solver == "cbc":
+        return lambda problem, options, msg, start=None: cbc.run(problem, options, msg)
+    return partial(pulp_any.run, solver)
+
+
 def _solve_with(solver: str, problem: pulp.LpProblem, options: dict, msg: bool,
                 start: Mapping[str, float] | None = None) -> Result:
-    """One backend on ``problem``; HiGHS is handed the MIP ``start`` (CBC, the cross-check, runs without)."""
-    backend = highs if solver == "highs" else cbc
+    """One backend on ``problem``; HiGHS and the PuLP solvers are handed the MIP ``start`` (CBC, the
+    cross-check, runs without)."""
     began = time.perf_counter()
-    raw = highs.run(problem, options, msg, start) if solver == "highs" else cbc.run(problem, options, msg)
+    run = _backend(solver)
+    raw = run(problem, options, msg, start)
     if raw.status == "ambiguous":
-        raw = replace(raw, status=_settle_infeasible_or_unbounded(backend.run, problem, options, msg))
+        raw = replace(raw, status=_settle_infeasible_or_unbounded(run, problem, options, msg))
     return _finish(problem, raw, options, time.perf_counter() - began)
 
 
-def _solve_cp_sat(model: CpSatModel, options: dict, msg: bool) -> Result:
-    start = time.perf_counter()
-    raw = cpsat.run(model, options, msg)
+def _solve_cp_sat(model: CpSatModel, options: dict, msg: bool, hints: Mapping[str, float] | None) -> Result:
+    began = time.perf_counter()
+    raw = cpsat.run(model, options, msg, hints)
     return _finished(raw, model.sense, True, raw.objective, raw.bound, options,
-                     time.perf_counter() - start)
+                     time.perf_counter() - began)
 
 
 def _settle_infeasible_or_unbounded(run, problem: pulp.LpProblem, options: dict, msg: bool) -> str:
