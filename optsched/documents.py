@@ -12,10 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from . import __version__
 from .errors import InputError
 from .jsonio import MAX_INPUT_MB, fingerprint, read_json
 from .limits import MAX_JOBS, refuse_above
+from .provenance import version_string
 from .registry import Family, get
 from .schema import Fields
 
@@ -38,7 +38,7 @@ def instance_document(family: Family, instance: Any, meta: dict | None = None) -
     return {
         "family": family.name,
         "format": FORMAT,
-        "meta": {"optsched_version": __version__, **(meta or {})},
+        "meta": {"optsched_version": version_string(), **(meta or {})},
         "instance": instance.to_dict(),
     }
 
@@ -50,7 +50,7 @@ def schedule_document(family: Family, instance: Any, schedule: Any, produced_by:
         "family": family.name,
         "format": FORMAT,
         "instance": fingerprint(instance.to_dict()),
-        "produced_by": {"optsched_version": __version__, **produced_by},
+        "produced_by": {"optsched_version": version_string(), **produced_by},
         "schedule": schedule.to_dict(),
     }
 

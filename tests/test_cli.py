@@ -118,7 +118,7 @@ BAD_INPUTS = {
     "unknown preset": (lambda t, i: ["generate", "single", "--preset", "huge"], "no preset 'huge'"),
     "unknown formulation": (lambda t, i: ["solve", i, "--formulation", "magic"], "no formulation 'magic'"),
     "unknown algorithm": (lambda t, i: ["run", i, "--algorithm", "magic"], "no algorithm 'magic'"),
-    "unknown solver": (lambda t, i: ["solve", i, "--formulation", "time-indexed", "--solver", "gurobi"], "invalid choice"),
+    "unknown solver": (lambda t, i: ["solve", i, "--formulation", "time-indexed", "--solver", "gurobi"], "expected highs, cbc or pulp:NAME"),
     "negative size": (lambda t, i: ["solve", write(t, "b.json", valid_instance_text(p=-3)), "--formulation", "time-indexed"], "p: must be a positive integer"),
     "zero size": (lambda t, i: ["solve", write(t, "b.json", valid_instance_text(p=0)), "--formulation", "time-indexed"], "p: must be a positive integer"),
     "zero weight": (lambda t, i: ["run", write(t, "b.json", valid_instance_text(w=0)), "--algorithm", "wspt"], "w: must be positive"),

@@ -10,11 +10,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .. import __version__
 from ..errors import InputError
 from ..jsonio import write_text
 from ..outputs import claim_folder
 from ..plot import markdown_figure
+from ..provenance import version_string
 from ..registry import Family, Reproduction, families, get
 from ..solvers import cbc_version, cp_sat_version, highs_version
 from ..study.engine import Execution
@@ -52,7 +52,7 @@ def save_case(setting: Setting, name: str, family_name: str, runs: dict[str, tup
 def write_report(report: Report, setting: Setting, name: str, results: list[Table]) -> Path:
     """Write ``report.md`` (with the ``results`` tables, :meth:`Report.results`), ``results.csv`` and
     ``summary.csv`` next to the figures already in ``out_dir``."""
-    versions = f"optsched {__version__}, HiGHS {highs_version()}, CBC {cbc_version()}, CP-SAT {cp_sat_version()}"
+    versions = f"optsched {version_string()}, HiGHS {highs_version()}, CBC {cbc_version()}, CP-SAT {cp_sat_version()}"
     family = owner(name)
     cited = "; ".join(paper.text() for paper in family.papers) if family else ""
     lines = [f"# {report.title}", "",

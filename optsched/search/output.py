@@ -21,6 +21,7 @@ from typing import Any
 from ..documents import instance_document, schedule_document
 from ..jsonio import write_file, write_json, write_text
 from ..plot import figure, markdown_figure
+from ..provenance import version_string
 from ..registry import Family
 from ..reproduce import confirmed_optimum
 from .evaluate import check_of, reference_formulation
@@ -95,7 +96,7 @@ def write(chosen: Search, outcome: SearchOutcome) -> None:
               "invalid": sum(not s.result.get("valid") for s in outcome.history),
               "wall_clock_budget": chosen.time_limit, "stopped_by_time": outcome.stopped_by_time,
               "best": as_plain(outcome.best), "shrunk": as_plain(outcome.shrunk), "certificate": certificate,
-              "violation": violation(chosen, outcome)}
+              "violation": violation(chosen, outcome), "optsched_version": version_string()}
     write_json(str(out / "result.json"), result)
     write_text(str(out / "report.md"), _report(chosen, outcome, result, space))
 
@@ -128,7 +129,7 @@ def _report(chosen: Search, outcome: SearchOutcome, result: dict, space) -> str:
     lines = [f"# Search: {chosen.family.name} / {chosen.algorithm}, target {chosen.target}", "",
              f"`optsched search {chosen.family.name} --algorithm {chosen.algorithm} --target {chosen.target} "
              f"--size-max {chosen.size_max} --budget {chosen.budget} --seed {chosen.seed} "
-             f"--strategy {chosen.strategy}`", "",
+             f"--strategy {chosen.strategy}` (optsched {version_string()})", "",
              "**Paper:** " + "; ".join(paper.text() for paper in chosen.family.papers), ""]
     if chosen.target != "ratio":
         check = check_of(chosen.family, chosen.target.removeprefix("theorem:"))

@@ -210,7 +210,8 @@ def write_report(outcome: StudyOutcome, out: Path, drawn: dict[str, str]) -> dic
     study = outcome.study
     v = outcome.versions
     lines = [f"# Study `{study.name}`", "",
-             f"optsched {v['optsched']}, HiGHS {v['highs']}, CBC {v['cbc']}, CP-SAT {v['cp-sat']}; "
+             f"optsched {v['optsched']} (code digest {v['code'].rpartition('+')[2]}), HiGHS {v['highs']}, "
+             f"CBC {v['cbc']}, CP-SAT {v['cp-sat']}; "
              f"executor {study.execution.executor} with {study.execution.workers} worker(s); {outcome.units} units "
              f"({outcome.cached} from the cache), "
              f"{outcome.wall_s:.1f} s.", "", "## Parts", ""]

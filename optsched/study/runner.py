@@ -30,6 +30,7 @@ from ..errors import InputError
 from ..jsonio import fingerprint, write_json, write_text
 from ..outputs import claim_folder
 from ..pipeline import BEST
+from ..provenance import version_string
 from ..registry import Family, get
 from ..solvers import SOLVERS, cbc_version, cp_sat_version, highs_version
 from ..testing import OnlineCheckTask, online_task
@@ -171,7 +172,7 @@ def run(study: Study, *, fresh: bool = False, progress: bool = True, log: TextIO
     started = time.perf_counter()
     out = study.output
     with claim_folder(out, owner(study), fresh=fresh, adopts=lambda recorded: _same_preset(study, recorded)) as folder:
-        versions = {"optsched": whole_code(), "highs": highs_version(), "cbc": cbc_version(),
+        versions = {"optsched": version_string(), "code": whole_code(), "highs": highs_version(), "cbc": cbc_version(),
                     "cp-sat": cp_sat_version()}
         instances, plan = _plan(study, progress)
 

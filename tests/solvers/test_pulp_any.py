@@ -38,7 +38,7 @@ def test_a_pulp_solver_agrees_with_highs_on_random_milps(solver):
 
 def _infeasible() -> pulp.LpProblem:
     problem = pulp.LpProblem("infeasible", pulp.LpMinimize)
-    x = pulp.LpVariable("x", 0, 3, cat="Integer")
+    x = problem.add_variable("x", 0, 3, cat="Integer")
     problem += x
     problem += x >= 5, "too_much"
     return problem
@@ -46,8 +46,8 @@ def _infeasible() -> pulp.LpProblem:
 
 def _unbounded() -> pulp.LpProblem:
     problem = pulp.LpProblem("unbounded", pulp.LpMaximize)
-    x = pulp.LpVariable("x", 0, cat="Integer")
-    y = pulp.LpVariable("y", 0, 2)
+    x = problem.add_variable("x", 0, cat="Integer")
+    y = problem.add_variable("y", 0, 2)
     problem += x + y
     problem += y <= 2, "cap"
     return problem
