@@ -107,6 +107,14 @@ VIEWS: dict[str, View | None] = {
 }
 
 
+def view_of(family: Any) -> View | None:
+    """The online view of ``family``: optsched's own (:data:`VIEWS`), or the ``online_view`` a family
+    outside optsched registers (None: one job at a time, nothing arrives later)."""
+    if family.name in VIEWS:
+        return VIEWS[family.name]
+    return family.online_view
+
+
 def _oasis_with_known_constants(instance: Any, original: Any, seed: int) -> Any:
     """OASiS assumes U and L (eqs. (23)-(26)) known in advance (§IV-B); the registered entry
     computes them from the instance it is given, so here they come from the original instance."""

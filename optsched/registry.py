@@ -1,7 +1,9 @@
 """The families optsched knows: name -> sense, generators, formulations, algorithms, verifier.
 
 Each family package defines ``FAMILY`` (a :class:`Family`) in its ``__init__``; :data:`FAMILY_PACKAGES`
-says which package registers which family. The CLI and the studies reach every family through this module only.
+says which package registers which family, and an installed package outside optsched registers one
+through an entry point of the group :data:`FAMILY_ENTRY_POINTS` (:func:`family_packages`). The CLI and
+the studies reach every family through this module only.
 
 Registrations are light: a family's ``__init__`` names its functions with :func:`lazy_from` instead of
 importing them, so that listing the families, or loading one, imports no solver, numpy or scipy
@@ -14,6 +16,7 @@ import importlib
 import inspect
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import InitVar, dataclass, field
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from . import plugins
@@ -34,6 +37,24 @@ FAMILY_PACKAGES = {
     "placement": "optsched.placement",
     "asrpt": "optsched.asrpt",
 }
+
+#: The entry-point group through which an installed package registers a family: each entry is named
+#: after the family and points at the package whose ``__init__`` defines ``FAMILY``.
+FAMILY_ENTRY_POINTS = "optsched.families"
+
+
+@cache
+def _installed_families() -> dict[str, str]:
+    from importlib.metadata import entry_points
+
+    return {entry.name: entry.value for entry in entry_points(group=FAMILY_ENTRY_POINTS)}
+
+
+def family_packages() -> dict[str, str]:
+    """Family name -> package: optsched's own (:data:`FAMILY_PACKAGES`), then those installed
+    packages register (:data:`FAMILY_ENTRY_POINTS`); a name optsched uses keeps optsched's family."""
+    installed = {name: package for name, package in _installed_families().items() if name not in FAMILY_PACKAGES}
+    return {**FAMILY_PACKAGES, **installed}
 
 
 class Lazy:
@@ -237,6 +258,9 @@ class Family:
     time_unit: str = "time"
     #: ``chart(instance, schedule, ax, title)`` draws a schedule that is not a timeline (placement's GPUs)
     chart: Callable[..., Any] | None = None
+    #: what online means for a family outside optsched (an :class:`optsched.online_views.View`);
+    #: optsched's own families have theirs in :data:`optsched.online_views.VIEWS`
+    online_view: Any = None
     _verify: Callable[[Any, Any], list[str]] = field(init=False, repr=False, compare=False)
     _objective: Callable[[Any, Any], float] = field(init=False, repr=False, compare=False)
 
@@ -397,7 +421,7 @@ def _of_family(family: Family, value: Any, what: str, reader: Callable[..., Any]
 def defining_family(value: Any) -> str | None:
     """The family whose package defines ``value``'s class (an instance or a schedule), or None."""
     module = type(value).__module__
-    return next((name for name, package in FAMILY_PACKAGES.items() if module.startswith(package + ".")), None)
+    return next((name for name, package in family_packages().items() if module.startswith(package + ".")), None)
 
 
 def families() -> dict[str, Family]:
@@ -413,7 +437,7 @@ def families() -> dict[str, Family]:
     >>> list(optsched.families())
     ['single', 'oasis', 'edge', 'hetero', 'placement', 'asrpt']
     """
-    return {name: get(name) for name in FAMILY_PACKAGES}
+    return {name: get(name) for name in family_packages()}
 
 
 def get(name: str) -> Family:
@@ -446,7 +470,7 @@ def get(name: str) -> Family:
     ...
     optsched.errors.InputError: unknown family 'nope' (known: single, oasis, edge, hetero, placement, asrpt)
     """
-    package = _pick(FAMILY_PACKAGES, name, "unknown family", "get(name)")
+    package = _pick(family_packages(), name, "unknown family", "get(name)")
     family = importlib.import_module(package).FAMILY
     if family.name != name:
         raise LookupError(f"package {package} registers family {family.name!r}, not {name!r}")

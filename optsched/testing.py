@@ -67,11 +67,11 @@ def check_online(family: Any, algorithm: str | Callable[..., Any], *, params: Ma
     >>> check_online(optsched.get("single"), "wspt", instances=5).online
     True
     """
-    from .online_views import VIEWS, violation
+    from .online_views import view_of, violation
     from .pipeline import as_family
 
     fam = as_family(family)
-    view = VIEWS.get(fam.name)
+    view = view_of(fam)
     chosen = fam.algorithm(algorithm)
     if view is None:
         return OnlineCheck(fam.name, chosen.name, 0, None)  # one job at a time: nothing arrives later

@@ -23,6 +23,9 @@ from __future__ import annotations
 
 import importlib
 import json
+import os
+import subprocess
+import sys
 from dataclasses import replace
 from pathlib import Path
 
@@ -343,3 +346,51 @@ def test_design_md_lists_the_required_and_optional_files():
     optional = text[text.index("Optional (OPTIONAL"):text.index("family-specific helpers")]
     assert all(f"    {name}" in required for name in REQUIRED), required
     assert all(f"    {name}" in optional for name in OPTIONAL), optional
+
+
+def test_a_family_outside_optsched_registers_through_an_entry_point(tmp_path):
+    """The walk-through done as a package of its own: ``single`` copied to ``toyfam`` outside the
+    source tree, its imports made absolute, registered by an entry point of the group
+    ``optsched.families`` and given its online view through ``online_view``. The installed optsched
+    lists it and generates, solves, runs, studies and checks it online, unchanged."""
+    import re
+    import shutil
+
+    import optsched
+
+    from .contract_helpers import optsched as run_installed
+
+    site = tmp_path / "site"
+    shutil.copytree(Path(optsched.__file__).parent / "single", site / "toyfam",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    for module in (site / "toyfam").glob("*.py"):
+        text = module.read_text().replace('"single"', '"toyfam"').replace("single-wspt", "toyfam-wspt")
+        text = re.sub(r"from \.\. import", "from optsched import", text)
+        module.write_text(re.sub(r"from \.\.(\w)", r"from optsched.\1", text))
+    init = site / "toyfam" / "__init__.py"
+    init.write_text(init.read_text().replace(
+        "here = lazy_from(__name__)", "from optsched.online_views import VIEWS\n\nhere = lazy_from(__name__)").replace(
+        '    space=here("mutate:space"),', '    online_view=VIEWS["single"],\n    space=here("mutate:space"),'))
+    info = site / "toyfam-0.1.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: toyfam\nVersion: 0.1\n")
+    (info / "entry_points.txt").write_text("[optsched.families]\ntoyfam = toyfam\n")
+    env = {"PYTHONPATH": str(site)}
+
+    listed = json.loads(run_installed("families", "--json", cwd=tmp_path, env=env).out)
+    assert [f["name"] for f in listed][-1] == "toyfam"
+    assert run_installed("generate", "toyfam", "--preset", "tiny", "--seed", "1", "-o", "i.json", cwd=tmp_path,
+                         env=env).code == 0
+    solved = json.loads(run_installed("solve", "i.json", "--formulation", "time-indexed", "--json", cwd=tmp_path,
+                                      env=env).out)
+    ran = json.loads(run_installed("run", "i.json", "--algorithm", "wspt", "--json", cwd=tmp_path, env=env).out)
+    assert solved["status"] == "optimal" and solved["verified"]["feasible"] and ran["feasible"]
+    assert solved["verified"]["objective"] <= ran["objective"]
+    studied = run_installed("study", "--family", "toyfam", "--seeds", "0-1", "--jobs", "3", "-o", "s", "--workers", "1",
+                            "--quiet", cwd=tmp_path, env=env)
+    assert studied.code == 0 and "toyfam  wspt" in studied.out, (studied.out, studied.err)
+    checked = subprocess.run(
+        [sys.executable, "-c", "import optsched; from optsched.testing import check_online; "
+                               "print(check_online(optsched.get('toyfam'), 'wspt', instances=3).cases)"],
+        capture_output=True, text=True, env={**os.environ, **env}, cwd=tmp_path)
+    assert checked.returncode == 0 and int(checked.stdout) > 0, checked.stderr

@@ -44,7 +44,7 @@ from pathlib import Path
 
 from .. import __version__, plugins
 from ..pipeline import BEST, judging_functions
-from ..registry import FAMILY_PACKAGES, Lazy, get
+from ..registry import Lazy, family_packages, get
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = "optsched"
@@ -126,7 +126,7 @@ def _facts(stmt: ast.AST) -> _Facts:
             imports.append(item)
         elif isinstance(item, ast.Call) and isinstance(item.func, ast.Name):
             if item.func.id == "families":
-                lookups.update(t for family in FAMILY_PACKAGES for t in family_targets(family))
+                lookups.update(t for family in family_packages() for t in family_targets(family))
             elif item.func.id == "get":
                 lookups.update(_lookup(item, parents))
     return _Facts(frozenset(names), tuple(imports), frozenset(lookups))
@@ -148,8 +148,8 @@ def _lookup(call: ast.Call, parents: dict[ast.AST, ast.AST]) -> set[str]:
     a name that is not a literal) may run any of the family's functions, and ``get(name)`` any
     family's."""
     arg = call.args[0] if call.args else None
-    if not (isinstance(arg, ast.Constant) and arg.value in FAMILY_PACKAGES):
-        return {t for family in FAMILY_PACKAGES for t in family_targets(family)}
+    if not (isinstance(arg, ast.Constant) and arg.value in family_packages()):
+        return {t for family in family_packages() for t in family_targets(family)}
     family = get(arg.value)
     judging = {_target(f) for f in judging_functions(family)}
     parent = parents.get(call)
