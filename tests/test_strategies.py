@@ -35,3 +35,25 @@ def test_a_familys_own_strategies_are_public(instance):
 def test_a_bad_preset_is_refused_before_drawing():
     with pytest.raises(optsched.InputError, match="no preset 'huge'"):
         strategies.instances(optsched.get("edge"), presets=("huge",))
+
+
+@pytest.mark.parametrize("name", [*FAMILIES, "placement"])
+def test_mutations_of_a_schedule_are_read_and_judged_and_the_verifier_refuses_some(name):
+    """Every drawn mutation is one of the family's schedules, judged without error; among 60 draws
+    the verifier refuses at least one (it is not vacuous) and, where it accepts one, the objective
+    is the verifier's own."""
+    family = optsched.get(name)
+    instance = family.generate("tiny", seed=1, **({"jobs": 4} if family.demo_sizes else {}))
+    schedule = family.run(instance, next(iter(family.algorithms))).schedule
+    verdicts = []
+
+    @given(strategies.mutations(family, instance, schedule))
+    @settings(max_examples=60, deadline=None, database=None)
+    def judge(mutated):
+        family.check_schedule(mutated)
+        verdict = family.judge(instance, mutated)
+        assert verdict.feasible == (not verdict.violations)
+        verdicts.append(verdict)
+
+    judge()
+    assert any(not v.feasible for v in verdicts), f"{name}: the verifier accepted every mutation"
