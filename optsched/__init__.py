@@ -12,6 +12,7 @@ light:
 ``run(...)``       run and verify an algorithm -> :class:`Run`
 ``judge(...)``     the verifier's :class:`Verdict` on any schedule
 ``load(folder)``   a study's, reproduction's or search's output folder as DataFrames
+``job_metrics``    per-job release, start, end, JCT and slowdown of a schedule, as a DataFrame
 ``ratio(...)``     the competitive ratio of a value against an optimum or bound, 1 is best
 ``Result``         the solver layer's honest result (status, objective, bound, gap, duals)
 ``InputError``     what optsched raises for bad input
@@ -45,7 +46,7 @@ _EXPORTS = {
     "solve": "pipeline", "run": "pipeline", "judge": "pipeline",
     "Solved": "pipeline", "Run": "pipeline", "Verdict": "pipeline",
     "Result": "solvers", "SolveStatus": "solvers", "InputError": "errors", "load": "results",
-    "ratio": "numeric",
+    "ratio": "numeric", "job_metrics": "metrics",
 }
 
 __all__ = ["__version__", *_EXPORTS]

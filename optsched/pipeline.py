@@ -23,6 +23,8 @@ from .params import OPTIONS, check_values, checked_value, optional
 from .plugins import AlgorithmFailure, failure, within
 
 if TYPE_CHECKING:
+    import pandas as pd
+
     from .registry import Family, Formulation
     from .solvers import Model, Result
 
@@ -158,6 +160,8 @@ class Run:
     wall_clock : tuple of str
         The wall-clock budgets it ran with (parameters such as Dorm's ``time_limit``): when not
         empty, the schedule may change with the machine's speed.
+    instance : object
+        The instance it ran on.
     """
 
     family: str
@@ -168,6 +172,16 @@ class Run:
     verdict: Verdict
     runtime_s: float = field(compare=False)
     wall_clock: tuple[str, ...] = ()
+    instance: Any = field(default=None, repr=False, compare=False)
+
+    def jobs(self) -> pd.DataFrame:
+        """Per-job metrics of the schedule (release, start, end, JCT, span, slowdown) as a DataFrame:
+        :func:`optsched.metrics.job_metrics`."""
+        from .metrics import job_metrics
+
+        from .registry import get
+
+        return job_metrics(get(self.family), self.instance, self.schedule)
 
     @property
     def feasible(self) -> bool:
@@ -563,7 +577,7 @@ def run(family: Family, instance: Any, algorithm: str | Callable[..., Any], *, s
     runtime_s = time.perf_counter() - started
     wall_clock = tuple(name for name in chosen.wall_clock if params.get(name))
     return Run(family.name, chosen.name, dict(params), seed, schedule, judge(family, instance, schedule), runtime_s,
-               wall_clock)
+               wall_clock, instance)
 
 
 def _run_external(family: Family, chosen: Any, instance: Any, seed: int, params: dict, budget_s: float | None) -> Any:

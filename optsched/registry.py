@@ -255,6 +255,9 @@ class Family:
     #: end, job[, killed])`` (its ``schedule.py``), which ``optsched.plot.gantt`` draws over
     #: ``time_unit``; None for a family whose schedules are not timelines
     bars: Callable[[Any, Any], Iterable[tuple]] | None = None
+    #: ``releases(instance)``: each job's release on the time axis of ``bars`` (its ``schedule.py``),
+    #: for the per-job metrics of :func:`optsched.metrics.job_metrics`
+    releases: Callable[[Any], list[float]] | None = None
     time_unit: str = "time"
     #: ``chart(instance, schedule, ax, title)`` draws a schedule that is not a timeline (placement's GPUs)
     chart: Callable[..., Any] | None = None

@@ -114,6 +114,11 @@ def objective(instance: Instance, schedule: Schedule) -> float:
     return sum(completions(instance, schedule))
 
 
+def releases(instance: Instance) -> list[float]:
+    """Each job's release on the time axis of :func:`bars`: ``r_i`` (s)."""
+    return [float(job.release) for job in instance.jobs]
+
+
 def bars(instance: Instance, schedule: Schedule) -> Iterator[tuple]:
     """The rectangles of the schedule's Gantt chart (``optsched.plot.gantt``): ``(row, start, end, job)``
     per server a job's GPUs are on, in seconds."""

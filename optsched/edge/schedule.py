@@ -173,6 +173,11 @@ def objective(instance: Instance, schedule: Schedule) -> float:
     return float(sum(c - r for c, r in completions if c is not None))
 
 
+def releases(instance: Instance) -> list[float]:
+    """Each job's release on the time axis of :func:`bars`: ``r_j``, the start of slot ``r_j`` (slot t is [t, t + 1])."""
+    return [float(job.release) for job in instance.jobs]
+
+
 def bars(instance: Instance, schedule: Schedule) -> Iterator[tuple]:
     """The rectangles of the schedule's Gantt chart (``optsched.plot.gantt``): ``(row, start, end, job)``
     per slot a job runs on an edge worker (row ``server s/worker w``) or in the cloud."""

@@ -156,6 +156,11 @@ def objective(instance: Instance, schedule: Schedule) -> float:
     return sum(job.weight * l.completion for job, l in zip(instance.jobs, schedule.jobs))
 
 
+def releases(instance: Instance) -> list[float]:
+    """Each job's release on the time axis of :func:`bars`: ``a_j``, the start of slot ``a_j`` (slot t is [t - 1, t])."""
+    return [float(job.arrival - 1) for job in instance.jobs]
+
+
 def bars(instance: Instance, schedule: Schedule) -> Iterator[tuple]:
     """The rectangles of the schedule's Gantt chart (``optsched.plot.gantt``): ``(row, start, end, job,
     killed)`` per server a run holds workers or PSs on, in slots; a run a baseline killed ends where

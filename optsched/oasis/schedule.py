@@ -172,6 +172,11 @@ def objective(instance: Instance, schedule: Schedule) -> float:
     return total
 
 
+def releases(instance: Instance) -> list[float]:
+    """Each job's release on the time axis of :func:`bars`: ``a_i``, the start of slot ``a_i`` (slot t is [t - 1, t])."""
+    return [float(job.arrival - 1) for job in instance.jobs]
+
+
 def bars(instance: Instance, schedule: Schedule) -> Iterator[tuple]:
     """The rectangles of the schedule's Gantt chart (``optsched.plot.gantt``): ``(row, start, end, job)``
     per slot a job holds workers or PSs on a server (slot t is the interval [t - 1, t])."""

@@ -21,6 +21,7 @@ FAMILY = Family(
     instance_from_dict=here("instance:Instance.from_dict"),
     schedule_from_dict=here("schedule:Schedule.from_dict"),
     bars=here("schedule:bars"),
+    releases=here("schedule:releases"),
     verify=here("schedule:verify"),
     objective=here("schedule:objective"),
     formulations={

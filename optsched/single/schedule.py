@@ -78,6 +78,11 @@ def objective(instance: Instance, schedule: Schedule) -> float:
     return sum(job.w * c for job, c in zip(instance.jobs, schedule.completion(instance)))
 
 
+def releases(instance: Instance) -> list[float]:
+    """Each job's release on the time axis of :func:`bars`: ``r_j``."""
+    return [float(job.r) for job in instance.jobs]
+
+
 def bars(instance: Instance, schedule: Schedule) -> Iterator[tuple]:
     """The rectangles of the schedule's Gantt chart (``optsched.plot.gantt``): ``(row, start, end, job)``,
     each job on the one machine."""
