@@ -178,7 +178,6 @@ class Run:
         """Per-job metrics of the schedule (release, start, end, JCT, span, slowdown) as a DataFrame:
         :func:`optsched.metrics.job_metrics`."""
         from .metrics import job_metrics
-
         from .registry import get
 
         return job_metrics(get(self.family), self.instance, self.schedule)

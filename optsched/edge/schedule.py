@@ -174,7 +174,8 @@ def objective(instance: Instance, schedule: Schedule) -> float:
 
 
 def releases(instance: Instance) -> list[float]:
-    """Each job's release on the time axis of :func:`bars`: ``r_j``, the start of slot ``r_j`` (slot t is [t, t + 1])."""
+    """Each job's release on the time axis of :func:`bars`: ``r_j``, the start of slot ``r_j``
+    (slot t is [t, t + 1])."""
     return [float(job.release) for job in instance.jobs]
 
 

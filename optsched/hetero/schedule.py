@@ -157,7 +157,8 @@ def objective(instance: Instance, schedule: Schedule) -> float:
 
 
 def releases(instance: Instance) -> list[float]:
-    """Each job's release on the time axis of :func:`bars`: ``a_j``, the start of slot ``a_j`` (slot t is [t - 1, t])."""
+    """Each job's release on the time axis of :func:`bars`: ``a_j``, the start of slot ``a_j``
+    (slot t is [t - 1, t])."""
     return [float(job.arrival - 1) for job in instance.jobs]
 
 
