@@ -39,9 +39,9 @@ def job_metrics(family: Any, instance: Any, schedule: Any) -> pd.DataFrame:
     """One row per job of ``instance`` under ``schedule`` (module docstring), for pandas."""
     import pandas as pd
 
-    from .pipeline import as_family
-
-    fam = as_family(family)
+    if not all(hasattr(family, name) for name in ("bars", "releases", "check_schedule")):
+        raise InputError(f"family: expected a Family (optsched.get(name)), got {family!r:.40}")
+    fam = family
     if fam.bars is None or fam.releases is None:
         raise InputError(f"family {fam.name} has no timeline: no per-job metrics (its schedules place, they do not "
                          "schedule over time)")

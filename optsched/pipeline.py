@@ -162,6 +162,8 @@ class Run:
         empty, the schedule may change with the machine's speed.
     instance : object
         The instance it ran on.
+    in_family : Family
+        The family it ran in (the registration, whose ``bars`` and ``releases`` :meth:`jobs` reads).
     """
 
     family: str
@@ -173,14 +175,14 @@ class Run:
     runtime_s: float = field(compare=False)
     wall_clock: tuple[str, ...] = ()
     instance: Any = field(default=None, repr=False, compare=False)
+    in_family: Any = field(default=None, repr=False, compare=False)
 
     def jobs(self) -> pd.DataFrame:
         """Per-job metrics of the schedule (release, start, end, JCT, span, slowdown) as a DataFrame:
         :func:`optsched.metrics.job_metrics`."""
         from .metrics import job_metrics
-        from .registry import get
 
-        return job_metrics(get(self.family), self.instance, self.schedule)
+        return job_metrics(self.in_family, self.instance, self.schedule)
 
     @property
     def feasible(self) -> bool:
@@ -576,7 +578,7 @@ def run(family: Family, instance: Any, algorithm: str | Callable[..., Any], *, s
     runtime_s = time.perf_counter() - started
     wall_clock = tuple(name for name in chosen.wall_clock if params.get(name))
     return Run(family.name, chosen.name, dict(params), seed, schedule, judge(family, instance, schedule), runtime_s,
-               wall_clock, instance)
+               wall_clock, instance, family)
 
 
 def _run_external(family: Family, chosen: Any, instance: Any, seed: int, params: dict, budget_s: float | None) -> Any:
