@@ -12,6 +12,7 @@ import argparse
 import math
 import os
 import sys
+import time
 from collections.abc import Sequence
 
 from . import __version__, native_output, plugins
@@ -28,6 +29,9 @@ from .params import OPTIONS, Bounded, bind, did_you_mean
 from .plot import FORMATS, report_format, report_name
 from .provenance import commit, version_string
 from .registry import families, get
+
+#: When the command started: ``solve --time-limit`` counts from here, imports and reading included.
+STARTED = time.perf_counter()
 
 #: The solvers of :mod:`optsched.solvers` (``SOLVERS`` there; tests/test_cli.py keeps the two equal),
 #: named here so that the parser is built without importing the solver libraries.
@@ -258,8 +262,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="the MILP solver (default highs), or any solver PuLP drives where installed "
                         "(pulp:GUROBI_CMD, pulp:SCIP_CMD, ...); a cp-sat formulation is solved by CP-SAT")
     p.add_argument("--time-limit", type=_positive_float, metavar="S",
-                   help="seconds for the whole call, building and cross-check included (a wall-clock budget: "
-                   "where it stops a solve, the result depends on the machine)")
+                   help="seconds for the whole command, reading, building and cross-check included (a wall-clock "
+                   "budget: where it stops a solve, the result depends on the machine)")
     p.add_argument("--node-limit", type=_option("node_limit"), metavar="N",
                    help="branch-and-bound nodes of a MILP, or pricing rounds of column generation (with --threads 1, "
                         "the same result on every machine)")
@@ -482,8 +486,9 @@ def _solve(args) -> int:
         if not formulation.gives_schedule:
             raise InputError(f"-o writes a schedule, and formulation {formulation.name} does not give one")
         check_writable(args.output, args.instance)
+    limit = None if args.time_limit is None else max(args.time_limit - (time.perf_counter() - STARTED), 1e-3)
     solved = family.solve(loaded.instance, formulation.name, relax=args.relax, solver=args.solver,
-                          time_limit=args.time_limit, gap=args.gap, presolve=args.presolve, threads=args.threads,
+                          time_limit=limit, gap=args.gap, presolve=args.presolve, threads=args.threads,
                           node_limit=args.node_limit, work_limit=args.work_limit,
                           cross_check=args.cross_check or False)
     result, schedule = solved.result, solved.schedule
@@ -534,7 +539,9 @@ def _solve_lines(d: dict) -> list[str]:
         v = d["verified"]
         state = "feasible" if v["feasible"] else "INFEASIBLE: " + "; ".join(v["violations"])
         agree = "" if v["matches_solver"] else " (DIFFERS from the solver's objective)"
-        lines.append(f"  schedule verified: {state}, objective {_number(v['objective'])}{agree}")
+        whose = f" ({d['schedule_from']}'s: the solver had none as good within its budget)" \
+            if d.get("schedule_from") else ""
+        lines.append(f"  schedule verified: {state}, objective {_number(v['objective'])}{agree}{whose}")
     if d["trajectory"]:
         path = d["trajectory"]
         moved = "" if d["bound_moved"] else " (never left its start)"

@@ -15,10 +15,11 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from .errors import InputError
-from .numeric import close
+from .numeric import better_or_equal, close
 from .params import OPTIONS, check_values, checked_value, optional
 from .plugins import AlgorithmFailure, failure, within
 
@@ -82,6 +83,10 @@ class Solved:
         the model's own solution is; None for other formulations.
     found_verdict : Verdict or None
         The verifier's judgement of ``found``.
+    schedule_from : str or None
+        The algorithm whose schedule ``schedule`` is, where the solver's budget ended before it gave
+        one as good (:func:`solve`: the best verified online schedule; ``result`` is then
+        ``feasible`` with the solver's bound); None when the schedule is the solver's.
     """
 
     family: str
@@ -94,6 +99,7 @@ class Solved:
     verdict: Verdict | None = None
     found: Any = None
     found_verdict: Verdict | None = None
+    schedule_from: str | None = None
 
     @property
     def certified_gap(self) -> float | None:
@@ -136,6 +142,8 @@ class Solved:
             out["verified"] = {**self.verdict.to_dict(), "matches_solver": self.matches_solver}
         if self.found_verdict is not None:
             out["found"] = {**self.found_verdict.to_dict(), "certified_gap": self.certified_gap}
+        if self.schedule_from is not None:
+            out["schedule_from"] = self.schedule_from
         return out
 
 
@@ -291,7 +299,8 @@ def solve(family: Family, instance: Any, formulation: str, *, relax: bool = Fals
         does not use is refused (given both, as a study does for ``best``, each applies where it
         can). ``time_limit`` (seconds, which depend on the machine's speed) covers the whole
         call: each solver gets the time left after building its model and after the solves
-        before it, and a model whose building used it up is ``not_solved``.
+        before it (less :data:`RESERVE` of it, kept for decoding and verifying), and a model whose
+        building would run past it is stopped (``optsched.alarm``).
     cross_check : bool or str
         ``"solver"``: solve the same MILP with the other solver. ``"model"``: solve another model of
         the same problem (the family's CP-SAT model for a MILP, its first MILP for the CP-SAT
@@ -304,7 +313,11 @@ def solve(family: Family, instance: Any, formulation: str, *, relax: bool = Fals
     -------
     Solved
         With ``schedule`` and ``verdict`` when the formulation gives a schedule and the solve found
-        a solution.
+        a solution. An exact formulation is never left without a schedule: where its solve ends
+        (a time or node limit, a model too slow to build) without one, or with one worse than the
+        best verified schedule of the family's online algorithms, that schedule is returned
+        (``schedule_from`` names its algorithm), ``feasible`` with the solver's bound. With a
+        time limit those schedules are computed first, within :data:`ONLINE_SHARE` of it.
 
     Examples
     --------
@@ -344,12 +357,73 @@ def solve(family: Family, instance: Any, formulation: str, *, relax: bool = Fals
                          "applies to MILP formulations")
     options = {"gap": gap, "presolve": presolve, "threads": threads, "node_limit": node_limit,
                "work_limit": work_limit}
-    deadline = None if time_limit is None else time.perf_counter() + time_limit
+    began = time.perf_counter()
+    gives = chosen.gives_schedule and not relax
+    online = None
+    if gives and time_limit is not None:
+        online = _best_online(family, instance, began + ONLINE_SHARE * time_limit)
+    deadline = None if time_limit is None else began + (1 - RESERVE) * time_limit
     solved = _solve_one(family, instance, chosen, relax, solver, options, how == "solver", deadline, start)
-    if partner is None:
+    if partner is not None:
+        other = _solve_one(family, instance, partner, False, None, options, False, deadline)
+        solved = _adjudicate(solved, other)
+    return _kept_or_online(family, instance, solved, online) if gives else solved
+
+
+#: The share of a solve's time limit kept for decoding and verifying its schedule.
+RESERVE = 0.05
+#: The share of a solve's time limit the online algorithms' schedules may take, before the solve.
+ONLINE_SHARE = 0.2
+
+
+def _best_online(family: Family, instance: Any, until: float | None) -> Run | None:
+    """The best verified schedule of the family's algorithms that run no solver (none with a
+    wall-clock parameter), in their order; after the first, only those that finish before ``until``
+    (a ``time.perf_counter`` value; None: all)."""
+    from .alarm import TimeUp, stop_after
+
+    best: tuple[float, Run] | None = None
+    for name, algorithm in family.algorithms.items():
+        if algorithm.wall_clock:
+            continue
+        left = None if until is None or best is None else until - time.perf_counter()
+        if left is not None and left <= 0:
+            break
+        attempt = partial(run, family, instance, name)
+        try:
+            ran = attempt() if left is None else stop_after(left, attempt)
+        except TimeUp:
+            break
+        value = ran.verdict.objective
+        if value is not None and (best is None or not better_or_equal(best[0], value, family.sense)):
+            best = (value, ran)
+    return None if best is None else best[1]
+
+
+def _kept_or_online(family: Family, instance: Any, solved: Solved, online: Run | None) -> Solved:
+    """``solved``, or the best verified online schedule in its place (``feasible``, the solver's
+    bound kept) where the solve ended without a schedule as good, without proving anything else
+    (infeasible, unbounded) and without a schedule the verifier disputes (``Solved.problem``)."""
+    from .solvers import SolveStatus
+    from .solvers.door import relative_gap
+
+    result = solved.result
+    if result.status in (SolveStatus.INFEASIBLE, SolveStatus.UNBOUNDED) or solved.problem is not None:
+        return solved  # a proof to keep, or a schedule the verifier disputes: a problem to show, not to cover
+    if result.status == SolveStatus.OPTIMAL and solved.schedule is not None:
         return solved
-    other = _solve_one(family, instance, partner, False, None, options, False, deadline)
-    return _adjudicate(solved, other)
+    own = solved.verdict.objective if solved.verdict is not None else None
+    online = online or _best_online(family, instance, None)
+    if online is None or online.objective is None or (own is not None and better_or_equal(own, online.objective,
+                                                                                           family.sense)):
+        return solved
+    found = "none" if own is None else f"{own:.10g}"
+    message = "; ".join(filter(None, [result.message, f"the solver's best schedule within its budget: {found}; the "
+                                      f"schedule is {online.algorithm}'s, the best verified online schedule"]))
+    kept = replace(result, status=SolveStatus.FEASIBLE, objective=online.objective, values={}, duals=None,
+                   reduced_costs=None, gap=relative_gap(online.objective, result.bound), message=message)
+    return replace(solved, result=kept, schedule=online.schedule, verdict=online.verdict,
+                   schedule_from=online.algorithm)
 
 
 def _check_solve_options(relax: Any, solver: Any, gap: Any, presolve: Any, cross_check: Any) -> None:
@@ -415,13 +489,26 @@ def _solve_one(family: Family, instance: Any, chosen: Formulation, relax: bool, 
     budget = for_engine(chosen.engine, options)
     if chosen.engine == "cp-sat":
         solver = None
+    from .alarm import TimeUp, deadline_at, stop_after
+
     answers = family.answer(chosen.name, relax)
     started = time.perf_counter()
-    model = chosen.build(instance, relax=relax)
+    left = None if deadline is None else deadline - started
+    try:
+        if left is not None and left <= 0:
+            raise TimeUp
+        with deadline_at(deadline):
+            model = chosen.build(instance, relax=relax) if left is None else \
+                stop_after(left, lambda: chosen.build(instance, relax=relax))
+    except TimeUp:
+        build_s = time.perf_counter() - started
+        return Solved(family.name, chosen.name, relax, answers,
+                      _out_of_time(family, chosen, relax, solver, budget, build_s), build_s)
     build_s = time.perf_counter() - started
     left = None if deadline is None else deadline - time.perf_counter()
     if left is not None and left <= 0:
-        return Solved(family.name, chosen.name, relax, answers, _out_of_time(model, solver, budget, build_s), build_s)
+        return Solved(family.name, chosen.name, relax, answers,
+                      _out_of_time(family, chosen, relax, solver, budget, build_s), build_s)
     try:
         result = solve_model(model, solver=solver, cross_check=cross_check, time_limit=left, start=start, **budget)
     except ValueError as refused:  # a start the model cannot take
@@ -496,13 +583,15 @@ def read_solution(family: Family, instance: Any, formulation: str, path: str, te
     return replace(solved, schedule=schedule, verdict=judge(family, instance, schedule))
 
 
-def _out_of_time(model: Any, solver: str | None, budget: dict, build_s: float) -> Result:
+def _out_of_time(family: Family, chosen: Formulation, relax: bool, solver: str | None, budget: dict,
+                 build_s: float) -> Result:
     """The result of a solve whose time limit ran out while its model was being built."""
-    from .solvers import CP_SAT, SOLVERS, CpSatModel, Result, SolveStatus, cbc_version, cp_sat_version, highs_version
+    from .solvers import CP_SAT, SOLVERS, Result, SolveStatus, cbc_version, cp_sat_version, highs_version, pulp_any
 
-    name = CP_SAT if isinstance(model, CpSatModel) else solver or SOLVERS[0]
-    version = {"highs": highs_version, "cbc": cbc_version, CP_SAT: cp_sat_version}[name]()
-    return Result(SolveStatus.NOT_SOLVED, model.sense, getattr(model, "is_mip", True), None, None, None, 0.0, name,
+    name = CP_SAT if chosen.engine == "cp-sat" else solver or SOLVERS[0]
+    versions = {"highs": highs_version, "cbc": cbc_version, CP_SAT: cp_sat_version}
+    version = versions[name]() if name in versions else pulp_any.version(name)
+    return Result(SolveStatus.NOT_SOLVED, family.sense, not relax, None, None, None, 0.0, name,
                   version, message=f"time limit reached while building the model ({build_s:.3g} s): nothing solved",
                   options={**budget, "time_limit": 0.0})
 
@@ -608,9 +697,15 @@ def decide(model: Model, **options: Any) -> Any | None:
     What it decodes is a step of the algorithm, not a schedule, so nothing is judged here: the
     algorithm's schedule is, by :func:`run`. Decoding stays in this module all the same, with the
     decoder's refusal of a non-integral value (``numeric.integral``)."""
+    from .alarm import TimeUp, seconds_left
     from .solvers import solve as solve_model
 
     if model.decoder is None:
         raise ValueError("decide needs a model with a decoder")
+    left = seconds_left()  # inside a time-limited solve's model building (alarm.deadline_at)
+    if left is not None:
+        if left <= 0:
+            raise TimeUp
+        options = {**options, "time_limit": min(options.get("time_limit") or left, left)}
     result = solve_model(model, **options)
     return model.decoder(result) if result.has_solution else None

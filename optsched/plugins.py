@@ -28,16 +28,14 @@ import hashlib
 import importlib
 import importlib.util
 import inspect
-import signal
 import sys
-import threading
-import time
 import traceback
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+from .alarm import TimeUp, stop_after
 from .errors import Failure, InputError
 
 #: The types a parameter's default may have (a command line sets it from text).
@@ -52,41 +50,18 @@ class OverBudget(AlgorithmFailure):
     """A researcher's algorithm ran past its per-run budget (wall clock)."""
 
 
-class _Alarm(BaseException):
-    """The budget's timer fired (a BaseException, so that the function's own ``except Exception``
-    does not swallow it)."""
-
-
 def within(name: str, budget_s: float | None, call: Callable[[], Any]) -> Any:
     """``call()``, stopped after ``budget_s`` seconds of wall clock (None: no budget) with an
-    :class:`OverBudget` naming ``name``. The timer interrupts the function where a signal can (the
-    main thread of a POSIX process, as in a study's local workers); elsewhere (a Dask worker's thread,
-    Windows) the function runs to its end and fails its run if it took longer."""
+    :class:`OverBudget` naming ``name`` (:func:`optsched.alarm.stop_after`: interrupted in the main
+    thread of a POSIX process, as in a study's local workers; elsewhere, such as a Dask worker's
+    thread, the function runs to its end and fails its run if it took longer)."""
     if budget_s is None:
         return call()
-    over = OverBudget(f"algorithm {name} ran past its per-run budget of {budget_s:g} s (wall clock; "
-                      "--algorithm-budget)")
-    if not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread():
-        started = time.perf_counter()
-        out = call()
-        if time.perf_counter() - started > budget_s:
-            raise over
-        return out
-
-    def alarm(signum: int, frame: Any) -> None:
-        raise _Alarm
-
-    previous = signal.signal(signal.SIGALRM, alarm)
     try:
-        try:
-            signal.setitimer(signal.ITIMER_REAL, budget_s)
-            return call()
-        finally:
-            signal.setitimer(signal.ITIMER_REAL, 0)
-    except _Alarm:
-        raise over from None
-    finally:
-        signal.signal(signal.SIGALRM, previous)
+        return stop_after(budget_s, call)
+    except TimeUp:
+        raise OverBudget(f"algorithm {name} ran past its per-run budget of {budget_s:g} s (wall clock; "
+                         "--algorithm-budget)") from None
 
 
 #: The entry-point group through which an installed package registers algorithms: each entry is

@@ -183,3 +183,22 @@ def test_search_json_is_one_strict_document(tmp_path):
                     "2", "--workers", "1", "--quiet", "--json", "-o", tmp_path / "s")
     assert done.code == 0, done.err
     assert strict(done.out)["certificate"]
+
+
+@pytest.mark.parametrize("family", list(FAMILY_PACKAGES))
+def test_solve_best_with_a_five_second_limit_returns_a_verified_schedule_within_five_and_a_half(family, tmp_path):
+    """Issue 51's Done-when: `optsched solve INST --formulation best --time-limit 5 --json` on a
+    20-job instance of every family ends within 5.5 s with a verified schedule (the solver's, or the
+    best verified online one where the solver had none as good)."""
+    import time
+
+    sized = ["--jobs", "20"] if get(family).demo_sizes else []
+    assert optsched("generate", family, "--preset", "small", "--seed", "0", *sized, "-o", tmp_path / "i.json").code == 0
+    started = time.perf_counter()
+    done = optsched("solve", tmp_path / "i.json", "--formulation", "best", "--time-limit", "5", "--threads", "1",
+                    "--json")
+    took = time.perf_counter() - started
+    data = json_output(done)
+    assert done.code == 0 and took <= 5.5, (took, done.err)
+    assert data["status"] in ("optimal", "feasible") and data["verified"]["feasible"]
+    assert data["verified"]["matches_solver"]

@@ -424,7 +424,8 @@ def _snap_integers(problem: pulp.LpProblem, values: dict[str, float]) -> dict[st
     return snapped
 
 
-def _relative_gap(objective: float | None, bound: float | None) -> float | None:
+def relative_gap(objective: float | None, bound: float | None) -> float | None:
+    """``|objective − bound| / |objective|`` (0 when they are close, None without either)."""
     if objective is None or bound is None:
         return None
     if close(objective, bound):
@@ -466,7 +467,7 @@ def _slacks(problem: pulp.LpProblem, values: Mapping[str, float]) -> dict[str, f
 def _finished(raw: Raw, sense: str, mip: bool, objective: float | None, bound: float | None, options: dict,
               runtime: float) -> Result:
     """The rules every backend's result shares: 'optimal' only with a solution at gap 0."""
-    gap = _relative_gap(objective, bound)
+    gap = relative_gap(objective, bound)
     status, message = raw.status, raw.message
     if status == "optimal" and objective is None:
         status, message = "error", f"{raw.solver} reported optimal but returned no solution"

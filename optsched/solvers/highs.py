@@ -9,6 +9,7 @@ one before it.
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Mapping
 from functools import cache
 from typing import Any
@@ -73,9 +74,13 @@ class _BuildOnly(pulp.HiGHS):
             solution.col_value = [float(self.start.get(v.name, 0.0)) for v in columns]
             solution.value_valid = True
             lp.solverModel.setSolution(solution)  # HiGHS checks it and keeps it only if it is feasible
+        if self.deadline is not None:  # HiGHS counts its limit from run(): take off the time spent here
+            lp.solverModel.setOptionValue("time_limit", max(self.deadline - time.perf_counter(), 1e-3))
 
     #: A MIP start (values by variable name, others 0), set by :func:`run`.
     start: Mapping[str, float] | None = None
+    #: When a time-limited solve must end (``time.perf_counter``), set by :func:`run`; None: no limit.
+    deadline: float | None = None
 
     def findSolutionValues(self, lp):
         return pulp.LpStatusNotSolved, pulp.LpSolutionNoSolutionFound
@@ -102,6 +107,8 @@ def run(problem: pulp.LpProblem, options: dict, msg: bool, start: Mapping[str, f
             params["mip_heuristic_run_rens"] = False
     adapter = _BuildOnly(msg=msg, timeLimit=options["time_limit"], threads=threads, **params)
     adapter.start = start
+    if options["time_limit"] is not None:
+        adapter.deadline = time.perf_counter() + options["time_limit"]
     highs = version()
     try:
         problem.solve(adapter)
