@@ -191,7 +191,8 @@ def _twenty_jobs(name: str):
 def test_a_tiny_time_limit_on_a_hard_instance_returns_a_verified_schedule_in_time(name, formulation):
     """Issue 51: an exact solve is never empty and never late. 20 jobs with 1 s: the solver's schedule
     where it found one as good, else the best verified online schedule, within the limit plus 5%
-    (and 0.15 s for what cannot be interrupted: a solver's C code, the first online algorithm)."""
+    and 0.5 s for what a timer cannot interrupt (a solver's C code, the first online algorithm) on
+    a machine this test shares; before, hetero's models took 21 s to build at this size."""
     import time
 
     family, instance = _twenty_jobs(name)
@@ -202,7 +203,7 @@ def test_a_tiny_time_limit_on_a_hard_instance_returns_a_verified_schedule_in_tim
         assert "column limit" in str(refused)
         return
     took = time.perf_counter() - started
-    assert took <= 1.05 + 0.15, took
+    assert took <= 1.05 + 0.5, took
     assert solved.verdict is not None and solved.verdict.feasible and solved.problem is None
     assert solved.result.status in ("optimal", "feasible")
     if solved.schedule_from is not None:
