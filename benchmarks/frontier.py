@@ -10,6 +10,13 @@ the family's own generator (``generate("small", seed, jobs=n)``), the same as
 ladder until a size where some seed is not proven; the first unproven size is recorded with its gaps.
 
     python benchmarks/frontier.py [--families hetero asrpt] [--budget 60] [--seeds 3] [--formulations cp-sat]
+    python benchmarks/frontier.py --peers [--families single asrpt] [--budget 60] [--seeds 3]
+
+``--peers`` (issue 51, item 1) measures, on the same instances in the same run, optsched's
+``--formulation best`` against the peer models of ``benchmarks/peers.py`` (PyJobShop, from the
+``bench`` extra, and an untuned CP-SAT model): per size, each engine's proven count, the median
+time ratio peer / optsched over the seeds both prove, and the gaps where none proves. Before
+climbing, each peer's proven optimum is checked against optsched's on three smaller instances.
 
 Prints Markdown for docs/benchmarks.md.
 """
@@ -73,6 +80,59 @@ def gap_text(run: dict) -> str:
     return "inf" if not math.isfinite(gap) else f"{100 * gap:.1f}%"
 
 
+def check_peers(family: str, budget: float) -> None:
+    """Each peer's proven optimum equals optsched's on three instances of the ladder's first size."""
+    from peers import PEERS
+
+    fam = optsched.get(family)
+    for seed in range(3):
+        instance = fam.generate("small", seed=seed, jobs=LADDERS[family][0])
+        optimum = fam.solve(instance, "best", threads=1)
+        assert optimum.result.optimal, f"{family} seed {seed}: optsched proves no optimum to check the peers against"
+        for name, peer in PEERS[family].items():
+            got = peer(instance, budget)
+            if got["proven"] and not math.isclose(got["objective"], optimum.verdict.objective, rel_tol=1e-9):
+                raise SystemExit(f"{family} seed {seed}: {name} proves {got['objective']}, optsched "
+                                 f"{optimum.verdict.objective}: the peer model is not the same problem")
+        print(f"  {family}: the peers agree with optsched's optimum on seed {seed}", flush=True)
+
+
+def peer_table(family: str, seeds: int, budget: float, max_size: int | None) -> list[list]:
+    """Per size of the ladder, optsched's best and each peer on the same instances (module docstring)."""
+    from peers import PEERS
+
+    fam = optsched.get(family)
+    rows = []
+    for n in [n for n in LADDERS[family] if max_size is None or n <= max_size]:
+        ours = [measure(family, "best", n, seed, budget) for seed in range(seeds)]
+        theirs = {name: [peer(fam.generate("small", seed=seed, jobs=n), budget) for seed in range(seeds)]
+                  for name, peer in PEERS[family].items()}
+        row = [family, n, f"{sum(r['proven'] for r in ours)}/{seeds}"]
+        for name, runs in theirs.items():
+            ratios = [t["time"] / o["time"] for o, t in zip(ours, runs) if o["proven"] and t["proven"]]
+            row += [f"{sum(r['proven'] for r in runs)}/{seeds}", f"{median(ratios):.2f}" if ratios else "-"]
+            for o, t in zip(ours, runs):
+                if o["proven"] and t["proven"] and not math.isclose(o["objective"], t["objective"], rel_tol=1e-9):
+                    raise SystemExit(f"{family} n={n}: {name} proves {t['objective']}, optsched {o['objective']}")
+        unproven = [k for k in range(seeds) if not ours[k]["proven"] and not any(r[k]["proven"]
+                                                                                 for r in theirs.values())]
+        row.append(", ".join(f"seed {k}: " + "/".join(_peer_gap(run) for run in [ours[k], *(r[k] for r in
+                                                                                        theirs.values())])
+                             for k in unproven) or "-")
+        rows.append(row)
+        print("  " + " | ".join(str(x) for x in row), flush=True)
+        if not any(r["proven"] for r in ours) and not any(t["proven"] for runs in theirs.values() for t in runs):
+            break
+    return rows
+
+
+def _peer_gap(run: dict) -> str:
+    objective, bound = run.get("objective"), run.get("bound")
+    if objective is None or bound is None:
+        return "no bound" if objective is not None else "none"
+    return f"{100 * abs(objective - bound) / abs(objective):.1f}%"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--families", nargs="+", default=list(LADDERS))
@@ -80,9 +140,25 @@ def main() -> None:
     parser.add_argument("--budget", type=float, default=60.0, help="seconds per solve (default 60)")
     parser.add_argument("--seeds", type=int, default=3)
     parser.add_argument("--max-size", type=int, help="stop every ladder at this many jobs")
+    parser.add_argument("--peers", action="store_true", help="optsched's best against PyJobShop and plain CP-SAT")
     args = parser.parse_args()
     print(f"Exact frontier, {datetime.date.today()}: {machine()}; one thread, {args.budget:g} s per solve, "
           f"{args.seeds} seeds a size\n", flush=True)
+    if args.peers:
+        from peers import PEER_FAMILIES, PEERS
+
+        rows = []
+        for family in [f for f in args.families if f in PEER_FAMILIES]:
+            check_peers(family, args.budget)
+            rows += peer_table(family, args.seeds, args.budget, args.max_size)
+        names = list(PEERS[PEER_FAMILIES[0]])
+        print("\n| family | jobs | optsched best proven | " + " | ".join(f"{n} proven | {n} / optsched time"
+                                                                     for n in names) + " | gaps where none proves "
+              "(optsched/" + "/".join(names) + ") |")
+        print("|" + "---|" * (4 + 2 * len(names)))
+        for row in rows:
+            print("| " + " | ".join(str(x) for x in row) + " |")
+        return
     table = []
     for family in args.families:
         fam = optsched.get(family)

@@ -1,0 +1,133 @@
+"""Peer models for the exact frontier (issue 51, item 1): the same problems modelled as a researcher
+who doubts optsched would, in PyJobShop (a CP-SAT scheduling library; ``pip install -e '.[bench]'``)
+and as an untuned CP-SAT model written from the family's docs. No hints, no symmetry breaking, no
+deadlines, OR-Tools' default search; one worker and a wall-clock budget, as optsched gets.
+
+* ``single`` (1|r_j|Σ w_j C_j, docs/single.md): one machine; a task per job released at ``r_j``
+  of duration ``p_j``. PyJobShop minimises the weighted flow time ``Σ w_j (C_j − r_j)``; the
+  constant ``Σ w_j r_j`` is added back.
+* ``asrpt`` (problem (8), docs/asrpt.md): a renewable resource per server (its GPUs); a task per
+  job with one mode per split of its GPUs over the servers, of the duration that split gives
+  (``n_i α_i``, in the instance's slots: the splits and durations of ``formulations.stream``, which
+  writes the paper's physics down once); the sum of completion times.
+
+Each returns ``{"proven", "objective", "bound", "time"}`` with the objective in the family's units.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+PEER_FAMILIES = ("single", "asrpt")
+
+
+def _pyjobshop_result(result: Any, scale: float, offset: float, took: float) -> dict:
+    status = str(result.status).rsplit(".", 1)[-1].upper()
+    objective = None if result.objective is None or status not in ("OPTIMAL", "FEASIBLE") else \
+        result.objective * scale + offset
+    bound = None if getattr(result, "lower_bound", None) is None else result.lower_bound * scale + offset
+    return {"proven": status == "OPTIMAL", "objective": objective, "bound": bound, "time": took}
+
+
+def single_pyjobshop(instance: Any, budget: float) -> dict:
+    from pyjobshop import Model
+
+    model = Model()
+    machine = model.add_machine()
+    for job in instance.jobs:
+        owner = model.add_job(weight=int(job.w), release_date=int(job.r))
+        task = model.add_task(owner, earliest_start=int(job.r))
+        model.add_mode(task, machine, int(job.p))
+    model.set_objective(weight_total_flow_time=1)
+    started = time.perf_counter()
+    result = model.solve("ortools", time_limit=budget, display=False, num_workers=1)
+    return _pyjobshop_result(result, 1.0, float(sum(job.w * job.r for job in instance.jobs)),
+                             time.perf_counter() - started)
+
+
+def single_cp_sat(instance: Any, budget: float) -> dict:
+    from ortools.sat.python import cp_model
+
+    model = cp_model.CpModel()
+    horizon = max(job.r for job in instance.jobs) + sum(job.p for job in instance.jobs)
+    starts, intervals = [], []
+    for j, job in enumerate(instance.jobs):
+        start = model.new_int_var(int(job.r), int(horizon), f"s{j}")
+        intervals.append(model.new_fixed_size_interval_var(start, int(job.p), f"i{j}"))
+        starts.append(start)
+    model.add_no_overlap(intervals)
+    model.minimize(sum(int(job.w) * (s + int(job.p)) for s, job in zip(starts, instance.jobs)))
+    return _cp_sat(model, budget, 1.0)
+
+
+def asrpt_pyjobshop(instance: Any, budget: float) -> dict:
+    from pyjobshop import Model
+
+    from optsched.asrpt.formulations import stream
+
+    shared = stream(instance, "peer")
+    model = Model()
+    servers = [model.add_renewable(capacity=instance.cluster.gpus) for _ in range(instance.cluster.servers)]
+    for release, choices in zip(shared.releases, shared.options):
+        owner = model.add_job(release_date=release)
+        task = model.add_task(owner, earliest_start=release)
+        for pattern, _, slots in choices:
+            used = [m for m, gpus in enumerate(pattern) if gpus]
+            model.add_mode(task, [servers[m] for m in used], slots, [pattern[m] for m in used])
+    model.set_objective(weight_total_flow_time=1)
+    started = time.perf_counter()
+    result = model.solve("ortools", time_limit=budget, display=False, num_workers=1)
+    return _pyjobshop_result(result, instance.slot, float(sum(shared.releases)) * instance.slot,
+                             time.perf_counter() - started)
+
+
+def asrpt_cp_sat(instance: Any, budget: float) -> dict:
+    from ortools.sat.python import cp_model
+
+    from optsched.asrpt.formulations import stream
+
+    shared = stream(instance, "peer")
+    model = cp_model.CpModel()
+    horizon = max(shared.releases) + sum(max(D for _, _, D in choices) for choices in shared.options)
+    per_server: dict[int, list] = {m: [] for m in range(instance.cluster.servers)}
+    ends = []
+    for i, (release, choices) in enumerate(zip(shared.releases, shared.options)):
+        start = model.new_int_var(release, horizon, f"s{i}")
+        end = model.new_int_var(release, horizon, f"e{i}")
+        chosen = []
+        for u, (pattern, _, slots) in enumerate(choices):
+            b = model.new_bool_var(f"b{i}_{u}")
+            interval = model.new_optional_fixed_size_interval_var(start, slots, b, f"i{i}_{u}")
+            model.add(end == start + slots).only_enforce_if(b)
+            for m, gpus in enumerate(pattern):
+                if gpus:
+                    per_server[m].append((interval, gpus))
+            chosen.append(b)
+        model.add_exactly_one(chosen)
+        ends.append(end)
+    for items in per_server.values():
+        model.add_cumulative([iv for iv, _ in items], [g for _, g in items], instance.cluster.gpus)
+    model.minimize(sum(ends))
+    return _cp_sat(model, budget, instance.slot)
+
+
+def _cp_sat(model: Any, budget: float, scale: float) -> dict:
+    from ortools.sat.python import cp_model
+
+    solver = cp_model.CpSolver()
+    solver.parameters.max_time_in_seconds = budget
+    solver.parameters.num_workers = 1
+    started = time.perf_counter()
+    status = solver.solve(model)
+    took = time.perf_counter() - started
+    found = status in (cp_model.OPTIMAL, cp_model.FEASIBLE)
+    return {"proven": status == cp_model.OPTIMAL, "objective": solver.objective_value * scale if found else None,
+            "bound": solver.best_objective_bound * scale if found or status == cp_model.UNKNOWN else None,
+            "time": took}
+
+
+PEERS = {
+    "single": {"pyjobshop": single_pyjobshop, "plain cp-sat": single_cp_sat},
+    "asrpt": {"pyjobshop": asrpt_pyjobshop, "plain cp-sat": asrpt_cp_sat},
+}
