@@ -127,6 +127,8 @@ def peer_table(family: str, seeds: int, budget: float, max_size: int | None) -> 
 
 
 def _peer_gap(run: dict) -> str:
+    if "gap" in run:  # optsched's own run (measure)
+        return gap_text(run)
     objective, bound = run.get("objective"), run.get("bound")
     if objective is None or bound is None:
         return "no bound" if objective is not None else "none"
