@@ -7,12 +7,14 @@ may take, since a solver's own C code cannot be interrupted from Python.
 The timer interrupts the call where a signal can: in the main thread of a POSIX process (the
 command line, a study's local workers). Elsewhere (a Dask worker's thread, Windows) the call runs
 to its end and :class:`TimeUp` is raised after it if it took longer. A call interrupted inside C
-code (a solver) is stopped when control returns to Python.
+code (a solver) is stopped when control returns to Python; one interrupted while a finaliser runs
+(Python drops an exception raised there) is interrupted again 10 ms later.
 """
 
 from __future__ import annotations
 
 import signal
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -21,6 +23,9 @@ from contextvars import ContextVar
 from typing import Any, TypeVar
 
 T = TypeVar("T")
+
+#: How soon the timer fires again after a TimeUp a finaliser swallowed.
+RETRY_S = 0.01
 
 _DEADLINE: ContextVar[float | None] = ContextVar("optsched_deadline", default=None)
 
@@ -48,7 +53,17 @@ def stop_after(seconds: float, call: Callable[[], T]) -> T:
     def alarm(signum: int, frame: Any) -> None:
         raise TimeUp
 
+    def swallowed(unraisable: Any) -> None:
+        """A TimeUp raised while a finaliser ran (``__del__``, a garbage-collection callback) is
+        printed and dropped by Python: fire again shortly instead, so that the call still stops."""
+        if unraisable.exc_type is TimeUp:
+            signal.setitimer(signal.ITIMER_REAL, RETRY_S)
+        else:
+            hook(unraisable)
+
+    hook = sys.unraisablehook
     previous = signal.signal(signal.SIGALRM, alarm)
+    sys.unraisablehook = swallowed
     try:
         signal.setitimer(signal.ITIMER_REAL, seconds)
         try:
@@ -56,6 +71,7 @@ def stop_after(seconds: float, call: Callable[[], T]) -> T:
         finally:
             signal.setitimer(signal.ITIMER_REAL, 0)
     finally:
+        sys.unraisablehook = hook
         signal.signal(signal.SIGALRM, previous)
 
 

@@ -65,3 +65,25 @@ def test_a_solve_a_builder_makes_past_the_deadline_is_refused_and_one_before_it_
         decide(model)
     with deadline_at(time.perf_counter() + 30):
         assert decide(model) is not None
+
+
+def test_a_timeup_a_finaliser_swallows_fires_again():
+    """Python drops an exception raised inside ``__del__``; the call must stop all the same (issue 51:
+    after hypothesis's many PuLP models, garbage collection during a model's building swallowed the
+    alarm and the build ran 39 s past a 1 s limit)."""
+    import gc
+
+    class Slow:
+        def __del__(self):
+            time.sleep(0.3)  # the alarm fires in here, and Python drops what it raises
+
+    def builds():
+        Slow()
+        gc.collect()
+        while True:
+            time.sleep(0.01)
+
+    started = time.perf_counter()
+    with pytest.raises(TimeUp):
+        stop_after(0.1, builds)
+    assert time.perf_counter() - started < 2
