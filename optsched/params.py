@@ -186,6 +186,7 @@ OPTIONS = {
     "node_limit": Bounded(NODE_LIMIT, 1, MAX_NODES),
     "threads": Bounded(1, 1, MAX_THREADS),
     "time_limit": Bounded(1.0, 0, open_low=True),
+    "budget_s": Bounded(1.0, 0, open_low=True),
     "work_limit": Bounded(WORK_LIMIT, 0, open_low=True),
     "gap": Bounded(0.0, 0),
 }

@@ -338,8 +338,8 @@ def solve(family: Family, instance: Any, formulation: str, *, relax: bool = Fals
 
     family = as_family(family)
     family.check_instance(instance)
-    _check_solve_options(relax, solver, gap, presolve, cross_check)
     time_limit, node_limit = optional(time_limit, "time_limit"), optional(node_limit, "node_limit")
+    _check_solve_options(relax, solver, gap, presolve, cross_check, node_limit)
     work_limit, threads = optional(work_limit, "work_limit"), optional(threads, "threads")
     gap = checked_value(gap, OPTIONS["gap"], "gap")
     chosen = family.formulation(family.best_formulation(instance, relax) if formulation == BEST else formulation)
@@ -350,8 +350,6 @@ def solve(family: Family, instance: Any, formulation: str, *, relax: bool = Fals
     misplaced = None if both else misplaced_budget(engines, node_limit, work_limit)
     if misplaced:
         raise InputError(misplaced)
-    if isinstance(solver, str) and solver.startswith("pulp:") and node_limit is not None:
-        raise InputError(f"node_limit: a node limit applies to highs and cbc; PuLP passes none to {solver}")
     if chosen.engine == "cp-sat" and solver not in (None, "cp-sat") and formulation != BEST:
         raise InputError(f"formulation {chosen.name} is a CP-SAT model, solved by CP-SAT; --solver {solver} "
                          "applies to MILP formulations")
@@ -425,7 +423,8 @@ def _kept_or_online(family: Family, instance: Any, solved: Solved, online: Run |
                    schedule_from=online.algorithm)
 
 
-def _check_solve_options(relax: Any, solver: Any, gap: Any, presolve: Any, cross_check: Any) -> None:
+def _check_solve_options(relax: Any, solver: Any, gap: Any, presolve: Any, cross_check: Any,
+                         node_limit: int | None) -> None:
     """Refuse solve options of the wrong kind (the numeric budgets are checked against
     :data:`optsched.params.OPTIONS`)."""
     from .solvers import CP_SAT, SOLVERS, pulp_any
@@ -434,7 +433,7 @@ def _check_solve_options(relax: Any, solver: Any, gap: Any, presolve: Any, cross
         if not isinstance(value, bool):
             raise InputError(f"{name}: expected True or False, got {value!r:.80}")
     if isinstance(solver, str) and pulp_any.is_named(solver):
-        refused = pulp_any.refusal(solver)
+        refused = pulp_any.refusal(solver, node_limit)
         if refused:
             raise InputError(refused)
     elif solver is not None and solver not in (*SOLVERS, CP_SAT):
@@ -482,14 +481,14 @@ def _solve_one(family: Family, instance: Any, chosen: Formulation, relax: bool, 
                cross_check: bool, deadline: float | None, start: Mapping[str, float] | None = None) -> Solved:
     """Build, solve (with the budget of ``chosen``'s engine), decode and verify one formulation;
     the solver gets the time left before ``deadline`` (the call's time limit covers the building)."""
+    from .alarm import TimeUp, deadline_at, stop_after
     from .solvers import for_engine
     from .solvers import solve as solve_model
+    from .solvers.door import StartRefused
 
     budget = for_engine(chosen.engine, options)
     if chosen.engine == "cp-sat":
         solver = None
-    from .alarm import TimeUp, deadline_at, stop_after
-
     answers = family.answer(chosen.name, relax)
     started = time.perf_counter()
     left = None if deadline is None else deadline - started
@@ -512,7 +511,7 @@ def _solve_one(family: Family, instance: Any, chosen: Formulation, relax: bool, 
                       _out_of_time(family, chosen, relax, solver, budget, build_s), build_s)
     try:
         result = solve_model(model, solver=solver, cross_check=cross_check, time_limit=left, start=start, **budget)
-    except ValueError as refused:  # a start the model cannot take
+    except StartRefused as refused:
         raise InputError(f"start: {refused}") from None
     if result.found is not None:
         return Solved(family.name, chosen.name, relax, answers, result, build_s,
@@ -656,9 +655,7 @@ def run(family: Family, instance: Any, algorithm: str | Callable[..., Any], *, s
     family.check_instance(instance)
     chosen = family.algorithm(algorithm)
     seed = checked_value(seed, OPTIONS["seed"], "seed")
-    if budget_s is not None and (isinstance(budget_s, bool) or not isinstance(budget_s, (int, float))
-                                 or not 0 < budget_s < float("inf")):
-        raise InputError(f"budget_s: expected a positive number of seconds, got {budget_s!r}")
+    budget_s = optional(budget_s, "budget_s")
     params = check_values(chosen.params, params, f"algorithm {chosen.name}")
     started = time.perf_counter()
     if chosen.external:  # a researcher's function: what it raises or returns is its own failure

@@ -467,7 +467,7 @@ CASES.update({
                                     "--algorithm-budget: must be a positive"),
     "a study file's algorithm_budget as text": (lambda t, f: [
         "study", write(t, "s.toml", 'algorithm_budget = "soon"\n' + STUDY_TOML.format(seeds="1", jobs="[3]")),
-        "-o", t / "s"], "algorithm_budget: expected a positive number of seconds"),
+        "-o", t / "s"], "algorithm_budget: must be a positive number of seconds"),
 })
 
 

@@ -266,11 +266,9 @@ def solve(
         if not pulp_any.is_named(solver):
             raise ValueError(f"unknown solver {solver!r}; choose from {', '.join(SOLVERS)}, or pulp:NAME for any "
                              f"solver PuLP drives (here: {', '.join(pulp_any.available())})")
-        refused = pulp_any.refusal(solver)
+        refused = pulp_any.refusal(solver, node_limit)
         if refused:
             raise ValueError(refused)
-        if node_limit is not None:
-            raise ValueError(f"a node limit applies to {' and '.join(SOLVERS)}; PuLP passes none to {solver}")
     misplaced = misplaced_budget({"cp-sat" if cp else "milp"}, node_limit, work_limit)
     if misplaced:
         raise ValueError(misplaced)
@@ -348,21 +346,31 @@ def _checked_against(result: Result, written_out, solver: str, options: dict, cr
     return _adjudicate(problem, result, other)
 
 
+class StartRefused(ValueError):
+    """A ``start`` the model cannot take (:func:`solve`)."""
+
+
 def _check_start(model: Model | CpSatModel | Computed | Generated | pulp.LpProblem, start: Mapping[str, float]) -> None:
     """Refuse a ``start`` the model cannot take: no solver model to start (computed, generated), a
-    name the model lacks, or a value that is not a finite number."""
+    name the model lacks (a CP-SAT model: one it does not read), a value that is not a finite number,
+    or, for CP-SAT, not an integer."""
     if isinstance(model, (Computed, Generated)):
-        raise ValueError(f"{model.method} is solved without a solver model to start from")
+        raise StartRefused(f"{model.method} is solved without a solver model to start from")
     if not isinstance(start, Mapping):
-        raise ValueError(f"expected values by variable name, got a {type(start).__name__}")
-    if isinstance(model, CpSatModel):
-        return  # the backend checks the names against what the model reads
-    names = {v.name for v in variables(model.problem if isinstance(model, Model) else model)}
+        raise StartRefused(f"expected values by variable name, got a {type(start).__name__}")
+    read = list(model.read) if isinstance(model, CpSatModel) else None  # a CP-SAT model's hints go by these
+    names = set(read) if read is not None else \
+        {v.name for v in variables(model.problem if isinstance(model, Model) else model)}
+    cp = read is not None
     for name, value in start.items():
         if name not in names:
-            raise ValueError(f"the model has no variable {name!r:.60}")
+            raise StartRefused(f"hints name {name!r:.60}, which the CP-SAT model does not read (it reads "
+                               f"{len(names)} variables, e.g. {', '.join((read or [])[:3])})" if cp else
+                               f"the model has no variable {name!r:.60}")
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-            raise ValueError(f"{name} = {value!r:.40}: expected a finite number")
+            raise StartRefused(f"{name} = {value!r:.40}: expected a finite number")
+        if cp and float(value) != round(float(value)):
+            raise StartRefused(f"hint {name} = {value!r}: CP-SAT's variables are integers")
 
 
 def _other(solver: str) -> str:

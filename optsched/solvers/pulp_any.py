@@ -43,14 +43,16 @@ def available() -> list[str]:
     return [PREFIX + name for name in pulp.listSolvers(onlyAvailable=True)]
 
 
-def refusal(solver: str) -> str | None:
-    """Why ``solver`` (``pulp:NAME``) cannot run here, or None."""
+def refusal(solver: str, node_limit: int | None = None) -> str | None:
+    """Why ``solver`` (``pulp:NAME``) cannot run here, or with ``node_limit``, or None."""
     name = solver[len(PREFIX):]
     here = ", ".join(available())
     if name not in pulp.listSolvers():
         return f"unknown solver {solver!r}: PuLP has no solver {name!r} (available here: {here})"
     if name not in pulp.listSolvers(onlyAvailable=True):
         return f"solver {solver!r} is not available here (PuLP finds: {here})"
+    if node_limit is not None:
+        return f"node_limit: a node limit applies to highs and cbc; PuLP passes none to {solver}"
     return None
 
 

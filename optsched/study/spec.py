@@ -244,10 +244,7 @@ def reference(family_name: str, table: Mapping[str, Any], where: str) -> Referen
         solver = SOLVERS[0]
     elif solver not in SOLVERS:
         raise InputError(f"{where}.solver: must be one of {', '.join(SOLVERS)}, got {solver!r}")
-    limit = table.get("time_limit")
-    if limit is not None and (isinstance(limit, bool) or not isinstance(limit, (int, float))
-                              or not (limit > 0 and math.isfinite(limit))):
-        raise InputError(f"{where}.time_limit: must be a positive number of seconds, got {limit!r}")
+    limit = _seconds(table.get("time_limit"), f"{where}.time_limit")
     nodes = table.get("node_limit", NODE_LIMIT)
     if isinstance(nodes, bool) or not isinstance(nodes, int) or not 1 <= nodes <= MAX_NODES:
         raise InputError(f"{where}.node_limit: must be a whole number from 1 to {MAX_NODES:,}, got {nodes!r}")
@@ -299,6 +296,14 @@ def part(table: Mapping[str, Any], where: str) -> Part:
                 reference(family.name, ref, f"{where}.reference"))
 
 
+def _seconds(value: Any, where: str) -> float | None:
+    """A study file's number of seconds (a time limit, a budget): positive and finite, or None (not set)."""
+    if value is not None and (isinstance(value, bool) or not isinstance(value, (int, float))
+                              or not (value > 0 and math.isfinite(value))):
+        raise InputError(f"{where}: must be a positive number of seconds, got {value!r}")
+    return value
+
+
 def study(table: Mapping[str, Any], where: str, output: Path | None = None) -> Study:
     """A validated study from a parsed TOML document (``preset``: set by ``--preset`` alone)."""
     allowed = {"name", "executor", "workers", "scheduler", "algorithm_budget", "part", "preset"}
@@ -321,10 +326,7 @@ def study(table: Mapping[str, Any], where: str, output: Path | None = None) -> S
     scheduler = table.get("scheduler")
     if scheduler is not None and not isinstance(scheduler, str):
         raise InputError(f"{where}.scheduler: expected an address such as tcp://host:8786")
-    budget = table.get("algorithm_budget")
-    if budget is not None and (isinstance(budget, bool) or not isinstance(budget, (int, float))
-                               or not 0 < budget < float("inf")):
-        raise InputError(f"{where}.algorithm_budget: expected a positive number of seconds, got {budget!r}")
+    budget = _seconds(table.get("algorithm_budget"), f"{where}.algorithm_budget")
     built = tuple(part(p, f"{where}: part[{k}]") for k, p in enumerate(parts))
     refuse_above(sum(len(p.seeds) * len(p.jobs) * (len(p.methods) + 2) for p in built), MAX_UNITS,
                  f"{where}: the number of units (instances x (methods + reference + relaxation))")
