@@ -407,5 +407,5 @@ def best(instance: Instance) -> str:
     :data:`CP_SAT_UP_TO` jobs, F4 (the MILP) above. Measured on seeds 0-2 of the small preset with
     20 s each, one thread (docs/benchmarks.md, "Exact optima against peer models"): at 8 and 10 jobs
     both prove every seed, CP-SAT in 0.2-5.0 s, F4 in 0.5-17.6 s; at 12 and 14 neither proves all, and
-    F4's gaps (0-13%) are far below CP-SAT's (6-35%)."""
+    F4's gap (0-13%) is below CP-SAT's (6-35%) on each of the six instances."""
     return "cp-sat" if len(instance.jobs) <= CP_SAT_UP_TO else "time-indexed"
