@@ -695,15 +695,23 @@ def decide(model: Model, **options: Any) -> Any | None:
     What it decodes is a step of the algorithm, not a schedule, so nothing is judged here: the
     algorithm's schedule is, by :func:`run`. Decoding stays in this module all the same, with the
     decoder's refusal of a non-integral value (``numeric.integral``)."""
+    if model.decoder is None:
+        raise ValueError("decide needs a model with a decoder")
+    return inner_solve(model, **options)[1]
+
+
+def inner_solve(model: Any, share: float = 1.0, **options: Any) -> tuple[Any, Any | None]:
+    """Solve a model that a step needs (an algorithm's decision, or a model a formulation's building
+    solves first) and decode it: ``(result, decoded)``, ``decoded`` None without a solution or a
+    decoder. Inside a time-limited solve's building (``alarm.deadline_at``) the solve gets at most
+    ``share`` of the seconds left (and :class:`~optsched.alarm.TimeUp` once none are)."""
     from .alarm import TimeUp, seconds_left
     from .solvers import solve as solve_model
 
-    if model.decoder is None:
-        raise ValueError("decide needs a model with a decoder")
-    left = seconds_left()  # inside a time-limited solve's model building (alarm.deadline_at)
+    left = seconds_left()
     if left is not None:
         if left <= 0:
             raise TimeUp
-        options = {**options, "time_limit": min(options.get("time_limit") or left, left)}
+        options = {**options, "time_limit": min(options.get("time_limit") or left, share * left)}
     result = solve_model(model, **options)
-    return model.decoder(result) if result.has_solution else None
+    return result, (model.decoder(result) if result.has_solution and model.decoder is not None else None)

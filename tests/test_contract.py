@@ -84,7 +84,7 @@ def test_generate_prints_one_instance_document(family):
 def test_solve_json_is_one_document(instances, family, formulation, relax):
     done = optsched("solve", instances[family], "--formulation", formulation, "--json", *(["--relax"] if relax else []))
     if relax and get(family).formulation(formulation).engine == "cp-sat":  # a CP-SAT model has no LP: bad input
-        assert (done.code, done.out) == (2, "") and done.err == "optsched: error: formulation cp-sat has no LP relaxation\n"
+        assert (done.code, done.out) == (2, "") and done.err == f"optsched: error: formulation {formulation} has no LP relaxation\n"
         return
     data = json_output(done)
     assert SOLVE_KEYS <= set(data)

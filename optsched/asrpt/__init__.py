@@ -38,8 +38,15 @@ ASRPT = Family(
         "time-indexed": Formulation("time-indexed", here("formulations:time_indexed"),
                                     "F4: the exact offline optimum of (8), best counts per server split"),
         "cp-sat": Formulation("cp-sat", here("formulations:cp_sat"),
-                              "F4 as a CP-SAT model: an optional interval per split, a cumulative per server; exact",
+                              "F4 as a CP-SAT model: an interval per job, an optional copy per server, a cumulative "
+                              "per server; exact",
                               engine="cp-sat"),
+        "pool-and-place": Formulation("pool-and-place", here("formulations:pool_and_place"),
+                                      "F4's CP-SAT model started from the pooled MILP: its bound added, its "
+                                      "schedule placed on the servers as the hint; exact", engine="cp-sat"),
+        "pooled": Formulation("pooled", here("formulations:pooled"),
+                              "the GPUs pooled: each job in one piece on M g GPUs, time-indexed; a lower bound on (8)",
+                              answers="bound"),
         "single-machine": Formulation("single-machine", here("formulations:single_machine"),
                                       "F3 on A_1^min: preemptive single machine, a lower bound on (8)",
                                       answers="bound"),

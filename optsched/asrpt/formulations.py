@@ -12,14 +12,20 @@ placement, are in :mod:`optsched.placement.formulations`. Each returns a
   GPUs over the ``M`` servers; each pattern runs with its best stage counts
   (``patterns.best_counts``) for ``⌈n α / Δ⌉`` slots. Capacity (3) per server over half-open slots
   [A6]; horizon ``max r + Σ_i max_u D_iu`` (safe, §2.5), and per job the deadline
-  ``UB − Σ_{j≠i} (r_j + min_u D_ju)`` from the best list-scheduling baseline's total ``UB`` (a
-  slotted schedule on these instances, so no optimum is cut off). That schedule is the MIP start.
-
-* :func:`cp_sat` (F4 as a CP-SAT model, independent of the MILP): a start ``S_i`` and an end per job,
-  one literal per split (``pattern``) of the job's GPUs with exactly one chosen, an optional interval
-  ``[S_i, S_i + D)`` per split, and one ``Cumulative`` of capacity ``g`` per server with the split's
-  GPUs there as demand; ``min Δ Σ_i E_i``. The same options, deadlines and symmetry breaking as F4;
-  the hint is the best list-scheduling schedule; CP-SAT searches with cores (``optimize_with_core``).
+  ``UB − LB_{−i}``: ``UB`` the best list-scheduling baseline's total (a slotted schedule on these
+  instances), ``LB_{−i}`` a lower bound on the total of the other jobs (F3 and the per-job floor on
+  the stream without job ``i``), so no optimum is cut off. That schedule is the MIP start.
+* :func:`cp_sat` (F4 as a CP-SAT model, independent of the MILP): per job a start ``S_i``, a length
+  ``D_i`` and an end, one literal per split (``pattern``) of its GPUs with exactly one chosen and
+  fixing ``D_i``, and per server an optional copy of the job's interval, present when the split uses
+  the server, demanding its GPUs there; one ``Cumulative`` of capacity ``g`` per server;
+  ``min Δ Σ_i E_i``. Redundant and valid: a cumulative of the pooled ``M g`` GPUs and
+  ``Σ_i E_i >= F3``. The same deadlines and symmetry breaking as F4; the hint is the best
+  list-scheduling schedule.
+* :func:`pooled`: the GPUs pooled (no servers, each job its shortest split), time-indexed: a lower
+  bound on (8) between F3 and the optimum.
+* :func:`pool_and_place`: :func:`cp_sat`'s model with the pooled MILP's bound added and its schedule,
+  placed on the servers, as the hint (``--formulation best``).
 
 F3 and F4 are exact only when the durations (and releases) they need are whole numbers of their
 time unit (integral instances, spec §4.7); otherwise they refuse the instance with one line.
@@ -236,15 +242,29 @@ def stream(instance: Instance, where: str) -> Stream:
     releases = [round(sj.release / delta) for sj in instance.jobs]
     horizon = max(releases) + sum(max(D for _, _, D in choices) for choices in options)
     # Deadlines from an upper bound: a list-scheduling baseline starts jobs at releases and
-    # completions, whole slots here, so its total UB is a slotted schedule's; then in an optimum
-    # C_i <= UB - Σ_{j≠i} (r_j + min_u D_ju), since every other job completes no earlier than that.
+    # completions, whole slots here, so its total UB is a slotted schedule's. In an optimum,
+    # C_i <= UB - Σ_{j≠i} C_j, and the other jobs alone are a schedule of the stream without job i,
+    # so Σ_{j≠i} C_j is at least that stream's lower bound (F3 and the per-job floor, in slots).
     schedules = [list_schedule(instance, name) for name in KEYS]
     verdicts = [get("asrpt").judge(instance, schedule) for schedule in schedules]
     upper, best = min((v.objective, k) for k, v in enumerate(verdicts) if v.objective is not None)
-    floor = sum(r + min(D for *_, D in choices) for r, choices in zip(releases, options))
-    latest = [min(horizon, floor_tol(upper / delta - floor + r + min(D for *_, D in choices)))
-              for r, choices in zip(releases, options)]
+    latest = [min(horizon, floor_tol(upper / delta - rest)) for rest in _without_each(instance, releases, options)]
     return Stream(options, releases, latest, schedules[best])
+
+
+def _without_each(instance: Instance, releases: list[int], options: list) -> list[float]:
+    """Per job ``i``, a lower bound (slots) on the total completion time of the stream without job
+    ``i``: the larger of F3 (SRPT on the pooled GPUs, each job its shortest split's GPU-slots) and
+    ``Σ_{j≠i} (r_j + D_j)``, with ``D_j`` the shortest split's slots."""
+    shortest = [min(D for *_, D in choices) for choices in options]
+    sizes = [D * sj.job.gpus / instance.cluster.total_gpus for D, sj in zip(shortest, instance.jobs)]
+    floor = sum(releases) + sum(shortest)
+    out = []
+    for i in range(len(options)):
+        others = [j for j in range(len(options)) if j != i]
+        f3 = math.fsum(srpt([float(releases[j]) for j in others], [sizes[j] for j in others]))
+        out.append(max(f3, floor - releases[i] - shortest[i]))
+    return out
 
 
 def time_indexed(instance: Instance, relax: bool = False) -> Model:
@@ -281,9 +301,9 @@ def time_indexed(instance: Instance, relax: bool = False) -> Model:
     prob += pulp.lpSum(objective)
     if relax:
         return Model(prob)
-    incumbent = [c for c in _incumbent(instance, shared) if c is not None]  # the MIP start, when F4 offers
-    start = {z[i, u, t].name: 1.0 for i, (u, t) in enumerate(incumbent)       # every job's split
-             if (i, u, t) in z} if len(incumbent) == len(options) else None
+    incumbent = _placed(instance, shared, shared.incumbent)  # the MIP start, when F4 offers every job's split
+    start = {z[i, u, t].name: 1.0 for i, (u, t) in enumerate(incumbent)
+             if (i, u, t) in z} if all(u >= 0 for u, _ in incumbent) else None
 
     def decode(result: Result) -> Schedule:
         runs = []
@@ -296,39 +316,139 @@ def time_indexed(instance: Instance, relax: bool = False) -> Model:
 
 
 def cp_sat(instance: Instance, relax: bool = False) -> CpSatModel:
-    """F4 as a CP-SAT model (module docstring): an optional interval per split, a cumulative per server."""
-    from ortools.sat.python import cp_model
-
+    """F4 as a CP-SAT model (module docstring), hinted with the best list-scheduling schedule."""
     if relax:
         raise InputError("formulation cp-sat has no LP relaxation")
-    cluster, delta = instance.cluster, instance.slot
     shared = stream(instance, "cp-sat")
+    return _cp_sat_model(instance, shared, _placed(instance, shared, shared.incumbent), 0)
+
+
+def pooled(instance: Instance, relax: bool = False) -> Model:
+    """The GPUs pooled: a lower bound (s) on (8), time-indexed.
+
+    Every job runs its shortest split's ``D_i`` slots, non-preemptively, on ``G = M g`` GPUs with no
+    servers (``Σ_i g_i`` over the jobs running in a slot at most ``G``), released at ``r_i`` and done
+    by F4's deadline. A schedule of (8) is one of this problem (its jobs take at least ``D_i`` and use
+    at most ``G`` GPUs at once), so its optimum is at most (8)'s; unlike F3 it keeps each job in one
+    piece and its GPUs busy the whole time. ``relax=True`` gives its LP."""
+    return Model(_pooled(instance, stream(instance, "pooled"), relax).problem)  # a bound: nothing to decode
+
+
+def _pooled(instance: Instance, shared: Stream, relax: bool) -> Model:
+    """:func:`pooled`'s model; its decoder (for :func:`pool_and_place`) reads each job's start slot."""
+    delta, kind = instance.slot, (pulp.LpContinuous if relax else pulp.LpBinary)
+    prob = pulp.LpProblem("asrpt_pooled", pulp.LpMinimize)
+    x, objective = {}, []
+    busy: dict[int, list] = {}
+    for i, (choices, release, latest) in enumerate(zip(shared.options, shared.releases, shared.latest)):
+        length, gpus = min(D for *_, D in choices), instance.jobs[i].job.gpus
+        for t in range(release, latest - length + 1):
+            v = x[i, t] = prob.add_variable(f"x_{i}_{t}", 0, 1, kind)
+            objective.append(delta * (t + length) * v)
+            for tau in range(t, t + length):
+                busy.setdefault(tau, []).append(gpus * v)
+        prob += pulp.lpSum(v for (j, _), v in x.items() if j == i) == 1, f"start_once_{i}"
+    for tau, users in sorted(busy.items()):
+        prob += pulp.lpSum(users) <= instance.cluster.total_gpus, f"capacity_{tau}"
+    prob += pulp.lpSum(objective)
+
+    def decode(result: Result) -> list[int]:
+        return [next(t for (j, t), v in x.items() if j == i and integral(result.value(v)) == 1)
+                for i in range(len(shared.options))]
+
+    return Model(prob, None if relax else decode)
+
+
+#: :func:`pool_and_place`'s shares of the seconds left of a time-limited solve: the pooled MILP, then
+#: the placement of its schedule; F4's CP-SAT model gets what remains.
+POOLED_SHARE, PLACEMENT_SHARE = 0.6, 0.25
+
+
+def pool_and_place(instance: Instance, relax: bool = False) -> CpSatModel:
+    """F4's CP-SAT model, started from the pooled problem (:func:`pooled`): exact.
+
+    1. The pooled MILP is solved (HiGHS, one thread): its bound ``L`` is a lower bound on (8).
+    2. Its schedule is placed on the servers: F4's CP-SAT model with every start fixed to the pooled
+       one, each job free to take any split (a split longer than ``D_i`` delays only that job).
+    3. F4's CP-SAT model, hinted with the better of that placement and the best list-scheduling
+       schedule, with ``Σ_i E_i >= L`` added. When the placement keeps every ``D_i`` and the pooled
+       solve was optimal, the hint meets the bound and CP-SAT proves it at once.
+    A time-limited solve gives steps 1 and 2 :data:`POOLED_SHARE` and :data:`PLACEMENT_SHARE` of the
+    seconds left; without one, step 1 runs to its optimum."""
+    from ..pipeline import inner_solve
+
+    if relax:
+        raise InputError("formulation pool-and-place has no LP relaxation")
+    shared = stream(instance, "pool-and-place")
+    result, starts = inner_solve(_pooled(instance, shared, False), share=POOLED_SHARE, threads=1)
+    floor = 0 if result.bound is None else math.ceil(result.bound / instance.slot - 1e-6)
+    picked = _placed(instance, shared, shared.incumbent)
+    if starts is not None:
+        placed = inner_solve(_cp_sat_model(instance, shared, picked, 0, starts), share=PLACEMENT_SHARE,
+                             threads=1)[1]
+        if placed is not None and _total(instance, shared, placed) < _total(instance, shared, shared.incumbent):
+            picked = _placed(instance, shared, placed)
+    return _cp_sat_model(instance, shared, picked, floor)
+
+
+def _total(instance: Instance, shared: Stream, schedule: Schedule) -> float:
+    """Σ_i E_i (slots) of a schedule, infinite when it takes a split the models do not offer (:func:`_placed`)."""
+    picked = _placed(instance, shared, schedule)
+    return sum(start + shared.options[i][u][2] for i, (u, start) in enumerate(picked)) \
+        if all(u >= 0 for u, _ in picked) else math.inf
+
+
+def _cp_sat_model(instance: Instance, shared: Stream, picked: list[tuple[int, int]], floor: int,
+                  starts: list[int] | None = None) -> CpSatModel:
+    """F4 as a CP-SAT model (module docstring), hinted with ``picked`` (:func:`_placed`), with
+    ``Σ_i E_i`` at least ``floor`` (slots); ``starts``: every job's start fixed (a placement)."""
+    from ortools.sat.python import cp_model
+
+    cluster, delta = instance.cluster, instance.slot
     model = cp_model.CpModel()
     read: dict = {}
-    ends, kept = [], []
-    demand: dict[int, list] = {m: [] for m in range(cluster.servers)}
+    ends, kept, whole = [], [], []
+    demand: dict[int, tuple[list, list, list]] = {m: ([], [], []) for m in range(cluster.servers)}
     for i, choices in enumerate(shared.options):
         fits = [u for u, (pattern, _, D) in enumerate(choices) if shared.releases[i] + D <= shared.latest[i]
                 and (i > 0 or list(pattern) == sorted(pattern, reverse=True))]  # identical servers, as in F4
-        shortest = min(choices[u][2] for u in fits)
-        start = read[f"S_{i}"] = model.new_int_var(shared.releases[i], shared.latest[i] - shortest, f"S_{i}")
-        end = model.new_int_var(shared.releases[i] + shortest, shared.latest[i], f"E_{i}")
-        for u in fits:
-            pattern, _, D = choices[u]
-            b = read[f"b_{i}_{u}"] = model.new_bool_var(f"b_{i}_{u}")
-            interval = model.new_optional_fixed_size_interval_var(start, D, b, f"I_{i}_{u}")
-            model.add(end == start + D).only_enforce_if(b)
-            for m, gpus in enumerate(pattern):
-                if gpus:
-                    demand[m].append((interval, gpus))
-        model.add_exactly_one(read[f"b_{i}_{u}"] for u in fits)
+        lengths = sorted({choices[u][2] for u in fits})
+        first, last = (starts[i], starts[i]) if starts else (shared.releases[i], shared.latest[i] - lengths[0])
+        start = read[f"S_{i}"] = model.new_int_var(first, last, f"S_{i}")
+        length = read[f"D_{i}"] = model.new_int_var_from_domain(cp_model.Domain.from_values(lengths), f"D_{i}")
+        end = model.new_int_var(shared.releases[i] + lengths[0], shared.latest[i], f"E_{i}")
+        model.add(end == start + length)
+        whole.append(model.new_interval_var(start, length, end, f"J_{i}"))
+        picks = {u: model.new_bool_var(f"b_{i}_{u}") for u in fits}
+        read.update({f"b_{i}_{u}": b for u, b in picks.items()})
+        model.add_exactly_one(picks.values())
+        model.add(length == sum(choices[u][2] * b for u, b in picks.items()))
+        for m in range(cluster.servers):
+            using = {u: choices[u][0][m] for u in fits if choices[u][0][m]}
+            if not using:
+                continue
+            present = read[f"p_{i}_{m}"] = model.new_bool_var(f"p_{i}_{m}")
+            model.add(present == sum(picks[u] for u in using))
+            there = read[f"g_{i}_{m}"] = model.new_int_var(0, max(using.values()), f"g_{i}_{m}")
+            model.add(there == sum(g * picks[u] for u, g in using.items()))
+            demand[m][0].append(model.new_optional_interval_var(start, length, end, present, f"I_{i}_{m}"))
+            demand[m][1].append(there)
+            demand[m][2].append(max(using.values()))
         ends.append(end)
         kept.append(fits)
-    for items in demand.values():
-        if sum(g for _, g in items) > cluster.gpus:
-            model.add_cumulative([iv for iv, _ in items], [g for _, g in items], cluster.gpus)
+    for intervals, gpus, most in demand.values():
+        if sum(most) > cluster.gpus:
+            model.add_cumulative(intervals, gpus, cluster.gpus)
+    # Redundant, both valid for every schedule: the cluster's GPUs pooled, and Σ E_i at least F3 on the
+    # splits kept (each job a piece of its least GPU-slots over the pool, SRPT's optimum, Lemma 1).
+    model.add_cumulative(whole, [sj.job.gpus for sj in instance.jobs], cluster.total_gpus)
+    sizes = [min(shared.options[i][u][2] for u in fits) * instance.jobs[i].job.gpus / cluster.total_gpus
+             for i, fits in enumerate(kept)]
+    f3 = math.ceil(math.fsum(srpt([float(r) for r in shared.releases], sizes)) - 1e-6)
+    model.add(sum(ends) >= max(f3, floor))
     model.minimize(sum(ends))
-    _hint(model, instance, shared, read, ends, kept)
+    _hint(model, read, ends, shared, [(u, begin) if u in kept[i] and (not starts or begin == starts[i]) else None
+                                      for i, (u, begin) in enumerate(picked)])
 
     def decode(result: Result) -> Schedule:
         runs = []
@@ -338,42 +458,44 @@ def cp_sat(instance: Instance, relax: bool = False) -> CpSatModel:
             runs.append(JobRun(integral(result.value(f"S_{i}")) * delta, {m: tuple(c) for m, c in counts.items()}))
         return Schedule(tuple(runs))
 
-    # Core-based search: on these models it raises the bound of Σ E_i far faster than the default
-    # search (10 jobs, seed 0: proven in 3 s instead of a 43% gap after 60 s; CHANGELOG.md, "Exact
-    # frontier: notes per family").
-    return CpSatModel(model, "min", read, decode, unit=delta, params={"optimize_with_core": True})
+    return CpSatModel(model, "min", read, decode, unit=delta)
 
 
-def _incumbent(instance: Instance, shared: Stream) -> list[tuple[int, int] | None]:
-    """The best list-scheduling schedule as ``(split index, start slot)`` per job, with the servers
-    relabelled so that the first job's split is non-increasing (the models' symmetry breaking;
-    servers are identical); None for a job whose split F4 does not offer."""
-    runs = shared.incumbent.jobs
+def _hint(model, read: dict, ends: list, shared: Stream, picked: list[tuple[int, int] | None]) -> None:
+    """Hint every variable of each job the schedule ``picked`` gives (``(split, start slot)``, None to
+    leave a job unhinted): start, length, end, split, and per server presence and GPUs."""
+    for i, chosen in enumerate(picked):
+        if chosen is None:
+            continue
+        u, begin = chosen
+        pattern, _, slots = shared.options[i][u]
+        model.add_hint(ends[i], begin + slots)
+        values = {f"S_{i}": begin, f"D_{i}": slots} | {f"b_{i}_{k}": int(k == u) for k in range(len(shared.options[i]))}
+        for m, gpus in enumerate(pattern):
+            values.update({f"p_{i}_{m}": int(gpus > 0), f"g_{i}_{m}": gpus})
+        for name, value in values.items():
+            if name in read:
+                model.add_hint(read[name], value)
+
+
+def _placed(instance: Instance, shared: Stream, schedule: Schedule) -> list[tuple[int, int]]:
+    """A schedule as ``(split index, start slot)`` per job, with the servers relabelled so that the
+    first job's split is non-increasing (the models' symmetry breaking; servers are identical); the
+    split index is -1 for a job whose split the models do not offer."""
+    runs = schedule.jobs
     servers = instance.cluster.servers
 
     def split(run: JobRun) -> list[int]:
         return [sum(run.counts.get(m, ())) for m in range(servers)]
 
     relabel = sorted(range(servers), key=lambda m: (-split(runs[0])[m], m))  # new label k <- old server relabel[k]
-    picked: list[tuple[int, int] | None] = []
+    picked = []
     for i, run in enumerate(runs):
         used = split(run)
         pattern = tuple(used[relabel[k]] for k in range(servers))
         matches = [u for u, (p, _, _) in enumerate(shared.options[i]) if p == pattern]
-        picked.append((matches[0], round(run.start / instance.slot)) if matches else None)
+        picked.append((matches[0] if matches else -1, round(run.start / instance.slot)))
     return picked
-
-
-def _hint(model, instance: Instance, shared: Stream, read: dict, ends: list, kept: list[list[int]]) -> None:
-    """Hint the best list-scheduling schedule (:func:`_incumbent`); ``kept[i]``: job ``i``'s splits in the model."""
-    for i, chosen in enumerate(_incumbent(instance, shared)):
-        if chosen is None or chosen[0] not in kept[i]:
-            continue
-        u, start = chosen
-        model.add_hint(read[f"S_{i}"], start)
-        model.add_hint(ends[i], start + shared.options[i][u][2])
-        for other in kept[i]:
-            model.add_hint(read[f"b_{i}_{other}"], int(other == u))
 
 
 def _pattern_count(gpus: int, servers: int, per_server: int) -> int:
@@ -398,14 +520,8 @@ def _patterns(gpus: int, servers: int, per_server: int):
     yield from walk(gpus, servers)
 
 
-#: ``best`` takes the CP-SAT model up to this many jobs, F4 above.
-CP_SAT_UP_TO = 10
-
-
 def best(instance: Instance) -> str:
-    """``--formulation best``: the CP-SAT model (with its core-based search) up to
-    :data:`CP_SAT_UP_TO` jobs, F4 (the MILP) above. Measured on seeds 0-2 of the small preset with
-    20 s each, one thread (docs/benchmarks.md, "Exact optima against peer models"): at 8 and 10 jobs
-    both prove every seed, CP-SAT in 0.2-5.0 s, F4 in 0.5-17.6 s; at 12 and 14 neither proves all, and
-    F4's gap (0-13%) is below CP-SAT's (6-35%) on each of the six instances."""
-    return "cp-sat" if len(instance.jobs) <= CP_SAT_UP_TO else "time-indexed"
+    """``--formulation best``: pool-and-place at every size. Measured on seeds 0-2 of the small
+    preset, one thread, 60 s (docs/benchmarks.md, "Exact optima against peer models"): it proves every
+    seed to 16 jobs and two of three at 20, where cp-sat proves every seed to 12 and F4 to 8."""
+    return "pool-and-place"

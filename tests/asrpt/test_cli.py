@@ -15,7 +15,8 @@ def test_families_lists_both(capfd):
     assert found["placement"]["sense"] == "min" and found["asrpt"]["sense"] == "min"
     assert found["placement"]["formulations"] == ["ilp", "graph-cut"]
     assert found["placement"]["algorithms"] == ["heavy-edge"]
-    assert found["asrpt"]["formulations"] == ["time-indexed", "cp-sat", "single-machine", "lower-bound"]
+    assert found["asrpt"]["formulations"] == ["time-indexed", "cp-sat", "pool-and-place", "pooled", "single-machine",
+                                             "lower-bound"]
     assert found["asrpt"]["algorithms"] == ASRPT
 
 
