@@ -10,7 +10,7 @@ the family's own generator (``generate("small", seed, jobs=n)``), the same as
 ladder until a size where some seed is not proven; the first unproven size is recorded with its gaps.
 
     python benchmarks/frontier.py [--families hetero asrpt] [--budget 60] [--seeds 3] [--formulations cp-sat]
-    python benchmarks/frontier.py --peers [--families single asrpt] [--budget 60] [--seeds 3]
+    python benchmarks/frontier.py --peers [--families single asrpt hetero] [--budget 60] [--seeds 3]
 
 ``--peers`` (issue 51, item 1) measures, on the same instances in the same run, optsched's
 ``--formulation best`` against the peer models of ``benchmarks/peers.py`` (PyJobShop, from the

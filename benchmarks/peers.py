@@ -11,6 +11,13 @@ deadlines, OR-Tools' default search; one worker and a wall-clock budget, as opts
   (``n_i α_i``, in the instance's slots: the splits and durations of ``formulations.stream``, which
   writes the paper's physics down once); the sum of completion times.
 
+* ``hetero`` (objective (2), docs/hetero.md): a renewable resource per server and resource type (its
+  capacity); a task per job released at its arrival, with one mode per placed shape of the job (the
+  shapes and placements of ``columns.options``, which write the paper's physics down once), of the
+  shape's duration, demanding its workers' and parameter servers' use on each server; the weighted
+  sum of completion times (a start at slot ``S`` of a ``d``-slot shape completes at ``S + d``).
+  Demands and weights are scaled to integers as optsched's own CP-SAT model scales them.
+
 Each returns ``{"proven", "objective", "bound", "time"}`` with the objective in the family's units and
 the time from the model's first line to the solver's answer (optsched's is its whole call: online
 schedules, building, solving, decoding, verifying).
@@ -21,7 +28,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-PEER_FAMILIES = ("single", "asrpt")
+PEER_FAMILIES = ("single", "asrpt", "hetero")
 
 
 def _pyjobshop_result(result: Any, scale: float, offset: float, took: float) -> dict:
@@ -116,6 +123,80 @@ def asrpt_cp_sat(instance: Any, budget: float) -> dict:
     return _cp_sat(model, budget, instance.slot, started)
 
 
+def _hetero_modes(instance: Any) -> tuple[list[int], list[int], list[list[tuple[int, dict[tuple[int, int], int]]]]]:
+    """Integer capacities per (server, resource), integer job weights, and per job its modes:
+    ``(duration, {(server, resource): demand})`` (the module docstring's hetero model)."""
+    from optsched.hetero.columns import options
+    from optsched.numeric import integer_scale
+
+    H, R = instance.H, instance.R
+    rows = [*instance.capacity, *instance.worker_demand, *instance.ps_demand]
+    scale = [integer_scale((row[r] for row in rows), f"peer: resource {r}") for r in range(R)]
+    weight = integer_scale((job.weight for job in instance.jobs), "peer: job weights")
+    capacity = [round(instance.capacity[h][r] * scale[r]) for h in range(H) for r in range(R)]
+    modes = []
+    for j, opts in enumerate(options(instance)):
+        mine = []
+        for option in opts:
+            sh = option.shape
+            worker = instance.worker_demand[sh.m]
+            server = instance.ps_demand[sh.p] if sh.p is not None else [0.0] * R
+            use = {(h, r): round((option.y[h] * worker[r] + option.s[h] * server[r]) * scale[r])
+                   for h in range(H) for r in range(R)}
+            mine.append((sh.d, {key: v for key, v in use.items() if v > 0}))
+        modes.append(mine)
+    return capacity, [round(job.weight * weight) for job in instance.jobs], modes
+
+
+def hetero_pyjobshop(instance: Any, budget: float) -> dict:
+    from pyjobshop import Model
+
+    started = time.perf_counter()
+    capacity, weights, modes = _hetero_modes(instance)
+    model = Model()
+    resources = [model.add_renewable(capacity=c) for c in capacity]
+    for job, weight, mine in zip(instance.jobs, weights, modes):
+        owner = model.add_job(weight=weight, release_date=job.arrival)
+        task = model.add_task(owner, earliest_start=job.arrival)
+        for duration, use in mine:
+            keys = sorted(use)
+            model.add_mode(task, [resources[h * instance.R + r] for h, r in keys], duration, [use[k] for k in keys])
+    model.set_objective(weight_total_flow_time=1)
+    result = model.solve("ortools", time_limit=budget, display=False, num_workers=1)
+    scale = weights[0] / instance.jobs[0].weight
+    return _pyjobshop_result(result, 1 / scale, sum(job.weight * job.arrival for job in instance.jobs),
+                             time.perf_counter() - started)
+
+
+def hetero_cp_sat(instance: Any, budget: float) -> dict:
+    from ortools.sat.python import cp_model
+
+    started = time.perf_counter()
+    capacity, weights, modes = _hetero_modes(instance)
+    model = cp_model.CpModel()
+    horizon = max(job.arrival for job in instance.jobs) + sum(max(d for d, _ in mine) for mine in modes)
+    per_resource: dict[int, list] = {k: [] for k in range(len(capacity))}
+    ends = []
+    for j, (job, mine) in enumerate(zip(instance.jobs, modes)):
+        start = model.new_int_var(job.arrival, horizon, f"s{j}")
+        end = model.new_int_var(job.arrival, horizon, f"e{j}")
+        chosen = []
+        for k, (duration, use) in enumerate(mine):
+            b = model.new_bool_var(f"b{j}_{k}")
+            interval = model.new_optional_fixed_size_interval_var(start, duration, b, f"i{j}_{k}")
+            model.add(end == start + duration).only_enforce_if(b)
+            for (h, r), demand in use.items():
+                per_resource[h * instance.R + r].append((interval, demand))
+            chosen.append(b)
+        model.add_exactly_one(chosen)
+        ends.append(end)
+    for k, items in per_resource.items():
+        if items:
+            model.add_cumulative([iv for iv, _ in items], [d for _, d in items], capacity[k])
+    model.minimize(sum(w * e for w, e in zip(weights, ends)))
+    return _cp_sat(model, budget, instance.jobs[0].weight / weights[0], started)
+
+
 def _cp_sat(model: Any, budget: float, scale: float, started: float) -> dict:
     from ortools.sat.python import cp_model
 
@@ -133,4 +214,5 @@ def _cp_sat(model: Any, budget: float, scale: float, started: float) -> dict:
 PEERS = {
     "single": {"pyjobshop": single_pyjobshop, "plain cp-sat": single_cp_sat},
     "asrpt": {"pyjobshop": asrpt_pyjobshop, "plain cp-sat": asrpt_cp_sat},
+    "hetero": {"pyjobshop": hetero_pyjobshop, "plain cp-sat": hetero_cp_sat},
 }
