@@ -11,6 +11,11 @@ ladder until a size where some seed is not proven; the first unproven size is re
 
     python benchmarks/frontier.py [--families hetero asrpt] [--budget 60] [--seeds 3] [--formulations cp-sat]
     python benchmarks/frontier.py --peers [--families single asrpt hetero] [--budget 60] [--seeds 3]
+    python benchmarks/frontier.py --peers --deterministic 20000 60   # nodes, CP-SAT work units
+
+``--deterministic NODES WORK`` (issue 51, item 5) replaces the wall clock by a budget that does not
+move with the machine's load: a HiGHS node limit for MILPs and a CP-SAT work limit (deterministic
+time) for CP-SAT models and the peers; the proven counts are then the same on every machine.
 
 ``--peers`` (issue 51, item 1) measures, on the same instances in the same run, optsched's
 ``--formulation best`` against the peer models of ``benchmarks/peers.py`` (PyJobShop, from the
@@ -27,6 +32,7 @@ import argparse
 import datetime
 import math
 import time
+from dataclasses import dataclass
 from statistics import median
 
 from bench_single import machine
@@ -43,12 +49,38 @@ LADDERS = {
 }
 
 
-def measure(family: str, formulation: str, n: int, seed: int, budget: float) -> dict:
+@dataclass(frozen=True)
+class Budget:
+    """Seconds of wall clock per solve, or a deterministic budget: a HiGHS node limit and a CP-SAT
+    work limit (deterministic time), each applied where it can (a formulation's own inner solves get
+    shares of both, ``pipeline.inner_solve``)."""
+
+    seconds: float | None = None
+    nodes: int | None = None
+    work: float | None = None
+
+    def options(self) -> dict:
+        """``Family.solve``'s budget options."""
+        if self.seconds is not None:
+            return {"time_limit": self.seconds}
+        return {"node_limit": self.nodes, "work_limit": self.work}
+
+    def cp_sat(self) -> dict:
+        """The peers' CP-SAT parameters."""
+        return {"max_time_in_seconds": self.seconds} if self.seconds is not None else \
+            {"max_deterministic_time": self.work}
+
+    def __str__(self) -> str:
+        return f"{self.seconds:g} s per solve" if self.seconds is not None else \
+            f"a deterministic budget per solve ({self.nodes:,} HiGHS nodes, {self.work:g} CP-SAT work units)"
+
+
+def measure(family: str, formulation: str, n: int, seed: int, budget: Budget) -> dict:
     fam = optsched.get(family)
     instance = fam.generate("small", seed=seed, jobs=n)
     started = time.perf_counter()
     try:
-        solved = fam.solve(instance, formulation, time_limit=budget, threads=1)
+        solved = fam.solve(instance, formulation, threads=1, **budget.options())
     except optsched.InputError as refused:  # the formulation refuses an instance this large
         return {"proven": False, "time": time.perf_counter() - started, "gap": None, "objective": None,
                 "status": "refused", "why": str(refused)}
@@ -59,7 +91,7 @@ def measure(family: str, formulation: str, n: int, seed: int, budget: float) -> 
             if solved.verdict else None, "status": result.status}
 
 
-def climb(family: str, formulation: str, seeds: int, budget: float, sizes: list[int]) -> list[tuple[int, list[dict]]]:
+def climb(family: str, formulation: str, seeds: int, budget: Budget, sizes: list[int]) -> list[tuple[int, list[dict]]]:
     rows = []
     for n in sizes:
         runs = [measure(family, formulation, n, seed, budget) for seed in range(seeds)]
@@ -80,7 +112,7 @@ def gap_text(run: dict) -> str:
     return "inf" if not math.isfinite(gap) else f"{100 * gap:.1f}%"
 
 
-def check_peers(family: str, budget: float) -> None:
+def check_peers(family: str, budget: Budget) -> None:
     """Each peer's proven optimum equals optsched's on three instances of the ladder's first size."""
     from peers import PEERS
 
@@ -90,14 +122,14 @@ def check_peers(family: str, budget: float) -> None:
         optimum = fam.solve(instance, "best", threads=1)
         assert optimum.result.optimal, f"{family} seed {seed}: optsched proves no optimum to check the peers against"
         for name, peer in PEERS[family].items():
-            got = peer(instance, budget)
+            got = peer(instance, budget.cp_sat())
             if got["proven"] and not math.isclose(got["objective"], optimum.verdict.objective, rel_tol=1e-9):
                 raise SystemExit(f"{family} seed {seed}: {name} proves {got['objective']}, optsched "
                                  f"{optimum.verdict.objective}: the peer model is not the same problem")
         print(f"  {family}: the peers agree with optsched's optimum on seed {seed}", flush=True)
 
 
-def peer_table(family: str, seeds: int, budget: float, max_size: int | None) -> list[list]:
+def peer_table(family: str, seeds: int, budget: Budget, max_size: int | None) -> list[list]:
     """Per size of the ladder, optsched's best and each peer on the same instances (module docstring)."""
     from peers import PEERS
 
@@ -105,7 +137,7 @@ def peer_table(family: str, seeds: int, budget: float, max_size: int | None) -> 
     rows = []
     for n in [n for n in LADDERS[family] if max_size is None or n <= max_size]:
         ours = [measure(family, "best", n, seed, budget) for seed in range(seeds)]
-        theirs = {name: [peer(fam.generate("small", seed=seed, jobs=n), budget) for seed in range(seeds)]
+        theirs = {name: [peer(fam.generate("small", seed=seed, jobs=n), budget.cp_sat()) for seed in range(seeds)]
                   for name, peer in PEERS[family].items()}
         row = [family, n, f"{sum(r['proven'] for r in ours)}/{seeds}"]
         for name, runs in theirs.items():
@@ -143,16 +175,20 @@ def main() -> None:
     parser.add_argument("--seeds", type=int, default=3)
     parser.add_argument("--max-size", type=int, help="stop every ladder at this many jobs")
     parser.add_argument("--peers", action="store_true", help="optsched's best against PyJobShop and plain CP-SAT")
+    parser.add_argument("--deterministic", nargs=2, metavar=("NODES", "WORK"), type=float,
+                        help="a deterministic budget instead of --budget: HiGHS nodes and CP-SAT work units")
     args = parser.parse_args()
-    print(f"Exact frontier, {datetime.date.today()}: {machine()}; one thread, {args.budget:g} s per solve, "
+    budget = Budget(args.budget) if args.deterministic is None else \
+        Budget(nodes=int(args.deterministic[0]), work=args.deterministic[1])
+    print(f"Exact frontier, {datetime.date.today()}: {machine()}; one thread, {budget}, "
           f"{args.seeds} seeds a size\n", flush=True)
     if args.peers:
         from peers import PEER_FAMILIES, PEERS
 
         rows = []
         for family in [f for f in args.families if f in PEER_FAMILIES]:
-            check_peers(family, args.budget)
-            rows += peer_table(family, args.seeds, args.budget, args.max_size)
+            check_peers(family, budget)
+            rows += peer_table(family, args.seeds, budget, args.max_size)
         names = list(PEERS[PEER_FAMILIES[0]])
         print("\n| family | jobs | optsched best proven | " + " | ".join(f"{n} proven | {n} / optsched time"
                                                                      for n in names) + " | gaps where none proves "
@@ -168,7 +204,7 @@ def main() -> None:
         climbed = {}
         for name, form in fam.formulations.items():
             if form.gives_schedule and (args.formulations is None or name in args.formulations):
-                climbed[name] = climb(family, name, args.seeds, args.budget, sizes)
+                climbed[name] = climb(family, name, args.seeds, budget, sizes)
         for name, rows in climbed.items():
             proven = [n for n, runs in rows if all(r["proven"] for r in runs)]
             past = [(n, runs) for n, runs in rows if not all(r["proven"] for r in runs)]

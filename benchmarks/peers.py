@@ -1,7 +1,8 @@
 """Peer models for the exact frontier (issue 51, item 1): the same problems modelled as a researcher
 who doubts optsched would, in PyJobShop (a CP-SAT scheduling library; ``pip install -e '.[bench]'``)
 and as an untuned CP-SAT model written from the family's docs. No hints, no symmetry breaking, no
-deadlines, OR-Tools' default search; one worker and a wall-clock budget, as optsched gets.
+deadlines, OR-Tools' default search; one worker and the budget optsched gets, as CP-SAT parameters
+(``limits``: ``max_time_in_seconds``, or ``max_deterministic_time`` for the deterministic frontier).
 
 * ``single`` (1|r_j|Σ w_j C_j, docs/single.md): one machine; a task per job released at ``r_j``
   of duration ``p_j``. PyJobShop minimises the weighted flow time ``Σ w_j (C_j − r_j)``; the
@@ -39,7 +40,7 @@ def _pyjobshop_result(result: Any, scale: float, offset: float, took: float) -> 
     return {"proven": status == "OPTIMAL", "objective": objective, "bound": bound, "time": took}
 
 
-def single_pyjobshop(instance: Any, budget: float) -> dict:
+def single_pyjobshop(instance: Any, limits: dict) -> dict:
     from pyjobshop import Model
 
     started = time.perf_counter()
@@ -50,12 +51,12 @@ def single_pyjobshop(instance: Any, budget: float) -> dict:
         task = model.add_task(owner, earliest_start=int(job.r))
         model.add_mode(task, machine, int(job.p))
     model.set_objective(weight_total_flow_time=1)
-    result = model.solve("ortools", time_limit=budget, display=False, num_workers=1)
+    result = model.solve("ortools", display=False, num_workers=1, **_pyjobshop_limits(limits))
     return _pyjobshop_result(result, 1.0, float(sum(job.w * job.r for job in instance.jobs)),
                              time.perf_counter() - started)
 
 
-def single_cp_sat(instance: Any, budget: float) -> dict:
+def single_cp_sat(instance: Any, limits: dict) -> dict:
     from ortools.sat.python import cp_model
 
     started = time.perf_counter()
@@ -68,10 +69,10 @@ def single_cp_sat(instance: Any, budget: float) -> dict:
         starts.append(start)
     model.add_no_overlap(intervals)
     model.minimize(sum(int(job.w) * (s + int(job.p)) for s, job in zip(starts, instance.jobs)))
-    return _cp_sat(model, budget, 1.0, started)
+    return _cp_sat(model, limits, 1.0, started)
 
 
-def asrpt_pyjobshop(instance: Any, budget: float) -> dict:
+def asrpt_pyjobshop(instance: Any, limits: dict) -> dict:
     from pyjobshop import Model
 
     from optsched.asrpt.formulations import stream
@@ -87,12 +88,12 @@ def asrpt_pyjobshop(instance: Any, budget: float) -> dict:
             used = [m for m, gpus in enumerate(pattern) if gpus]
             model.add_mode(task, [servers[m] for m in used], slots, [pattern[m] for m in used])
     model.set_objective(weight_total_flow_time=1)
-    result = model.solve("ortools", time_limit=budget, display=False, num_workers=1)
+    result = model.solve("ortools", display=False, num_workers=1, **_pyjobshop_limits(limits))
     return _pyjobshop_result(result, instance.slot, float(sum(shared.releases)) * instance.slot,
                              time.perf_counter() - started)
 
 
-def asrpt_cp_sat(instance: Any, budget: float) -> dict:
+def asrpt_cp_sat(instance: Any, limits: dict) -> dict:
     from ortools.sat.python import cp_model
 
     from optsched.asrpt.formulations import stream
@@ -120,7 +121,7 @@ def asrpt_cp_sat(instance: Any, budget: float) -> dict:
     for items in per_server.values():
         model.add_cumulative([iv for iv, _ in items], [g for _, g in items], instance.cluster.gpus)
     model.minimize(sum(ends))
-    return _cp_sat(model, budget, instance.slot, started)
+    return _cp_sat(model, limits, instance.slot, started)
 
 
 def _hetero_modes(instance: Any) -> tuple[list[int], list[int], list[list[tuple[int, dict[tuple[int, int], int]]]]]:
@@ -135,7 +136,7 @@ def _hetero_modes(instance: Any) -> tuple[list[int], list[int], list[list[tuple[
     weight = integer_scale((job.weight for job in instance.jobs), "peer: job weights")
     capacity = [round(instance.capacity[h][r] * scale[r]) for h in range(H) for r in range(R)]
     modes = []
-    for j, opts in enumerate(options(instance)):
+    for opts in options(instance):
         mine = []
         for option in opts:
             sh = option.shape
@@ -148,7 +149,7 @@ def _hetero_modes(instance: Any) -> tuple[list[int], list[int], list[list[tuple[
     return capacity, [round(job.weight * weight) for job in instance.jobs], modes
 
 
-def hetero_pyjobshop(instance: Any, budget: float) -> dict:
+def hetero_pyjobshop(instance: Any, limits: dict) -> dict:
     from pyjobshop import Model
 
     started = time.perf_counter()
@@ -162,13 +163,13 @@ def hetero_pyjobshop(instance: Any, budget: float) -> dict:
             keys = sorted(use)
             model.add_mode(task, [resources[h * instance.R + r] for h, r in keys], duration, [use[k] for k in keys])
     model.set_objective(weight_total_flow_time=1)
-    result = model.solve("ortools", time_limit=budget, display=False, num_workers=1)
+    result = model.solve("ortools", display=False, num_workers=1, **_pyjobshop_limits(limits))
     scale = weights[0] / instance.jobs[0].weight
     return _pyjobshop_result(result, 1 / scale, sum(job.weight * job.arrival for job in instance.jobs),
                              time.perf_counter() - started)
 
 
-def hetero_cp_sat(instance: Any, budget: float) -> dict:
+def hetero_cp_sat(instance: Any, limits: dict) -> dict:
     from ortools.sat.python import cp_model
 
     started = time.perf_counter()
@@ -194,14 +195,20 @@ def hetero_cp_sat(instance: Any, budget: float) -> dict:
         if items:
             model.add_cumulative([iv for iv, _ in items], [d for _, d in items], capacity[k])
     model.minimize(sum(w * e for w, e in zip(weights, ends)))
-    return _cp_sat(model, budget, instance.jobs[0].weight / weights[0], started)
+    return _cp_sat(model, limits, instance.jobs[0].weight / weights[0], started)
 
 
-def _cp_sat(model: Any, budget: float, scale: float, started: float) -> dict:
+def _pyjobshop_limits(limits: dict) -> dict:
+    """CP-SAT parameters as PyJobShop's ``solve`` takes them (its own ``time_limit``, the rest as is)."""
+    return {("time_limit" if key == "max_time_in_seconds" else key): value for key, value in limits.items()}
+
+
+def _cp_sat(model: Any, limits: dict, scale: float, started: float) -> dict:
     from ortools.sat.python import cp_model
 
     solver = cp_model.CpSolver()
-    solver.parameters.max_time_in_seconds = budget
+    for key, value in limits.items():
+        setattr(solver.parameters, key, value)
     solver.parameters.num_workers = 1
     status = solver.solve(model)
     took = time.perf_counter() - started

@@ -12,8 +12,11 @@ A number is only reported as a schedule's objective once the verifier has accept
 
 from __future__ import annotations
 
+import math
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import TYPE_CHECKING, Any
@@ -497,7 +500,7 @@ def _solve_one(family: Family, instance: Any, chosen: Formulation, relax: bool, 
             raise TimeUp
         resolve = getattr(chosen.build, "resolve", None)  # a registry.Lazy: import its module unhurried
         build = resolve() if resolve is not None else chosen.build
-        with deadline_at(deadline):
+        with deadline_at(deadline), _inner_budget(options):
             model = build(instance, relax=relax) if left is None else stop_after(left, partial(build, instance,
                                                                                                relax=relax))
     except TimeUp:
@@ -700,12 +703,28 @@ def decide(model: Model, **options: Any) -> Any | None:
     return inner_solve(model, **options)[1]
 
 
+_INNER_BUDGET: ContextVar[Mapping[str, Any] | None] = ContextVar("optsched_inner_budget", default=None)
+
+
+@contextmanager
+def _inner_budget(options: Mapping[str, Any]) -> Iterator[None]:
+    """Within the block, :func:`inner_solve` shares the solve's node and work limits out."""
+    token = _INNER_BUDGET.set({key: options.get(key) for key in ("node_limit", "work_limit")})
+    try:
+        yield
+    finally:
+        _INNER_BUDGET.reset(token)
+
+
 def inner_solve(model: Any, share: float = 1.0, **options: Any) -> tuple[Any, Any | None]:
     """Solve a model that a step needs (an algorithm's decision, or a model a formulation's building
     solves first) and decode it: ``(result, decoded)``, ``decoded`` None without a solution or a
-    decoder. Inside a time-limited solve's building (``alarm.deadline_at``) the solve gets at most
-    ``share`` of the seconds left (and :class:`~optsched.alarm.TimeUp` once none are)."""
+    decoder. Inside a solve's building the step gets at most ``share`` of the solve's budgets where
+    ``options`` set none: of the seconds left of a time limit (``alarm.deadline_at``;
+    :class:`~optsched.alarm.TimeUp` once none are), and of a node limit or a CP-SAT work limit, so
+    that a deterministic budget bounds the whole solve."""
     from .alarm import TimeUp, seconds_left
+    from .solvers import CpSatModel, for_engine
     from .solvers import solve as solve_model
 
     left = seconds_left()
@@ -713,5 +732,9 @@ def inner_solve(model: Any, share: float = 1.0, **options: Any) -> tuple[Any, An
         if left <= 0:
             raise TimeUp
         options = {**options, "time_limit": min(options.get("time_limit") or left, share * left)}
+    budget = _INNER_BUDGET.get() or {}
+    inherited = {key: max(1, math.floor(share * value)) if key == "node_limit" else share * value
+                 for key, value in budget.items() if value is not None and options.get(key) is None}
+    options = {**options, **for_engine("cp-sat" if isinstance(model, CpSatModel) else "milp", inherited)}
     result = solve_model(model, **options)
     return result, (model.decoder(result) if result.has_solution and model.decoder is not None else None)

@@ -224,3 +224,16 @@ def test_a_solve_without_a_time_limit_that_ends_without_a_schedule_returns_the_b
     assert "the solver's best schedule within its budget: none" in solved.result.message
     own = family.solve(big, "cp-sat", work_limit=0.01)
     assert own.schedule_from is None and own.verdict.objective <= best.objective
+
+
+def test_a_deterministic_budget_bounds_the_solves_a_formulation_builds_on():
+    """pool-and-place solves the pooled MILP and a placement before its own model: under a node and a
+    work limit (no clock) they get shares of those, so the whole solve stops short of the optimum on
+    a 20-job instance it cannot prove quickly, and gives the same answer twice."""
+    family = optsched.get("asrpt")
+    instance = family.generate("small", seed=1, jobs=20)
+    runs = [family.solve(instance, "pool-and-place", node_limit=20, work_limit=0.5, threads=1) for _ in range(2)]
+    assert [r.result.status.value for r in runs] == ["feasible", "feasible"]
+    assert runs[0].verdict.feasible and runs[0].problem is None
+    assert (runs[0].verdict.objective, runs[0].result.bound) == (runs[1].verdict.objective, runs[1].result.bound)
+    assert runs[0].result.bound < runs[0].verdict.objective
