@@ -19,7 +19,8 @@ they agree; ``relax=True`` gives their LP relaxations (lower bounds; model A's i
 :func:`columns.options`) with exactly one chosen (the analogue of (2a)), and an optional interval
 ``[S_j, S_j + d)`` per option; one ``Cumulative`` per server and resource with the option's
 footprint as demand and ``C^r_h`` as capacity (the analogue of (2b)), kept only where the demands
-can exceed it. ``min Σ_j w_j E_j``. Resources and weights are scaled to integers exactly
+can exceed it; redundant, per resource one ``Cumulative`` of the servers pooled over the jobs'
+intervals (:func:`_servers_pooled`). ``min Σ_j w_j E_j``. Resources and weights are scaled to integers exactly
 (:func:`optsched.numeric.integer_scale`). Dominance: an option no longer than another and using no
 more of any resource on any server replaces it in every schedule, so the dominated one is dropped.
 The hint is the horizon's sequential schedule (each job alone, WSPT order, shortest option).
@@ -282,6 +283,7 @@ def cp_sat(instance: Instance, relax: bool = False) -> CpSatModel:
     model = cp_model.CpModel()
     read: dict = {}
     chosen: list[list[tuple[Option, Any]]] = []
+    usages: list[list] = []
     demand: dict[tuple[int, int], list] = defaultdict(list)
     ends = []
     for j, job in enumerate(instance.jobs):
@@ -291,6 +293,7 @@ def cp_sat(instance: Instance, relax: bool = False) -> CpSatModel:
         start = read[f"S_{j}"] = model.new_int_var(job.arrival, hz.latest[j] - shortest, f"S_{j}")
         end = model.new_int_var(job.arrival + shortest, hz.latest[j], f"E_{j}")
         literals = []
+        usages.append([used for _, used in kept])
         for k, (option, used) in enumerate(kept):
             b = read[f"b_{j}_{k}"] = model.new_bool_var(f"b_{j}_{k}")
             literals.append((option, b))
@@ -307,6 +310,7 @@ def cp_sat(instance: Instance, relax: bool = False) -> CpSatModel:
         capacity = round(instance.capacity[h][r] * scale[r])
         if sum(d for _, d in items) > capacity:
             model.add_cumulative([i for i, _ in items], [d for _, d in items], capacity)
+    _servers_pooled(model, instance, scale, chosen, usages, ends, read)
     model.minimize(sum(round(job.weight * weight_scale) * end for job, end in zip(instance.jobs, ends)))
     for j, (_, begin) in enumerate(sequential(instance, opts, hz)):  # the hint: the horizon's schedule
         # a shortest option survives dominance (whatever dominates it is as short), so one is kept
@@ -326,6 +330,31 @@ def cp_sat(instance: Instance, relax: bool = False) -> CpSatModel:
         return Schedule(tuple(picked))
 
     return CpSatModel(model, "min", read, decode, scale=weight_scale)
+
+
+def _servers_pooled(model: Any, instance: Instance, scale: list[int], chosen: list[list[tuple[Option, Any]]],
+            usages: list[list], ends: list, read: dict) -> None:
+    """Model C's redundant constraints: per resource, the servers pooled, one ``Cumulative`` of
+    capacity ``Σ_h C^r_h`` over every job's interval ``[S_j, E_j)``, of the chosen option's length,
+    demanding the option's use of the resource summed over the servers. Valid for every schedule
+    (the per-server capacities add up); it lets CP-SAT reason about the whole cluster's load."""
+    from ortools.sat.python import cp_model
+
+    H, R = instance.H, instance.R
+    whole = []
+    for j, literals in enumerate(chosen):
+        length = model.new_int_var_from_domain(cp_model.Domain.from_values(sorted({o.shape.d for o, _ in literals})),
+                                               f"D_{j}")
+        model.add(length == sum(o.shape.d * b for o, b in literals))
+        whole.append(model.new_interval_var(read[f"S_{j}"], length, ends[j], f"J_{j}"))
+    for r in range(R):
+        demands = []
+        for j, literals in enumerate(chosen):
+            totals = [sum(used[h][r] for h in range(H)) for used in usages[j]]
+            total = model.new_int_var(min(totals), max(totals), f"U_{j}_{r}")
+            model.add(total == sum(v * b for v, (_, b) in zip(totals, literals)))
+            demands.append(total)
+        model.add_cumulative(whole, demands, round(sum(instance.capacity[h][r] for h in range(H)) * scale[r]))
 
 
 def _occupancy(problem: pulp.LpProblem, name: str, amount, bound: int, run, demand, terms: dict) -> None:
@@ -562,12 +591,13 @@ def pooled_lp(instance: Instance) -> Model:
 
 
 #: Jobs up to which ``best`` is model C; above, model A after reduced-cost fixing.
-BEST_CP_SAT_UP_TO = 8
+BEST_CP_SAT_UP_TO = 12
 
 
 def best(instance: Instance) -> str:
     """``--formulation best``, from the measured frontier (docs/benchmarks.md, "Exact frontier"):
-    model C (CP-SAT) up to :data:`BEST_CP_SAT_UP_TO` jobs, where it is fastest (at 8 jobs 2.2 s
-    against 2.4 s, summed over three seeds); above, ``reduced-configuration``, which proves every
-    seed up to 16 jobs where model C stops at 10 (at 10 jobs 6.9 s against 18.5 s)."""
+    model C (CP-SAT) up to :data:`BEST_CP_SAT_UP_TO` jobs, where it is fastest (seeds 0-2, one
+    thread, in one run: at 10 jobs 1.6/0.5/0.9 s against 9.3/0.3/3.3 s; at 12, 35.9/1.7/2.0 s against
+    a 60 s stop/1.9/4.4 s); above, ``reduced-configuration``, which proves every seed up to 16 jobs
+    where model C proves none of three."""
     return "cp-sat" if len(instance.jobs) <= BEST_CP_SAT_UP_TO else "reduced-configuration"
