@@ -36,6 +36,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import reduce
+from typing import Any
 
 import pulp
 
@@ -254,17 +255,21 @@ def stream(instance: Instance, where: str) -> Stream:
 
 def _without_each(instance: Instance, releases: list[int], options: list) -> list[float]:
     """Per job ``i``, a lower bound (slots) on the total completion time of the stream without job
-    ``i``: the larger of F3 (SRPT on the pooled GPUs, each job its shortest split's GPU-slots) and
+    ``i``: the larger of F3 (:func:`_f3_slots`, each job its shortest split) and
     ``Σ_{j≠i} (r_j + D_j)``, with ``D_j`` the shortest split's slots."""
     shortest = [min(D for *_, D in choices) for choices in options]
-    sizes = [D * sj.job.gpus / instance.cluster.total_gpus for D, sj in zip(shortest, instance.jobs)]
     floor = sum(releases) + sum(shortest)
-    out = []
-    for i in range(len(options)):
-        others = [j for j in range(len(options)) if j != i]
-        f3 = math.fsum(srpt([float(releases[j]) for j in others], [sizes[j] for j in others]))
-        out.append(max(f3, floor - releases[i] - shortest[i]))
-    return out
+    n = len(options)
+    return [max(_f3_slots(instance, releases, shortest, [j for j in range(n) if j != i]),
+                floor - releases[i] - shortest[i]) for i in range(n)]
+
+
+def _f3_slots(instance: Instance, releases: list[int], lengths: list[int], jobs: list[int]) -> float:
+    """F3 in slots over ``jobs``: SRPT on the pooled ``G`` GPUs, job ``j`` a piece of ``lengths[j] g_j / G``
+    (its GPU-slots spread over the pool; Lemma 1), a lower bound on their total completion time."""
+    G = instance.cluster.total_gpus
+    sizes = [lengths[j] * instance.jobs[j].job.gpus / G for j in jobs]
+    return math.fsum(srpt([float(releases[j]) for j in jobs], sizes))
 
 
 def time_indexed(instance: Instance, relax: bool = False) -> Model:
@@ -338,23 +343,24 @@ def _pooled(instance: Instance, shared: Stream, relax: bool) -> Model:
     """:func:`pooled`'s model; its decoder (for :func:`pool_and_place`) reads each job's start slot."""
     delta, kind = instance.slot, (pulp.LpContinuous if relax else pulp.LpBinary)
     prob = pulp.LpProblem("asrpt_pooled", pulp.LpMinimize)
-    x, objective = {}, []
+    starts: list[dict[int, Any]] = []  # per job, its start variables by slot
+    objective: list = []
     busy: dict[int, list] = {}
     for i, (choices, release, latest) in enumerate(zip(shared.options, shared.releases, shared.latest)):
         length, gpus = min(D for *_, D in choices), instance.jobs[i].job.gpus
-        for t in range(release, latest - length + 1):
-            v = x[i, t] = prob.add_variable(f"x_{i}_{t}", 0, 1, kind)
+        mine = {t: prob.add_variable(f"x_{i}_{t}", 0, 1, kind) for t in range(release, latest - length + 1)}
+        for t, v in mine.items():
             objective.append(delta * (t + length) * v)
             for tau in range(t, t + length):
                 busy.setdefault(tau, []).append(gpus * v)
-        prob += pulp.lpSum(v for (j, _), v in x.items() if j == i) == 1, f"start_once_{i}"
+        prob += pulp.lpSum(mine.values()) == 1, f"start_once_{i}"
+        starts.append(mine)
     for tau, users in sorted(busy.items()):
         prob += pulp.lpSum(users) <= instance.cluster.total_gpus, f"capacity_{tau}"
     prob += pulp.lpSum(objective)
 
     def decode(result: Result) -> list[int]:
-        return [next(t for (j, t), v in x.items() if j == i and integral(result.value(v)) == 1)
-                for i in range(len(shared.options))]
+        return [next(t for t, v in mine.items() if integral(result.value(v)) == 1) for mine in starts]
 
     return Model(prob, None if relax else decode)
 
@@ -386,14 +392,14 @@ def pool_and_place(instance: Instance, relax: bool = False) -> CpSatModel:
     if starts is not None:
         placed = inner_solve(_cp_sat_model(instance, shared, picked, 0, starts), share=PLACEMENT_SHARE,
                              threads=1)[1]
-        if placed is not None and _total(instance, shared, placed) < _total(instance, shared, shared.incumbent):
-            picked = _placed(instance, shared, placed)
+        if placed is not None and _total(shared, better := _placed(instance, shared, placed)) < _total(shared, picked):
+            picked = better
     return _cp_sat_model(instance, shared, picked, floor)
 
 
-def _total(instance: Instance, shared: Stream, schedule: Schedule) -> float:
-    """Σ_i E_i (slots) of a schedule, infinite when it takes a split the models do not offer (:func:`_placed`)."""
-    picked = _placed(instance, shared, schedule)
+def _total(shared: Stream, picked: list[tuple[int, int]]) -> float:
+    """Σ_i E_i (slots) of a schedule as :func:`_placed` reads it, infinite when it takes a split the
+    models do not offer."""
     return sum(start + shared.options[i][u][2] for i, (u, start) in enumerate(picked)) \
         if all(u >= 0 for u, _ in picked) else math.inf
 
@@ -429,22 +435,22 @@ def _cp_sat_model(instance: Instance, shared: Stream, picked: list[tuple[int, in
                 continue
             present = read[f"p_{i}_{m}"] = model.new_bool_var(f"p_{i}_{m}")
             model.add(present == sum(picks[u] for u in using))
-            there = read[f"g_{i}_{m}"] = model.new_int_var(0, max(using.values()), f"g_{i}_{m}")
+            most = max(using.values())
+            there = read[f"g_{i}_{m}"] = model.new_int_var(0, most, f"g_{i}_{m}")
             model.add(there == sum(g * picks[u] for u, g in using.items()))
             demand[m][0].append(model.new_optional_interval_var(start, length, end, present, f"I_{i}_{m}"))
             demand[m][1].append(there)
-            demand[m][2].append(max(using.values()))
+            demand[m][2].append(most)
         ends.append(end)
         kept.append(fits)
-    for intervals, gpus, most in demand.values():
-        if sum(most) > cluster.gpus:
+    for intervals, gpus, maxima in demand.values():
+        if sum(maxima) > cluster.gpus:
             model.add_cumulative(intervals, gpus, cluster.gpus)
     # Redundant, both valid for every schedule: the cluster's GPUs pooled, and Σ E_i at least F3 on the
     # splits kept (each job a piece of its least GPU-slots over the pool, SRPT's optimum, Lemma 1).
     model.add_cumulative(whole, [sj.job.gpus for sj in instance.jobs], cluster.total_gpus)
-    sizes = [min(shared.options[i][u][2] for u in fits) * instance.jobs[i].job.gpus / cluster.total_gpus
-             for i, fits in enumerate(kept)]
-    f3 = math.ceil(math.fsum(srpt([float(r) for r in shared.releases], sizes)) - 1e-6)
+    shortest = [min(shared.options[i][u][2] for u in fits) for i, fits in enumerate(kept)]
+    f3 = math.ceil(_f3_slots(instance, shared.releases, shortest, list(range(len(kept)))) - 1e-6)
     model.add(sum(ends) >= max(f3, floor))
     model.minimize(sum(ends))
     _hint(model, read, ends, shared, [(u, begin) if u in kept[i] and (not starts or begin == starts[i]) else None

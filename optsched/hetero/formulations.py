@@ -333,7 +333,7 @@ def cp_sat(instance: Instance, relax: bool = False) -> CpSatModel:
 
 
 def _servers_pooled(model: Any, instance: Instance, scale: list[int], chosen: list[list[tuple[Option, Any]]],
-            usages: list[list], ends: list, read: dict) -> None:
+                    usages: list[list], ends: list, read: dict) -> None:
     """Model C's redundant constraints: per resource, the servers pooled, one ``Cumulative`` of
     capacity ``Σ_h C^r_h`` over every job's interval ``[S_j, E_j)``, of the chosen option's length,
     demanding the option's use of the resource summed over the servers. Valid for every schedule
