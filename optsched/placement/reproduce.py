@@ -16,10 +16,13 @@ from ..plot import figure
 from ..registry import get
 from ..reproduce import EXACT_BUDGET, Report, Setting, mean, method, parallel_map, run_verified
 from ..study.report import Table
+from ..study.stats import Band
 from .generate import generate
 from .instance import Instance
 from .online import allot, place
 
+#: Table II prints per-iteration times to 0.01 ms: a ratio of two of them is known to about that over the ILP's time
+TABLE2_PRINTED = 0.01
 PAPER_TABLE2 = {"vgg19": (88.11, 1.94, 82.96, 55318.86), "gpt-175b": (10.14, 1.52, 10.14, 2288.12)}
 
 
@@ -191,7 +194,9 @@ def _summarize(report: Report, rows: list[dict], setting: Setting) -> None:
         report.claim("Table II: Heavy-Edge within the paper's ratio of the ILP (mean over cases)", {"model": label},
                      ratios,
                      f"{label}: Heavy-Edge within {bound:.3f}x of the ILP (Table II), mean over cases",
-                     mean_within(ratios, bound))
+                     mean_within(ratios, bound),
+                     band=Band.about(bound, f"{he_pitt} against {ilp_pitt} ms", null=1.0,
+                                     precision=TABLE2_PRINTED / ilp_pitt))
     report.interval_figure(setting, summary, "model", "table2_pitt_intervals.png",
                            "Per-iteration time per model and method: mean and 95% interval over the availability "
                            "cases", log=True)

@@ -43,11 +43,15 @@ class Report:
         self.summary += rows
         return rows
 
-    def claim(self, label: str, point: dict[str, Any], values: list[float], claim: str, tested: Any) -> None:
+    def claim(self, label: str, point: dict[str, Any], values: list[float], claim: str, tested: Any,
+              band: Any = None, kind: str = "mean") -> None:
         """Add to :attr:`summary` a paper claim about one quantity (``values`` over seeds or instances
         at ``point``) with its test (study/stats.py ``Tested``: ``mean_within``, ``worst_case_below``,
-        ``trend``). Claim rows with the same ``label`` form one family of tests."""
-        from ..study.stats import INTERVAL_METHOD, describe
+        ``trend``). Claim rows with the same ``label`` form one family of tests. With a ``band``
+        (study/stats.py ``Band``: where the paper's number puts the quantity), the row also carries
+        the equivalence test of its centre (``kind``: "mean" or "median", as its direction's test)
+        against the band, and :meth:`decided` gives it a magnitude verdict."""
+        from ..study.stats import INTERVAL_METHOD, describe, within
 
         stats = describe(values)
         self.summary.append({"summary": label, "value": label, "family": label, **point, "method": "claim",
@@ -55,16 +59,21 @@ class Report:
                              "ci_low": stats["ci_low"], "ci_high": stats["ci_high"],
                              "interval_method": INTERVAL_METHOD, "max": max(values, default=math.nan),
                              "claim": claim, **tested.fields()})
+        if band is not None:
+            p_inside, p_outside = within(values, band, kind)
+            self.summary[-1].update({**band.fields(), "p_inside": p_inside, "p_outside": p_outside})
 
     def paired_claim(self, label: str, point: dict[str, Any], a: Mapping[Any, float], b: Mapping[Any, float],
-                     sense: str, claim: str, margin: float = 0.0) -> None:
+                     sense: str, claim: str, margin: float = 0.0, band: Any = None) -> None:
         """Add the claim "A beats B" (by at least ``margin``, a fraction of B) over the seeds both have
         (``a``, ``b``: value per seed), decided by the paired test (study/stats.py ``paired``); the
         recorded values are A's gain over B in the objective's ``sense`` (B − A for "min", A − B
         for "max"), and the relative gain is the row's ``effect``. When ``point`` names a
         ``baseline`` whose values repeat those of an earlier baseline of the same claim at the same
-        point, the row is merged into that one (``identical_to``): one observation, one test."""
-        from ..study.stats import EFFECT_METHOD, TEST, Tested, paired
+        point, the row is merged into that one (``identical_to``): one observation, one test. With a
+        ``band`` on the relative gain (study/stats.py ``Band``), the row also gets its magnitude,
+        tested on the same per-seed relative gains as the direction."""
+        from ..study.stats import TEST, Tested, paired, within
 
         sign = -1.0 if sense == "min" else 1.0
         gains = [sign * (a[k] - b[k]) for k in a if k in b]
@@ -74,11 +83,15 @@ class Report:
         twin = next((name for name, values in seen if values == dict(b)), "") if "baseline" in point else ""
         if "baseline" in point and not twin:
             seen.append((point["baseline"], dict(b)))
-        self.claim(label, point, gains, claim, Tested(c.p_value, c.leans, c.verdict, TEST["paired"]))
+        self.claim(label, point, gains, claim, Tested(c.p_value, c.leans, c.verdict, c.test))
         self.summary[-1].update({"effect": c.effect, "effect_ci_low": c.effect_ci_low,
-                                 "effect_ci_high": c.effect_ci_high, "effect_method": EFFECT_METHOD,
+                                 "effect_ci_high": c.effect_ci_high,
+                                 "effect_method": c.effect_method,
                                  "margin": margin,
                                  "one_seed_decides": c.one_seed_decides, "identical_to": twin})
+        if band is not None:
+            p_inside, p_outside = within(c.gains, band, "median" if c.test == TEST["paired"] else "mean")
+            self.summary[-1].update({**band.fields(), "p_inside": p_inside, "p_outside": p_outside})
 
     def trend_claim(self, label: str, point: dict[str, Any], series: Mapping[Any, Mapping[float, float]],
                     direction: str, claim: str) -> None:
@@ -92,6 +105,21 @@ class Report:
         tested, _ = trend(series, direction)
         per_seed = list(slopes(series).values())
         self.claim(label, point, per_seed, claim, tested)
+        estimate, low, high = hodges_lehmann(per_seed)
+        self.summary[-1].update({"effect": estimate, "effect_ci_low": low, "effect_ci_high": high,
+                                 "effect_method": EFFECT_METHOD})
+
+    def flat_claim(self, label: str, point: dict[str, Any], series: Mapping[Any, Mapping[float, float]],
+                   claim: str) -> None:
+        """Add the claim "the value shows no clear trend with x" (a paper's "little influence"),
+        paired by seed (``series[seed][x] = value``): each seed's fitted change over the sweep relative
+        to its level, tested for equivalence to 0 (study/stats.py ``flat``); the recorded values are
+        those changes, the row's ``effect`` their Hodges-Lehmann estimate with its interval, and its
+        band the equivalence margin, so that its magnitude is the same test."""
+        from ..study.stats import EFFECT_METHOD, flat, hodges_lehmann
+
+        tested, band, per_seed = flat(series)
+        self.claim(label, point, per_seed, claim, tested, band=band, kind="median")
         estimate, low, high = hodges_lehmann(per_seed)
         self.summary[-1].update({"effect": estimate, "effect_ci_low": low, "effect_ci_high": high,
                                  "effect_method": EFFECT_METHOD})
@@ -125,10 +153,11 @@ class Report:
         family: per claim family (and, for the paired comparisons of a summary, per method), how many
         tests held, did not hold, or were not resolved (study/claims.py ``tally``; methods merged into
         an identical one are not counted again)."""
-        from ..study.claims import COLUMNS, span_text, tally
+        from ..study.claims import COLUMNS, band_text, magnitude_text, span_text, tally
         from ..study.stats import MIN_SEEDS
 
-        rows = [[*counts, span_text(span)] for *counts, span in tally(self.decided())]
+        rows = [[*counts, span_text(span), band_text(band), magnitude_text(magnitudes)]
+                for *counts, span, band, magnitudes in tally(self.decided())]
         table = Table("Conclusions (computed from summary.csv: tests over seeds, corrected within each claim family)",
                       COLUMNS, rows)
         table.note = ("A test is one point (sweep value) of a claim; estimates: the least and largest relative gain, "
@@ -145,7 +174,8 @@ class Report:
 
         rows = [r for r in self.decided() if r.get("method") == "claim"]
         table = Table("The claims point by point (summary.csv rows with method=claim)",
-                      ["claim", "n", "estimate", "95% interval", "p", "p corrected", "verdict"], [])
+                      ["claim", "n", "estimate", "95% interval", "p", "p corrected", "verdict", "paper's band",
+                       "magnitude"], [])
         for r in rows:
             value, low, high = estimate(r)
             verdict = r["verdict"] + (" (one seed decides the sign)" if r.get("one_seed_decides") else "")
@@ -155,14 +185,17 @@ class Report:
                 span = "none (< 6 pairs)"
             else:
                 span = f"{_g(low)} .. {_g(high)}"
+            band = f"{_g(r['band_low'])} .. {_g(r['band_high'])}" if "band_low" in r else "—"
             table.rows.append([r["claim"], r["n_seeds"], value, span, r.get("p_value"),
-                               r.get("p_adjusted"), verdict])
+                               r.get("p_adjusted"), verdict, band, r.get("magnitude") or "—"])
         table.note = ("Estimate: the paired relative gain for 'A beats B (by a margin)' and the per-seed slope for a "
                       "trend, both as Hodges-Lehmann estimates (the quantity their Wilcoxon tests are about), "
                       "the mean for a bound on a mean, the largest value for a claim about every instance. p: "
                       "two-sided, the verdict following the direction; corrected within the claim's family (Holm). "
                       "A counterexample takes no test. 'One seed decides the sign': leaving some seed out flips the "
-                      "sign of the mean gain.")
+                      "sign of the mean gain. Paper's band: where the paper's number puts the estimate; magnitude: its "
+                      "equivalence test (two one-sided tests, corrected within the family), for an 'up to' only at the "
+                      "point of the largest estimate.")
         return table if table.rows else None
 
     def results(self) -> list[Table]:

@@ -8,8 +8,10 @@ Intervals
 
 Tests
     Every verdict comes from a p-value: "A beats B" from the Wilcoxon signed-rank test of the
-    paired gains (:func:`paired`), "A is at least m better than B" from the same test of the paired
-    relative gains minus ``m``, "the mean stays at or below a bound" from a one-sample t-test
+    paired relative gains (:func:`paired`), "A is at least m better than B" from the same test of
+    the paired relative gains minus ``m`` (one scale: the test, the ``effect`` and its interval are
+    about the same per-seed quantity; where some B is 0 the gains over the mean ``|B|`` take a
+    paired t-test and a Student-t interval instead), "the mean stays at or below a bound" from a one-sample t-test
     (:func:`mean_within`), "y grows with x" from the Wilcoxon test of each seed's least-squares
     slope (:func:`trend`). Each p-value is **two-sided and directional**: ``p = 2 min(p_for,
     p_against)`` of the two one-sided tests, so that under no effect a verdict (either way) fires
@@ -22,7 +24,19 @@ Multiplicity
     p-value is below :data:`LEVEL` and the data lean towards the claim, "did not hold" when it is
     below and they lean against, "not resolved" otherwise, and always "not resolved" with fewer
     than :data:`MIN_SEEDS` pairs. With 5 pairs the smallest two-sided Wilcoxon p-value is
-    2/32 = 0.0625, so 5 seeds never decide: the quick presets are smoke tests.
+    2/32 = 0.0625, so 5 seeds never decide: the quick presets are smoke tests. A point without a
+    single value is no test: its verdict is "no data" (:data:`NO_DATA`), left out of the correction
+    and counted apart.
+
+Magnitudes
+    A claim that gives a number ("about 0.76x", "14% worse", "31%-91%", "up to 35%", "close to 1")
+    is asked a second question besides its direction: does the estimate land within a band around
+    the paper's number (:class:`Band`)? The equivalence test (:func:`within`) is two one-sided
+    tests (TOST) of the same quantity and the same kind as the direction's test (Wilcoxon for a
+    paired gain or a slope, Student t for a mean): "reproduced" when both reject (the centre is
+    inside the band), "not reproduced" when the centre is significantly outside it, "not resolved"
+    otherwise, corrected within the claim family like the directions (:func:`adjust`). "Up to X"
+    is the largest estimate over a claim's points (per baseline), tested at that point.
 
 Effect sizes
     A paired row's ``effect`` is the Hodges-Lehmann estimate of the per-seed relative gain (the
@@ -56,14 +70,25 @@ MIN_SEEDS = 5  #: fewer pairs than this never resolve a comparison
 INTERVAL_METHOD = "Student t, 95%"  #: how every ``ci_low``..``ci_high`` is computed
 #: how a paired row's ``effect`` and ``effect_ci_low``..``effect_ci_high`` are computed (:func:`hodges_lehmann`)
 EFFECT_METHOD = "Hodges-Lehmann, 95% (inverted Wilcoxon signed-rank)"
+#: ... where some baseline value is 0 (:func:`paired`: the gains over the mean ``|B|``)
+EFFECT_METHOD_MEAN = "mean gain over the mean |B|, Student t, 95%"
 CORRECTION = "holm"  #: how p-values are corrected within a claim's family of tests
-TEST = {"paired": "Wilcoxon signed-rank, paired by seed", "mean": "one-sample t-test",
+TEST = {"paired": "Wilcoxon signed-rank, paired by seed",
+        "paired_mean": "paired t-test of the gains over the mean |B| (some B is 0)", "mean": "one-sample t-test",
         "trend": "Wilcoxon signed-rank of per-seed least-squares slopes",
+        "flat": "equivalence (two one-sided Wilcoxon tests) of per-seed relative changes over the sweep",
         "counterexample": "a counterexample (certain)", "worst": "none: a sample cannot prove a worst case"}
 #: the ``test`` of a claim about every instance (:func:`worst_case_below`): its estimate is the largest value
 WORST_CASE_TESTS = (TEST["counterexample"], TEST["worst"])
 
 HELD, NOT_HELD, NOT_RESOLVED = "held", "did not hold", "not resolved"
+NO_DATA = "no data"  #: a point without a value: no test, counted apart
+REPRODUCED, NOT_REPRODUCED = "reproduced", "not reproduced"  #: a magnitude's verdicts (with NOT_RESOLVED)
+#: "No clear trend": the fitted change over a sweep within this share of the level, either way (docs/study.md)
+FLAT_SHARE = 0.10
+#: The half-width of a band around a paper's point number, as a share of the effect it states (its
+#: distance from "no effect"): the estimate must be within a quarter of the paper's effect (docs/study.md)
+BAND_SHARE = 0.25
 FOR, AGAINST = "for", "against"  #: which way the data lean (``leans``), before any test decides
 
 
@@ -150,6 +175,8 @@ def _directional(p_for: float, p_against: float) -> tuple[float, str]:
 
 def decide(p_value: float, leans: str, n: int) -> str:
     """The verdict of one (already corrected) p-value: module docstring."""
+    if n == 0:
+        return NO_DATA
     if n < MIN_SEEDS or math.isnan(p_value) or p_value >= LEVEL:
         return NOT_RESOLVED
     return HELD if leans == FOR else NOT_HELD
@@ -164,6 +191,28 @@ def _wilcoxon(diffs: np.ndarray) -> tuple[float, float]:
         return 1.0, 1.0
     return (float(wilcoxon(diffs, alternative="greater").pvalue),
             float(wilcoxon(diffs, alternative="less").pvalue))
+
+
+def _student(x: np.ndarray) -> tuple[float, float]:
+    """One-sided one-sample t-test p-values for "the mean of ``x`` is positive" and "negative"; a
+    constant sample decides by its sign; (1, 1) with fewer than two values or all zero."""
+    from scipy.stats import t as student
+
+    if len(x) < 2 or not np.any(x != 0):
+        return 1.0, 1.0
+    mean, spread = float(x.mean()), float(x.std(ddof=1))
+    if spread == 0.0:
+        return (0.0, 1.0) if mean > 0 else (1.0, 0.0)
+    t = mean / (spread / math.sqrt(len(x)))
+    return float(student.sf(t, len(x) - 1)), float(student.cdf(t, len(x) - 1))
+
+
+def _one_sided(x: np.ndarray, kind: str) -> tuple[float, float]:
+    """``(p_positive, p_negative)`` of the centre of ``x``: Wilcoxon (``kind="median"``, the
+    Hodges-Lehmann centre) or Student t (``"mean"``)."""
+    if kind not in ("median", "mean"):
+        raise ValueError(f"kind must be 'median' or 'mean', got {kind!r}")
+    return _wilcoxon(x) if kind == "median" else _student(x)
 
 
 def _one_seed_decides(gains: np.ndarray) -> bool:
@@ -191,12 +240,16 @@ class Paired:
     effect_ci_low: float
     effect_ci_high: float
     margin: float  #: the relative gain the claim demands (0: "A beats B")
-    p_better: float  #: one-sided Wilcoxon p-value for "A's gain exceeds the margin"
-    p_worse: float  #: ... for "A's gain falls short of it"
+    p_better: float  #: one-sided p-value for "A's relative gain exceeds the margin"
+    p_worse: float  #: ... for "A's relative gain falls short of it"
     p_value: float  #: two-sided, directional: ``2 min(p_better, p_worse)``
     leans: str  #: "for" (A's gain exceeds the margin) or "against"
     one_seed_decides: bool  #: leaving one seed out flips the sign of the mean gain
     verdict: str  #: of this comparison alone, uncorrected (a family's verdicts come from :func:`adjust`)
+    test: str = TEST["paired"]  #: which test gave ``p_value`` (:data:`TEST`)
+    effect_method: str = EFFECT_METHOD  #: how ``effect`` and its interval were computed
+    gains: tuple[float, ...] = ()  #: the per-pair quantity tested and estimated (relative gains, or gains
+    #: over the mean ``|B|``), for a magnitude test of the same quantity (:func:`within`)
 
     @property
     def win_rate(self) -> float:
@@ -205,38 +258,106 @@ class Paired:
 
     def to_dict(self) -> dict[str, Any]:
         """This ``Paired`` as JSON-ready plain data (lists, dicts, numbers, strings)."""
-        return {**asdict(self), "win_rate": self.win_rate}
+        data = asdict(self)
+        del data["gains"]
+        return {**data, "win_rate": self.win_rate}
 
 
 def paired(a: Mapping[Any, float], b: Mapping[Any, float], sense: str, margin: float = 0.0) -> Paired:
     """Compare A with B on the keys (seeds, instances) both have; ``sense`` is "min" or "max".
 
-    With ``margin = 0`` the claim is "A beats B" and the test is on the paired gains; with a margin
-    ``m`` it is "A is better than B by at least ``m`` (a fraction of B)", and the test is on the
-    paired relative gains minus ``m``."""
+    The claim is "A is better than B by at least ``m``" (a fraction of B; ``margin = 0``: "A beats
+    B"), and the test is on the paired relative gains minus ``m``: the quantity ``effect`` estimates
+    (one scale, module docstring). Where some B is 0, relative gains do not exist: the gains over
+    the mean ``|B|`` stand for them, with a paired t-test and the Student-t interval."""
     if sense not in ("min", "max"):
         raise ValueError(f"sense must be 'min' or 'max', got {sense!r}")
     keys = sorted(set(a) & set(b), key=repr)
     av, bv = np.asarray([float(a[k]) for k in keys]), np.asarray([float(b[k]) for k in keys])
     diffs = av - bv
     gains = -diffs if sense == "min" else diffs  # > 0 where A is better
-    with np.errstate(divide="ignore", invalid="ignore"):
-        relative = np.where(bv != 0, gains / np.abs(bv), np.where(gains == 0, 0.0, np.sign(gains) * np.inf))
-    tested = gains if margin == 0 else relative - margin
-    p_better, p_worse = _wilcoxon(tested) if len(keys) else (1.0, 1.0)
-    p_value, leans = _directional(p_better, p_worse)
     low, high = interval(diffs.tolist())
+    test = TEST["paired"]
+    with np.errstate(divide="ignore", invalid="ignore"):  # 0/0 is no gain; x/0 is infinite
+        relative = np.where(bv != 0, gains / np.abs(bv), np.where(gains == 0, 0.0, np.sign(gains) * np.inf))
     if len(keys) and np.all(np.isfinite(relative)):
-        effect, effect_low, effect_high = hodges_lehmann(relative.tolist())
-    elif len(keys) and np.abs(bv).mean() > 0:  # some B is 0: the mean gain over the mean |B|
-        scale = float(np.abs(bv).mean())
-        effect = float(gains.mean()) / scale
-        effect_low, effect_high = (v / scale for v in interval(gains.tolist()))
+        scaled = relative
+        effect, effect_low, effect_high = hodges_lehmann(scaled.tolist())
+        p_better, p_worse = _wilcoxon(scaled - margin)
+    elif len(keys) and np.abs(bv).mean() > 0:  # some B is 0: the gains over the mean |B|
+        scaled = gains / float(np.abs(bv).mean())
+        effect, (effect_low, effect_high) = float(scaled.mean()), interval(scaled.tolist())
+        p_better, p_worse = _student(scaled - margin)
+        test = TEST["paired_mean"]
     else:
+        scaled = np.zeros(0)
         effect, effect_low, effect_high = math.nan, math.nan, math.nan
+        p_better, p_worse = 1.0, 1.0
+    p_value, leans = _directional(p_better, p_worse)
     return Paired(len(keys), int(np.sum(gains > 0)), int(np.sum(gains < 0)),
                   float(diffs.mean()) if len(keys) else math.nan, low, high, effect, effect_low, effect_high, margin,
-                  p_better, p_worse, p_value, leans, _one_seed_decides(gains), decide(p_value, leans, len(keys)))
+                  p_better, p_worse, p_value, leans, _one_seed_decides(gains), decide(p_value, leans, len(keys)),
+                  test, EFFECT_METHOD if test == TEST["paired"] else EFFECT_METHOD_MEAN, tuple(scaled.tolist()))
+
+
+@dataclass(frozen=True)
+class Band:
+    """Where a paper's number puts a quantity: ``low <= centre <= high``, and how the paper's words
+    were read (``reading``: "about", "range", "up to", "close to"; module docstring)."""
+
+    low: float
+    high: float
+    reading: str
+    paper: str  #: the paper's words, as the docs quote them (for example "about 0.76x")
+
+    def __post_init__(self) -> None:
+        if not self.low <= self.high:
+            raise ValueError(f"a band needs low <= high, got {self.low} and {self.high}")
+        if self.reading not in READINGS:
+            raise ValueError(f"reading must be one of {', '.join(READINGS)}, got {self.reading!r}")
+
+    @classmethod
+    def about(cls, target: float, paper: str, null: float = 0.0, reading: str = "about",
+              precision: float = 0.0) -> Band:
+        """The band around a point number ``target``: within :data:`BAND_SHARE` of the effect the
+        paper states (``|target − null|``, ``null``: the value of no effect) on either side, and never
+        narrower than the ``precision`` the paper prints the number to (an equality, "A's time equals
+        B's", has no effect to take a share of)."""
+        half = max(BAND_SHARE * abs(target - null), precision)
+        return cls(target - half, target + half, reading, paper)
+
+    def fields(self) -> dict[str, Any]:
+        """The band as ``summary.csv`` columns."""
+        return {"band_low": self.low, "band_high": self.high, "reading": self.reading, "paper": self.paper}
+
+
+READINGS = ("about", "range", "up to", "close to", "no trend")  #: how a paper's number is read (:class:`Band`)
+
+
+def within(values: Sequence[float], band: Band, kind: str = "median") -> tuple[float, float]:
+    """The equivalence test of "the centre of ``values`` lies in ``band``" (TOST; ``kind``: the
+    Wilcoxon / Hodges-Lehmann centre, "median", or the mean, "mean", as the direction's test of the
+    same values): ``(p_inside, p_outside)``, ``p_inside`` the larger of the one-sided p-values for
+    "above ``low``" and "below ``high``", ``p_outside`` two-sided and directional for "below
+    ``low``" or "above ``high``". (1, 1) without values."""
+    x = np.asarray(values, float)
+    x = x[np.isfinite(x)]
+    if len(x) == 0:
+        return 1.0, 1.0
+    above_low, below_low = _one_sided(x - band.low, kind)
+    above_high, below_high = _one_sided(x - band.high, kind)
+    return max(above_low, below_high), min(1.0, 2.0 * min(below_low, above_high))
+
+
+def magnitude(p_inside: float, p_outside: float, n: int) -> str:
+    """The magnitude verdict of one (already corrected) pair of p-values: module docstring."""
+    if n == 0:
+        return NO_DATA
+    if n < MIN_SEEDS:
+        return NOT_RESOLVED
+    if p_inside < LEVEL:
+        return REPRODUCED
+    return NOT_REPRODUCED if p_outside < LEVEL else NOT_RESOLVED
 
 
 @dataclass(frozen=True)
@@ -308,6 +429,33 @@ def trend(series: Mapping[Any, Mapping[float, float]], direction: str) -> tuple[
     return Tested(p_value, leans, decide(p_value, leans, len(s)), TEST["trend"]), describe(s)
 
 
+def changes(series: Mapping[Any, Mapping[float, float]]) -> dict[Any, float]:
+    """Per seed, the least-squares change over the whole sweep relative to the seed's level: the
+    slope times the span of x, over the mean of the seed's values (seeds whose mean is 0 or that
+    have fewer than two points are left out)."""
+    out = {}
+    for seed, slope in slopes(series).items():
+        xs, ys = np.asarray(list(series[seed]), float), np.asarray(list(series[seed].values()), float)
+        level = float(np.abs(ys).mean())
+        if level > 0:
+            out[seed] = slope * float(np.ptp(xs)) / level
+    return out
+
+
+def flat(series: Mapping[Any, Mapping[float, float]], share: float = FLAT_SHARE) -> tuple[Tested, Band, list[float]]:
+    """"No clear trend" (a paper's "little influence"), paired by seed: each seed's fitted change
+    over the sweep relative to its level (:func:`changes`), tested for equivalence to 0 within
+    ``±share`` (:func:`within`, Wilcoxon). The row's ``p_value`` is the smaller of ``p_inside``
+    (leaning for the claim) and ``p_outside`` (against), so that :func:`adjust` says "held" when the
+    changes are significantly within the band and "did not hold" when significantly outside it.
+    Returns the test, the band and the per-seed changes."""
+    per_seed = list(changes(series).values())
+    band = Band(-share, share, "no trend", f"no clear trend (within {share:.0%})")
+    p_inside, p_outside = within(per_seed, band)
+    p_value, leans = (p_inside, FOR) if p_inside <= p_outside else (p_outside, AGAINST)
+    return Tested(p_value, leans, decide(p_value, leans, len(per_seed)), TEST["flat"]), band, per_seed
+
+
 def holm(p_values: Sequence[float]) -> list[float]:
     """Holm's step-down adjusted p-values (NaNs pass through and do not count as tests)."""
     p = np.asarray(p_values, float)
@@ -329,13 +477,16 @@ def adjust(rows: list[dict[str, Any]], family: str = "family") -> list[dict[str,
     in place; a row merged into another (``identical_to``: the method, or for a claim row the
     ``baseline``, whose values it repeats at the same point) is not a test of its own and takes
     that row's adjusted p-value: its raw p-value is the twin's, and Holm gives equal raw p-values
-    equal adjusted ones. Returns ``rows``."""
+    equal adjusted ones. A row without data (``n_seeds`` 0) is no test: its verdict is "no data".
+    Rows with a band (``band_low``) get their magnitude the same way (:func:`adjust_magnitudes`).
+    Returns ``rows``."""
     groups: dict[Any, list[dict[str, Any]]] = {}
     for row in rows:
         if "p_value" in row:
             groups.setdefault(row[family], []).append(row)
     for members in groups.values():
-        tests = [r for r in members if not r.get("identical_to") and not _nan(r["p_value"])]
+        tests = [r for r in members if not r.get("identical_to") and not _nan(r["p_value"])
+                 and int(r.get("n_seeds", 0))]
         for row, adjusted in zip(tests, holm([r["p_value"] for r in tests])):
             row["p_adjusted"] = adjusted
         by_p = {r["p_value"]: r["p_adjusted"] for r in tests}
@@ -345,9 +496,45 @@ def adjust(rows: list[dict[str, Any]], family: str = "family") -> list[dict[str,
             row.setdefault("p_adjusted", math.nan)
             row["tests_in_family"] = len(tests)
             row["correction"] = CORRECTION if tests else "none"
-            if not _nan(row["p_value"]):
+            if not int(row.get("n_seeds", 0)):
+                row["verdict"] = NO_DATA
+            elif not _nan(row["p_value"]):
                 row["verdict"] = decide(row["p_adjusted"], row["leans"], int(row.get("n_seeds", 0)))
+        adjust_magnitudes(members)
     return rows
+
+
+def adjust_magnitudes(members: list[dict[str, Any]]) -> None:
+    """The magnitude verdicts of one claim family's rows (module docstring): the rows with a band
+    and data are its tests, except that of an "up to" claim only the row with the largest estimate
+    per baseline is tested (the others' ``magnitude`` is "" : not a test). ``p_inside`` and
+    ``p_outside`` are Holm-corrected within the family (``p_inside_adjusted``,
+    ``p_outside_adjusted``, ``magnitude_tests``), then :func:`magnitude` decides."""
+    banded = [r for r in members if not _nan(r.get("band_low")) and not r.get("identical_to")]
+    best: dict[Any, dict[str, Any]] = {}
+    for row in banded:
+        if row["reading"] == "up to" and int(row.get("n_seeds", 0)):
+            key = row.get("baseline", "")
+            if key not in best or _centre(row) > _centre(best[key]):
+                best[key] = row
+    tests = [r for r in banded if int(r.get("n_seeds", 0))
+             and (r["reading"] != "up to" or best.get(r.get("baseline", "")) is r)]
+    for name in ("p_inside", "p_outside"):
+        for row, adjusted in zip(tests, holm([r[name] for r in tests])):
+            row[f"{name}_adjusted"] = adjusted
+    for row in banded:
+        row["magnitude_tests"] = len(tests)
+        if any(row is t for t in tests):
+            row["magnitude"] = magnitude(row["p_inside_adjusted"], row["p_outside_adjusted"], int(row["n_seeds"]))
+        else:
+            row["magnitude"] = NO_DATA if not int(row.get("n_seeds", 0)) else ""
+            row["p_inside_adjusted"] = row["p_outside_adjusted"] = math.nan
+
+
+def _centre(row: Mapping[str, Any]) -> float:
+    """The estimate a band is about: the row's ``effect`` where it has one, else its mean."""
+    effect = row.get("effect")
+    return float(row["mean"] if effect is None or _nan(effect) else effect)
 
 
 def _nan(value: Any) -> bool:
@@ -387,9 +574,9 @@ def summarize(records: Iterable[Mapping[str, Any]], *, point: Sequence[str], met
                 row.update({"reference": reference, "reference_wins": c.wins, "reference_win_rate": c.win_rate,
                             "mean_diff": c.mean_diff, "diff_ci_low": c.diff_ci_low, "diff_ci_high": c.diff_ci_high,
                             "effect": c.effect, "effect_ci_low": c.effect_ci_low, "effect_ci_high": c.effect_ci_high,
-                            "effect_method": EFFECT_METHOD, "margin": margin, "p_better": c.p_better,
+                            "effect_method": c.effect_method, "margin": margin, "p_better": c.p_better,
                             "p_worse": c.p_worse, "p_value": c.p_value,
-                            "leans": c.leans, "one_seed_decides": c.one_seed_decides, "test": TEST["paired"],
+                            "leans": c.leans, "one_seed_decides": c.one_seed_decides, "test": c.test,
                             "identical_to": twin or "", "verdict": c.verdict})
             rows.append(row)
     return rows

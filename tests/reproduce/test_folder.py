@@ -18,7 +18,8 @@ def test_a_report_states_its_tests_and_correction_and_flags_what_one_seed_decide
     assert conclusions.rows[0][:6] == ["family A", "", 2, 1, 0, 1]
     assert "2 tests in 1 claim families" in conclusions.note and "Holm" in conclusions.note
     claims = report.claims()
-    assert claims.rows[1][-1] == "not resolved (one seed decides the sign)" and claims.rows[0][-1] == "held"
+    assert claims.rows[1][6] == "not resolved (one seed decides the sign)" and claims.rows[0][6] == "held"
+    assert claims.rows[0][7:] == ["—", "—"]  # no band, no magnitude
     setting = Setting("quick", 8, tmp_path)
     text = write_report(report, setting, "toy", report.results()).read_text()
     assert QUICK_WARNING in text and "**How the verdicts are computed.** 2 tests" in text

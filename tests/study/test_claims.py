@@ -12,7 +12,18 @@ from pathlib import Path
 import pytest
 
 from optsched.study import claims
-from optsched.study.stats import HELD, NOT_HELD, NOT_RESOLVED, TEST, adjust, decide
+from optsched.study.stats import (
+    HELD,
+    NO_DATA,
+    NOT_HELD,
+    NOT_REPRODUCED,
+    NOT_RESOLVED,
+    REPRODUCED,
+    TEST,
+    adjust,
+    decide,
+    magnitude,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 RESULTS = sorted((ROOT / "docs" / "results").glob("*.summary.csv"))
@@ -35,17 +46,28 @@ def test_the_tally_counts_each_family_once_per_comparison_and_skips_merged_metho
             {"family": "f", "method": "c", "reference": "a", "verdict": HELD, "identical_to": "b"},
             {"family": "g", "method": "claim", "verdict": NOT_HELD, "mean": "2.5"},
             {"family": "g", "method": "x"}]  # a descriptive row: no verdict
-    assert claims.tally(rows) == [["f", "a beats b", 2, 1, 0, 1, (0.1, 0.3)], ["g", "", 1, 0, 1, 0, (2.5, 2.5)]]
+    assert claims.tally(rows) == [["f", "a beats b", 2, 1, 0, 1, 0, (0.1, 0.3), None, None],
+                                  ["g", "", 1, 0, 1, 0, 0, (2.5, 2.5), None, None]]
     table = claims.markdown(rows)
-    assert table.splitlines()[2] == "| f | a beats b | 2 | 1 | 0 | 1 | 0.1 .. 0.3 |"
-    assert table.splitlines()[3] == "| g | — | 1 | 0 | 1 | 0 | 2.5 |"
+    assert table.splitlines()[2] == "| f | a beats b | 2 | 1 | 0 | 1 | 0 | 0.1 .. 0.3 | — | — |"
+    assert table.splitlines()[3] == "| g | — | 1 | 0 | 1 | 0 | 0 | 2.5 | — | — |"
+
+
+def test_a_point_without_data_is_counted_apart_and_a_band_shows_its_magnitudes():
+    rows = [{"family": "f", "method": "claim", "verdict": NO_DATA, "mean": "nan"},
+            {"family": "f", "method": "claim", "verdict": HELD, "effect": "0.3", "band_low": "0.2",
+             "band_high": "0.4", "paper": "about 30%", "magnitude": REPRODUCED},
+            {"family": "f", "method": "claim", "verdict": HELD, "effect": "0.9", "band_low": "0.2",
+             "band_high": "0.4", "paper": "about 30%", "magnitude": NOT_REPRODUCED}]
+    assert claims.tally(rows) == [["f", "", 2, 2, 0, 0, 1, (0.3, 0.9), [("about 30%", 0.2, 0.4)], (1, 1, 0)]]
+    assert claims.markdown(rows).splitlines()[2] == "| f | — | 2 | 2 | 0 | 0 | 1 | 0.3 .. 0.9 | about 30%: 0.2 .. 0.4 | 1 / 1 / 0 |"
 
 
 def test_a_claim_about_every_instance_is_estimated_by_its_largest_value():
     worst = {"family": "w", "method": "claim", "verdict": NOT_RESOLVED, "mean": "1.1", "max": "1.53",
              "ci_low": "1.09", "ci_high": "1.11", "test": TEST["worst"]}
     refuted = {**worst, "verdict": NOT_HELD, "max": "3.5", "test": TEST["counterexample"]}
-    assert claims.tally([worst, refuted]) == [["w", "", 2, 0, 1, 1, (1.53, 3.5)]]
+    assert claims.tally([worst, refuted]) == [["w", "", 2, 0, 1, 1, 0, (1.53, 3.5), None, None]]
     value, low, high = claims.estimate(worst)
     assert value == 1.53 and math.isnan(low) and math.isnan(high)
     assert claims.estimate({**worst, "test": TEST["mean"]}) == (1.1, 1.09, 1.11)  # a bound on the mean: its mean
@@ -58,7 +80,7 @@ def test_a_block_is_regenerated_from_its_summary_and_a_missing_summary_is_named(
     page = tmp_path / "page.md"
     page.write_text("intro\n<!-- claims toy default -->\nstale\n<!-- /claims -->\nafter\n")
     assert refresh_claims.refresh(page, tmp_path / "results") is True
-    assert "| f | a beats b | 1 | 1 | 0 | 0 | 0.25 |" in page.read_text() and "stale" not in page.read_text()
+    assert "| f | a beats b | 1 | 1 | 0 | 0 | 0 | 0.25 | — | — |" in page.read_text() and "stale" not in page.read_text()
     assert refresh_claims.refresh(page, tmp_path / "results") is False  # nothing left to change
     page.write_text("<!-- claims gone default -->\n<!-- /claims -->\n")
     with pytest.raises(FileNotFoundError, match="gone-default.summary.csv"):
@@ -82,14 +104,22 @@ def _float(value: str) -> float:
 
 @pytest.mark.parametrize("path", RESULTS, ids=lambda p: p.name)
 def test_a_committed_summarys_verdicts_are_the_ones_its_p_values_give(path):
-    """Recompute Holm within each family from the raw p-values and decide again: a hand-edited
-    verdict or p-value fails. A default or paper preset has at least 30 seeds at every tested point;
+    """Recompute Holm within each family from the raw p-values and decide again, the direction
+    from ``p_value`` and the magnitude from ``p_inside`` and ``p_outside``: a hand-edited verdict,
+    magnitude or p-value fails. A default or paper preset has at least 30 seeds at every tested point;
     a comparison restricted to the seeds where a quantity exists (its claim says "seeds where", as
     OASiS's Fig. 4 pairs only seeds where both methods finish jobs of the class) keeps at least 20."""
     rows = claims.read_summary(path)
-    tested = [{**r, "p_value": _float(r["p_value"]), "n_seeds": int(r["n_seeds"])} for r in rows if r.get("p_value")]
+    numbers = ("p_value", "band_low", "band_high", "p_inside", "p_outside", "effect", "mean")
+    tested = [{**r, **{k: _float(r.get(k)) for k in numbers}, "n_seeds": int(r["n_seeds"])}
+              for r in rows if r.get("p_value")]
     adjust(tested)
     for row, original in zip(tested, [r for r in rows if r.get("p_value")]):
+        if not math.isnan(row["band_low"]):
+            assert original["magnitude"] == row["magnitude"]
+            if row["magnitude"] not in ("", NO_DATA):
+                assert original["magnitude"] == magnitude(_float(original["p_inside_adjusted"]),
+                                                          _float(original["p_outside_adjusted"]), row["n_seeds"])
         if math.isnan(row["p_value"]):
             continue
         assert row["p_adjusted"] == pytest.approx(_float(original["p_adjusted"]), rel=1e-9, abs=1e-15)
