@@ -6,7 +6,9 @@
   family of ``m`` tests (its p-value must fall below ``0.05 / m``), and the share in which it calls
   anything when there is no effect (``mu = 0``, ``m = 1``: the false-verdict rate).
 * Coverage: the share of 95% intervals (``stats.interval``) that hold the true mean, on normal
-  and lognormal (sigma = 1) data.
+  and lognormal (sigma = 1) data, and on a reproduction's own heavy-tailed ratios (OASiS Fig. 5's
+  OPT / OASiS on 400 instances of its paper preset, tests/study/data/oasis_fig5_ratios.json, taken
+  as the population), with the shares that miss below and above.
 
     python benchmarks/power.py [--repeats 2000]
 
@@ -16,7 +18,9 @@ Prints Markdown for docs/study.md ("Statistics"). Seeded: the same command print
 from __future__ import annotations
 
 import argparse
+import json
 import math
+from pathlib import Path
 
 import numpy as np
 from bench_single import machine
@@ -49,14 +53,28 @@ def false_verdicts(n: int, repeats: int, rng: np.random.Generator) -> float:
     return calls / repeats
 
 
-def coverage(n: int, kind: str, repeats: int, rng: np.random.Generator) -> float:
-    truth = 0.0 if kind == "normal" else math.exp(0.5)
-    hits = 0
+RATIOS = Path(__file__).resolve().parent.parent / "tests" / "study" / "data" / "oasis_fig5_ratios.json"
+
+
+def misses(n: int, kind: str, repeats: int, rng: np.random.Generator) -> tuple[float, float]:
+    """The shares of intervals whose low end is above the true mean and whose high end is below it:
+    ``kind`` "normal", "lognormal", or the name of a population of ratios in :data:`RATIOS`."""
+    population = np.asarray(json.loads(RATIOS.read_text())["ratios"][kind]) if kind in _ratio_kinds() else None
+    truth = 0.0 if kind == "normal" else (math.exp(0.5) if kind == "lognormal" else float(population.mean()))
+    low_misses = high_misses = 0
     for _ in range(repeats):
-        x = rng.normal(0.0, 1.0, n) if kind == "normal" else rng.lognormal(0.0, 1.0, n)
+        if population is not None:
+            x = rng.choice(population, n)
+        else:
+            x = rng.normal(0.0, 1.0, n) if kind == "normal" else rng.lognormal(0.0, 1.0, n)
         low, high = stats.interval(x.tolist())
-        hits += low <= truth <= high
-    return hits / repeats
+        low_misses += truth < low
+        high_misses += truth > high
+    return low_misses / repeats, high_misses / repeats
+
+
+def _ratio_kinds() -> list[str]:
+    return list(json.loads(RATIOS.read_text())["ratios"])
 
 
 def main() -> None:
@@ -73,12 +91,18 @@ def main() -> None:
     for n in SEEDS:
         cells = [f"{held_share(n, w, m, args.repeats, rng):.2f}" for w in WIN_RATES for m in FAMILY_SIZES]
         print(f"| {n} | " + " | ".join(cells) + f" | {false_verdicts(n, args.repeats, rng):.3f} |")
-    print(f"\nCoverage of the nominal 95% interval ({stats.INTERVAL_METHOD}; {args.repeats} samples per cell)\n")
-    print("| seeds | normal | lognormal (sigma 1) |")
-    print("|---|---|---|")
-    for n in SEEDS:
-        normal, skewed = (coverage(n, kind, args.repeats, rng) for kind in ("normal", "lognormal"))
-        print(f"| {n} | {normal:.3f} | {skewed:.3f} |")
+    print(f"\nCoverage of the nominal 95% interval ({stats.INTERVAL_METHOD}; {args.repeats} samples per cell; "
+          "in brackets the shares that miss below / above)\n")
+    kinds = ["normal", "lognormal", *_ratio_kinds()]
+    ratios = " | ".join(f"OASiS Fig. 5 ratios, {k}" for k in kinds[2:])
+    print(f"| seeds | normal | lognormal (sigma 1) | {ratios} |")
+    print("|---|" + "---|" * len(kinds))
+    for n in (*SEEDS, 200):
+        cells = []
+        for kind in kinds:
+            below, above = misses(n, kind, args.repeats, rng)
+            cells.append(f"{1 - below - above:.3f} ({below:.3f} / {above:.3f})")
+        print(f"| {n} | " + " | ".join(cells) + " |")
 
 
 if __name__ == "__main__":

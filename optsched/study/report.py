@@ -142,7 +142,7 @@ def _size_figure(results: pd.DataFrame, path: Path) -> None:
         for ax, (name, g) in zip(axes, parts):
             exact = g[g["ratio_kind"] == "exact"].astype({"ratio": float})
             exact = exact[np.isfinite(exact["ratio"])]
-            rows = [{"method": method, "size": int(size), **describe(list(h["ratio"]))}
+            rows = [{"method": method, "size": int(size), **describe(list(h["ratio"]), floor=1.0)}  # ALG/OPT >= 1
                     for (method, size), h in exact.groupby(["method", "size"], sort=False)]
             if rows:
                 intervals(rows, "size", ax=ax, xlabel="", ylabel=" ", legend=False, title=name)
