@@ -25,6 +25,8 @@ class Report:
     records: list[dict] = field(default_factory=list)  #: tidy rows written to results.csv
     paper_says: list[str] = field(default_factory=list)
     summary: list[dict] = field(default_factory=list)  #: tidy rows written to summary.csv (see summarize)
+    #: claim families evaluated outside the regime the paper states for them, with why (see outside_regime)
+    outside: dict[str, str] = field(default_factory=dict)
     #: per claim and point, the baselines already compared and their values (see paired_claim)
     _baselines: dict[tuple[str, str], list[tuple[Any, dict]]] = field(default_factory=dict, repr=False)
 
@@ -124,11 +126,21 @@ class Report:
         self.summary[-1].update({"effect": estimate, "effect_ci_low": low, "effect_ci_high": high,
                                  "effect_method": EFFECT_METHOD})
 
+    def outside_regime(self, label: str, why: str) -> None:
+        """Mark the claim family ``label`` as evaluated outside the regime the paper states for it
+        (``why``: the paper's regime and this one's): its rows keep their statistics, and their verdict
+        is "outside the paper's regime", counted apart from the tests."""
+        self.outside[label] = why
+
     def decided(self) -> list[dict]:
         """:attr:`summary` with every family's p-values corrected and its verdicts decided from them
-        (study/stats.py ``adjust``; idempotent)."""
+        (study/stats.py ``adjust``; idempotent); rows of a family outside the paper's regime say why
+        (``outside``)."""
         from ..study.stats import adjust
 
+        for row in self.summary:
+            if row.get("family") in self.outside:
+                row["outside"] = self.outside[row["family"]]
         return adjust(self.summary)
 
     def testing(self) -> str:

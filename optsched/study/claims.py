@@ -3,10 +3,10 @@ the docs: the claims tables of ``docs/<family>.md`` are generated from committed
 typed.
 
 * :func:`tally`: per claim family (and comparison), how many tests held, did not hold, or were not
-  resolved, how many points had no data (no test, counted apart), the range of the estimates (relative
-  gains, slopes, means, worst cases), and for a claim with a number, the band around the paper's number
-  and how many magnitudes were reproduced, not reproduced or not resolved; methods merged into an
-  identical one are not counted again.
+  resolved, how many points had no data or lay outside the paper's regime (no tests, counted apart),
+  the range of the estimates (relative gains, slopes, means, worst cases), and for a claim with a
+  number, the band around the paper's number and how many magnitudes were reproduced, not
+  reproduced or not resolved; methods merged into an identical one are not counted again.
 * :func:`markdown`: that tally as a Markdown table, which ``tools/refresh_claims.py`` writes into
   every claims block of the docs from ``docs/results/NAME-PRESET.summary.csv`` (its ``--check``
   reports the pages that differ; tests/study/test_claims.py fails on any).
@@ -20,10 +20,20 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from .stats import HELD, NO_DATA, NOT_HELD, NOT_REPRODUCED, NOT_RESOLVED, REPRODUCED, WORST_CASE_TESTS
+from .stats import (
+    HELD,
+    NO_DATA,
+    NOT_HELD,
+    NOT_REPRODUCED,
+    NOT_RESOLVED,
+    OUTSIDE,
+    REPRODUCED,
+    WORST_CASE_TESTS,
+)
 
-COLUMNS = ["claim family", "comparison", "tests", "held", "did not hold", "not resolved", "no data", "estimates",
-           "paper's number (band)", "magnitude: reproduced / not / not resolved"]
+COLUMNS = ["claim family", "comparison", "tests", "held", "did not hold", "not resolved", "no data",
+           "outside the paper's regime", "estimates", "paper's number (band)",
+           "magnitude: reproduced / not / not resolved"]
 
 
 def _number(value: Any) -> float:
@@ -47,8 +57,9 @@ def estimate(row: Mapping[str, Any]) -> tuple[float, float, float]:
 
 
 def tally(rows: Iterable[Mapping[str, Any]]) -> list[list[Any]]:
-    """``[family, comparison, tests, held, did not hold, not resolved, no data, (least, largest
-    estimate), band, (reproduced, not reproduced, not resolved)]`` per claim family and comparison,
+    """``[family, comparison, tests, held, did not hold, not resolved, no data, outside the paper's
+    regime, (least, largest estimate), band, (reproduced, not reproduced, not resolved)]`` per claim
+    family and comparison,
     in the order the rows first name them; ``band`` lists the distinct ``(paper's words, low, high)``
     of the family's banded rows, and it and the magnitude counts are None without a band."""
     counts: dict[tuple[str, str], dict[str, Any]] = {}
@@ -57,20 +68,21 @@ def tally(rows: Iterable[Mapping[str, Any]]) -> list[list[Any]]:
             continue
         comparison = "" if row.get("method") == "claim" else f"{row['reference']} beats {row['method']}"
         entry = counts.setdefault((str(row["family"]), comparison),
-                                  {HELD: 0, NOT_HELD: 0, NOT_RESOLVED: 0, NO_DATA: 0, "estimates": [],
+                                  {HELD: 0, NOT_HELD: 0, NOT_RESOLVED: 0, NO_DATA: 0, OUTSIDE: 0, "estimates": [],
                                    "bands": [], "magnitudes": {REPRODUCED: 0, NOT_REPRODUCED: 0, NOT_RESOLVED: 0}})
         entry[row["verdict"]] += 1
         value = estimate(row)[0]
-        if not math.isnan(value):
+        if not math.isnan(value) and row["verdict"] in (HELD, NOT_HELD, NOT_RESOLVED):  # tests only
             entry["estimates"].append(value)
         if not math.isnan(_number(row.get("band_low"))):
-            band = (str(row.get("paper", "")), _number(row["band_low"]), _number(row["band_high"]))
+            band = (str(row.get("paper_number", "")), _number(row["band_low"]), _number(row["band_high"]))
             if band not in entry["bands"]:
                 entry["bands"].append(band)
             if row.get("magnitude") in entry["magnitudes"]:
                 entry["magnitudes"][row["magnitude"]] += 1
     return [[family, comparison, e[HELD] + e[NOT_HELD] + e[NOT_RESOLVED], e[HELD], e[NOT_HELD], e[NOT_RESOLVED],
-             e[NO_DATA], (min(e["estimates"]), max(e["estimates"])) if e["estimates"] else None, e["bands"] or None,
+             e[NO_DATA], e[OUTSIDE], (min(e["estimates"]), max(e["estimates"])) if e["estimates"] else None,
+             e["bands"] or None,
              tuple(e["magnitudes"].values()) if e["bands"] else None]
             for (family, comparison), e in counts.items()]
 

@@ -28,7 +28,8 @@ Multiplicity
     than :data:`MIN_SEEDS` pairs. With 5 pairs the smallest two-sided Wilcoxon p-value is
     2/32 = 0.0625, so 5 seeds never decide: the quick presets are smoke tests. A point without a
     single value is no test: its verdict is "no data" (:data:`NO_DATA`), left out of the correction
-    and counted apart.
+    and counted apart; so is a claim evaluated outside the regime the paper states for it
+    (:data:`OUTSIDE`, the row's ``outside`` says why).
 
 Magnitudes
     A claim that gives a number ("about 0.76x", "14% worse", "31%-91%", "up to 35%", "close to 1")
@@ -87,6 +88,8 @@ WORST_CASE_TESTS = (TEST["counterexample"], TEST["worst"])
 
 HELD, NOT_HELD, NOT_RESOLVED = "held", "did not hold", "not resolved"
 NO_DATA = "no data"  #: a point without a value: no test, counted apart
+#: a claim evaluated where the paper does not make it (its row's ``outside`` says why): no test, counted apart
+OUTSIDE = "outside the paper's regime"
 REPRODUCED, NOT_REPRODUCED = "reproduced", "not reproduced"  #: a magnitude's verdicts (with NOT_RESOLVED)
 #: "No clear trend": the fitted change over a sweep within this share of the level, either way (docs/study.md)
 FLAT_SHARE = 0.10
@@ -378,7 +381,7 @@ class Band:
 
     def fields(self) -> dict[str, Any]:
         """The band as ``summary.csv`` columns."""
-        return {"band_low": self.low, "band_high": self.high, "reading": self.reading, "paper": self.paper}
+        return {"band_low": self.low, "band_high": self.high, "reading": self.reading, "paper_number": self.paper}
 
 
 READINGS = ("about", "range", "up to", "close to", "no trend")  #: how a paper's number is read (:class:`Band`)
@@ -520,7 +523,8 @@ def adjust(rows: list[dict[str, Any]], family: str = "family") -> list[dict[str,
     in place; a row merged into another (``identical_to``: the method, or for a claim row the
     ``baseline``, whose values it repeats at the same point) is not a test of its own and takes
     that row's adjusted p-value: its raw p-value is the twin's, and Holm gives equal raw p-values
-    equal adjusted ones. A row without data (``n_seeds`` 0) is no test: its verdict is "no data".
+    equal adjusted ones. A row without data (``n_seeds`` 0) is no test: its verdict is "no data";
+    nor is a row evaluated outside the paper's regime (``outside``: why), whose verdict says so.
     Rows with a band (``band_low``) get their magnitude the same way (:func:`adjust_magnitudes`).
     Returns ``rows``."""
     groups: dict[Any, list[dict[str, Any]]] = {}
@@ -529,7 +533,7 @@ def adjust(rows: list[dict[str, Any]], family: str = "family") -> list[dict[str,
             groups.setdefault(row[family], []).append(row)
     for members in groups.values():
         tests = [r for r in members if not r.get("identical_to") and not _nan(r["p_value"])
-                 and int(r.get("n_seeds", 0))]
+                 and int(r.get("n_seeds", 0)) and not r.get("outside")]
         for row, adjusted in zip(tests, holm([r["p_value"] for r in tests])):
             row["p_adjusted"] = adjusted
         by_p = {r["p_value"]: r["p_adjusted"] for r in tests}
@@ -539,7 +543,9 @@ def adjust(rows: list[dict[str, Any]], family: str = "family") -> list[dict[str,
             row.setdefault("p_adjusted", math.nan)
             row["tests_in_family"] = len(tests)
             row["correction"] = CORRECTION if tests else "none"
-            if not int(row.get("n_seeds", 0)):
+            if row.get("outside"):
+                row["verdict"] = OUTSIDE
+            elif not int(row.get("n_seeds", 0)):
                 row["verdict"] = NO_DATA
             elif not _nan(row["p_value"]):
                 row["verdict"] = decide(row["p_adjusted"], row["leans"], int(row.get("n_seeds", 0)))
@@ -554,6 +560,10 @@ def adjust_magnitudes(members: list[dict[str, Any]]) -> None:
     ``p_outside`` are Holm-corrected within the family (``p_inside_adjusted``,
     ``p_outside_adjusted``, ``magnitude_tests``), then :func:`magnitude` decides."""
     banded = [r for r in members if not _nan(r.get("band_low")) and not r.get("identical_to")]
+    for row in [r for r in banded if r.get("outside")]:
+        row["magnitude"], row["magnitude_tests"] = OUTSIDE, 0
+        row["p_inside_adjusted"] = row["p_outside_adjusted"] = math.nan
+    banded = [r for r in banded if not r.get("outside")]
     best: dict[Any, dict[str, Any]] = {}
     for row in banded:
         if row["reading"] == "up to" and int(row.get("n_seeds", 0)):

@@ -18,6 +18,7 @@ from optsched.study.stats import (
     NOT_HELD,
     NOT_REPRODUCED,
     NOT_RESOLVED,
+    OUTSIDE,
     REPRODUCED,
     TEST,
     adjust,
@@ -46,28 +47,29 @@ def test_the_tally_counts_each_family_once_per_comparison_and_skips_merged_metho
             {"family": "f", "method": "c", "reference": "a", "verdict": HELD, "identical_to": "b"},
             {"family": "g", "method": "claim", "verdict": NOT_HELD, "mean": "2.5"},
             {"family": "g", "method": "x"}]  # a descriptive row: no verdict
-    assert claims.tally(rows) == [["f", "a beats b", 2, 1, 0, 1, 0, (0.1, 0.3), None, None],
-                                  ["g", "", 1, 0, 1, 0, 0, (2.5, 2.5), None, None]]
+    assert claims.tally(rows) == [["f", "a beats b", 2, 1, 0, 1, 0, 0, (0.1, 0.3), None, None],
+                                  ["g", "", 1, 0, 1, 0, 0, 0, (2.5, 2.5), None, None]]
     table = claims.markdown(rows)
-    assert table.splitlines()[2] == "| f | a beats b | 2 | 1 | 0 | 1 | 0 | 0.1 .. 0.3 | — | — |"
-    assert table.splitlines()[3] == "| g | — | 1 | 0 | 1 | 0 | 0 | 2.5 | — | — |"
+    assert table.splitlines()[2] == "| f | a beats b | 2 | 1 | 0 | 1 | 0 | 0 | 0.1 .. 0.3 | — | — |"
+    assert table.splitlines()[3] == "| g | — | 1 | 0 | 1 | 0 | 0 | 0 | 2.5 | — | — |"
 
 
-def test_a_point_without_data_is_counted_apart_and_a_band_shows_its_magnitudes():
+def test_points_without_data_or_outside_the_regime_are_counted_apart_and_a_band_shows_its_magnitudes():
     rows = [{"family": "f", "method": "claim", "verdict": NO_DATA, "mean": "nan"},
+            {"family": "f", "method": "claim", "verdict": OUTSIDE, "mean": "1.79"},
             {"family": "f", "method": "claim", "verdict": HELD, "effect": "0.3", "band_low": "0.2",
-             "band_high": "0.4", "paper": "about 30%", "magnitude": REPRODUCED},
+             "band_high": "0.4", "paper_number": "about 30%", "magnitude": REPRODUCED},
             {"family": "f", "method": "claim", "verdict": HELD, "effect": "0.9", "band_low": "0.2",
-             "band_high": "0.4", "paper": "about 30%", "magnitude": NOT_REPRODUCED}]
-    assert claims.tally(rows) == [["f", "", 2, 2, 0, 0, 1, (0.3, 0.9), [("about 30%", 0.2, 0.4)], (1, 1, 0)]]
-    assert claims.markdown(rows).splitlines()[2] == "| f | — | 2 | 2 | 0 | 0 | 1 | 0.3 .. 0.9 | about 30%: 0.2 .. 0.4 | 1 / 1 / 0 |"
+             "band_high": "0.4", "paper_number": "about 30%", "magnitude": NOT_REPRODUCED}]
+    assert claims.tally(rows) == [["f", "", 2, 2, 0, 0, 1, 1, (0.3, 0.9), [("about 30%", 0.2, 0.4)], (1, 1, 0)]]
+    assert claims.markdown(rows).splitlines()[2] == "| f | — | 2 | 2 | 0 | 0 | 1 | 1 | 0.3 .. 0.9 | about 30%: 0.2 .. 0.4 | 1 / 1 / 0 |"
 
 
 def test_a_claim_about_every_instance_is_estimated_by_its_largest_value():
     worst = {"family": "w", "method": "claim", "verdict": NOT_RESOLVED, "mean": "1.1", "max": "1.53",
              "ci_low": "1.09", "ci_high": "1.11", "test": TEST["worst"]}
     refuted = {**worst, "verdict": NOT_HELD, "max": "3.5", "test": TEST["counterexample"]}
-    assert claims.tally([worst, refuted]) == [["w", "", 2, 0, 1, 1, 0, (1.53, 3.5), None, None]]
+    assert claims.tally([worst, refuted]) == [["w", "", 2, 0, 1, 1, 0, 0, (1.53, 3.5), None, None]]
     value, low, high = claims.estimate(worst)
     assert value == 1.53 and math.isnan(low) and math.isnan(high)
     assert claims.estimate({**worst, "test": TEST["mean"]}) == (1.1, 1.09, 1.11)  # a bound on the mean: its mean
@@ -80,7 +82,7 @@ def test_a_block_is_regenerated_from_its_summary_and_a_missing_summary_is_named(
     page = tmp_path / "page.md"
     page.write_text("intro\n<!-- claims toy default -->\nstale\n<!-- /claims -->\nafter\n")
     assert refresh_claims.refresh(page, tmp_path / "results") is True
-    assert "| f | a beats b | 1 | 1 | 0 | 0 | 0 | 0.25 | — | — |" in page.read_text() and "stale" not in page.read_text()
+    assert "| f | a beats b | 1 | 1 | 0 | 0 | 0 | 0 | 0.25 | — | — |" in page.read_text() and "stale" not in page.read_text()
     assert refresh_claims.refresh(page, tmp_path / "results") is False  # nothing left to change
     page.write_text("<!-- claims gone default -->\n<!-- /claims -->\n")
     with pytest.raises(FileNotFoundError, match="gone-default.summary.csv"):

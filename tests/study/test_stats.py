@@ -16,6 +16,7 @@ from optsched.study.stats import (
     NOT_HELD,
     NOT_REPRODUCED,
     NOT_RESOLVED,
+    OUTSIDE,
     REPRODUCED,
     TEST,
     Band,
@@ -312,6 +313,16 @@ def test_the_magnitude_is_corrected_within_the_family_and_up_to_is_tested_at_the
     assert [r["magnitude"] for r in up_to] == ["", REPRODUCED, ""] and up_to[1]["magnitude_tests"] == 1
     few = adjust([row(0, 0.3, 0.01, 1.0, n=4)])
     assert few[0]["magnitude"] == NOT_RESOLVED
+
+
+def test_a_claim_outside_the_papers_regime_is_no_test_and_says_so():
+    rows = [{"family": "f", "method": "claim", "p_value": math.nan, "leans": "against", "n_seeds": 200,
+             "verdict": NOT_HELD, "outside": "2 servers; the paper: 5-45", "band_low": 1.0, "band_high": 1.1,
+             "reading": "close to", "p_inside": 0.5, "p_outside": 0.5},
+            {"family": "f", "method": "claim", "p_value": 0.01, "leans": "for", "n_seeds": 30}]
+    adjust(rows)
+    assert rows[0]["verdict"] == OUTSIDE and rows[0]["magnitude"] == OUTSIDE
+    assert rows[1]["verdict"] == HELD and rows[1]["tests_in_family"] == 1
 
 
 def test_a_point_without_data_is_no_test():
