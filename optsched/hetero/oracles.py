@@ -535,11 +535,16 @@ def distributed_exact(market: Market, j: int, below: float = INF, tie_break: str
 
 
 def distributed_paper(market: Market, j: int, below: float = INF, tie_break: str = "paper",
-                      incumbent: JobSchedule | None = None) -> tuple[float, JobSchedule | None]:
+                      incumbent: JobSchedule | None = None,
+                      as_printed: bool = False) -> tuple[float, JobSchedule | None]:
     """A_mincost1 as printed, with E1 (reset per PS server), E2 (``g <= N − 1``), E3 (the PS count
     ``max(1, ⌈(N − g) b / B⌉)``) and E4 (unused resources are no limit); §3.6.3. Servers are walked
-    in order ``(Ω_h, h)``; each takes as many workers as fit before the PS server ``n`` is reached;
-    on ``n`` the largest feasible ``g`` wins. Pure Python: meant for small instances."""
+    in order ``(Ω_h, h)``; each takes as many workers as fit before the PS server ``n`` is reached
+    (Algorithm 4, lines 11-13, which no erratum touches); on ``n`` the largest feasible ``g`` wins.
+    ``as_printed``: without E1-E3, line by line: ``N̂`` is set once per ``L`` (line 6) and only ever
+    decreased (line 23), ``g`` runs to ``ŷ`` (line 15) and ``s = min(ŝ, ⌈(N − g) b / B⌉)`` (line 19),
+    which is 0 at ``g = N``; what it returns may not be a schedule of the job at all (the caller
+    checks; docs/hetero.md, "Counterexamples and the search"). Pure Python: meant for small instances."""
     inst = market.instance
     best = Best(inst, below, incumbent, tie_break)
     H = inst.H
@@ -550,27 +555,32 @@ def distributed_paper(market: Market, j: int, below: float = INF, tie_break: str
         N = shape.workers
         used = z > 0
         market.tuples += len(starts) * H
+        left = N  # line 6: N̂ = N_j (as printed, never reset)
         for start in starts:
             order = sorted(range(H), key=lambda h: (omega[h, start], h))
             for n in range(H):
-                y, s_n, left, ok = [0] * H, 0, N, True
+                y, s_n, ok = [0] * H, 0, True  # line 10
+                if not as_printed:
+                    left = N  # E1
                 for k in order:
-                    y[k] = min(int(cap[k, start]), left)
+                    y[k] = min(int(cap[k, start]), left)  # lines 12-13
                     if k == n:
                         s_n = 0
-                        for g in range(min(y[k], N - 1) + 1):
+                        for g in range(y[k] + 1 if as_printed else min(y[k], N - 1) + 1):  # line 15 / E2
                             if used.any():
                                 spare = np.floor((room[n, used, start] - g * e[used]) / z[used] + TOL).min()
                             else:
                                 spare = 10**9
-                            need = inst.ps_cover(shape.m, ps_type(shape.p), N - g)
-                            if spare >= need:
-                                y[n], s_n = g, need
-                        if s_n == 0:
+                            need = math.ceil(inst.b(shape.m) * (N - g) / inst.B(ps_type(shape.p)) - 1e-9)
+                            if not as_printed:
+                                need = max(1, need)  # E3
+                            if spare >= need:  # line 17
+                                y[n], s_n = g, int(min(spare, need))  # line 19
+                        if s_n == 0 and not as_printed:
                             ok = False
                             break
-                    left -= y[k]
-                if not ok or left > 0 or s_n < 1:
+                    left -= y[k]  # line 23
+                if not ok or left > 0 or s_n < 1:  # line 25
                     continue
                 cost = float(sum(y[h] * omega[h, start] for h in range(H)) + s_n * psi[n, start])
                 best.offer(cost, JobSchedule(int(start) + 1, shape.d, shape.m, shape.p, 0, tuple(y),

@@ -1,6 +1,8 @@
 """Per-job oracles (spec §3.5-§3.6): the co-located oracle plus the exact distributed one equal brute
 force over Γ_j at any prices (Theorem 1 as repaired); golden case A.1."""
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -19,6 +21,8 @@ from optsched.hetero.oracles import (
     distributed_paper,
     nbytes,
 )
+
+CORPUS = Path(__file__).resolve().parents[2] / "instances" / "counterexamples" / "hetero" / "theorem1-mincost1.json"
 
 
 def a1():
@@ -63,6 +67,31 @@ def test_golden_a1_the_paper_greedy_pays_10():
     inst, market = a1()
     cost, schedule = distributed_paper(market, 0)
     assert cost == pytest.approx(10) and schedule.y == (2, 2) and schedule.s == (0, 2)
+
+
+def test_golden_a1_algorithm_4_as_printed_returns_a_job_without_workers():
+    """Without E1-E3, line by line: the first PS server (A) cannot host the PSs, yet its walk spends
+    N̂ (line 23), which is never reset; for B, N̂ is 0, lines 12-13 give every server 0 workers, and
+    line 19 gives B 4 PSs: cost 8, below the optimum 9, and no worker at all (the job needs 4)."""
+    inst, market = a1()
+    cost, schedule = distributed_paper(market, 0, as_printed=True)
+    assert cost == pytest.approx(8) and schedule.y == (0, 0) and schedule.s == (0, 4)
+    assert cost < brute_force(market, 0)[0] and sum(schedule.y) < 4  # not a schedule of the job
+
+
+def test_the_corpus_instance_breaks_theorem_1_as_printed_and_repaired():
+    """instances/counterexamples/hetero/theorem1-mincost1.json at zero prices in its first round
+    (τ = 2): Algorithm 4 as printed and as repaired (E1-E4) both find nothing, where the exact oracle
+    places the job at cost 0. What fails is lines 11-13 (every server before the PS server takes all
+    the workers it can), which no erratum touches: the label is "false as printed"."""
+    from optsched.jsonio import read_json
+
+    item = read_json(str(CORPUS))
+    market = Market.empty(Instance.from_dict(item["instance"]), 2)
+    assert distributed_paper(market, 0, as_printed=True) == (INF, None)
+    assert distributed_paper(market, 0) == (INF, None)
+    assert distributed_exact(market, 0)[0] == 0.0
+    assert item["label"] == "false as printed"
 
 
 def test_golden_a5_the_paper_greedy_misses_a_placement_that_exists_at_zero_prices():
