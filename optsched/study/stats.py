@@ -149,7 +149,7 @@ def _bootstrap(x: np.ndarray) -> tuple[np.ndarray, float, float]:
     return means, z0, float((d ** 3).sum() / (6 * spread ** 1.5)) if spread > 0 else 0.0
 
 
-def mean_sides(values: Sequence[float], value: float = 0.0) -> tuple[float, float]:
+def mean_sides(values: Sequence[float] | np.ndarray, value: float = 0.0) -> tuple[float, float]:
     """One-sided p-values for "the mean of ``values`` exceeds ``value``" and "falls below it", by the
     test that inverts :func:`interval` (the BCa bootstrap's achieved significance from
     :data:`BOOTSTRAP_FROM` values, Student t below), so that the interval excludes ``value`` exactly
