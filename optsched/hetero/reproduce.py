@@ -464,6 +464,9 @@ PRICE_CAPTION = "Fig. 4 analogue ({normalization} units, kappa {kappa}): mean an
 PRICE_NOTE = ("'priced': accepted jobs whose schedule cost more than 0 over all accepted jobs; where it is 0 the "
               "prices never bind, every accepted job is free, and F cannot matter.")
 BINDING_WHERE = "{jobs} jobs in one burst on {servers} server{plural}, kappa {kappa:g}"
+#: Sec. 7: capacities "approximately [0.2, 0.5] fraction of the respective overall job resource demand"
+PAPER_KAPPA = (0.2, 0.5)
+KAPPA_REGIME = "capacities {kappa:g} times the jobs' demand: the paper's are 0.2-0.5 times (Sec. 7)"
 BINDING_TITLE = ("Where the prices bind ({where}): A_online's mean total weighted completion time and the share "
                  "of accepted jobs that paid a positive price, by price units (D18) and F")
 BINDING_NOTE = ("Not the paper's set-up: every job arrives in slot 1, so each batch holds them all and a job that "
@@ -674,6 +677,10 @@ def _price_sweep(report: Report, rows: list[dict], p: Preset, setting: Setting) 
                               _against_log2_F(mine), f"Fig. 4 ({normalization} units, kappa {kappa}): F moves the "
                               "objective by less than 10% over the sweep (values: per-seed fitted changes over the "
                               "mean)")
+            if not PAPER_KAPPA[0] <= kappa <= PAPER_KAPPA[1]:
+                for family in ("Fig. 4: the objective grows with F",
+                               "Fig. 4, the opposite reading: F has no effect on the objective"):
+                    report.outside_regime(family, KAPPA_REGIME.format(kappa=kappa), {"kappa": kappa})
             report.interval_figure(setting, [r for r in summary if r["normalization"] == normalization
                                              and r["kappa"] == kappa], "F",
                                    f"aonline_vs_F_{normalization}_kappa_{kappa:g}_intervals.png",
@@ -723,6 +730,10 @@ def _binding(report: Report, rows: list[dict], p: Preset, setting: Setting) -> N
                             {r["seed"]: r["weighted_completion"] for r in rows if r["algorithm"] == b}, "min",
                             f"Where the prices bind ({where}): A_online's (raw units, F = 1) total weighted "
                             f"completion time below {b}'s")
+    if not PAPER_KAPPA[0] <= bind.kappa <= PAPER_KAPPA[1]:
+        for family in ("Fig. 4 where the prices bind: the objective grows with F",
+                       "Where the prices bind: A_online beats every baseline (Figs. 2/5)"):
+            report.outside_regime(family, KAPPA_REGIME.format(kappa=bind.kappa) + ", and every job in one burst")
     summary = report.summarize([r for r in online if r["normalization"] == "raw"], point=["sweep", "F"],
                                method="algorithm", value="weighted_completion", sense="min", reference="aonline",
                                label="total weighted completion time (where the prices bind)")

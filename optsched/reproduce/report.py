@@ -25,8 +25,9 @@ class Report:
     records: list[dict] = field(default_factory=list)  #: tidy rows written to results.csv
     paper_says: list[str] = field(default_factory=list)
     summary: list[dict] = field(default_factory=list)  #: tidy rows written to summary.csv (see summarize)
-    #: claim families evaluated outside the regime the paper states for them, with why (see outside_regime)
-    outside: dict[str, str] = field(default_factory=dict)
+    #: claim families (or some of their points) evaluated outside the regime the paper states for them:
+    #: (family, the point's values that select the rows, why) (see outside_regime)
+    outside: list[tuple[str, dict[str, Any], str]] = field(default_factory=list)
     #: per claim and point, the baselines already compared and their values (see paired_claim)
     _baselines: dict[tuple[str, str], list[tuple[Any, dict]]] = field(default_factory=dict, repr=False)
 
@@ -126,11 +127,12 @@ class Report:
         self.summary[-1].update({"effect": estimate, "effect_ci_low": low, "effect_ci_high": high,
                                  "effect_method": EFFECT_METHOD})
 
-    def outside_regime(self, label: str, why: str) -> None:
-        """Mark the claim family ``label`` as evaluated outside the regime the paper states for it
-        (``why``: the paper's regime and this one's): its rows keep their statistics, and their verdict
-        is "outside the paper's regime", counted apart from the tests."""
-        self.outside[label] = why
+    def outside_regime(self, label: str, why: str, where: dict[str, Any] | None = None) -> None:
+        """Mark the claim family ``label`` (only its rows whose point has the values ``where`` gives,
+        when given) as evaluated outside the regime the paper states for it (``why``: the paper's
+        regime and this one's): the rows keep their statistics, and their verdict is "outside the
+        paper's regime", counted apart from the tests."""
+        self.outside.append((label, dict(where or {}), why))
 
     def decided(self) -> list[dict]:
         """:attr:`summary` with every family's p-values corrected and its verdicts decided from them
@@ -138,9 +140,10 @@ class Report:
         (``outside``)."""
         from ..study.stats import adjust
 
-        for row in self.summary:
-            if row.get("family") in self.outside:
-                row["outside"] = self.outside[row["family"]]
+        for label, where, why in self.outside:
+            for row in self.summary:
+                if row.get("family") == label and all(row.get(k) == v for k, v in where.items()):
+                    row["outside"] = why
         return adjust(self.summary)
 
     def testing(self) -> str:

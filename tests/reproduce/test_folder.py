@@ -25,6 +25,22 @@ def test_a_report_states_its_tests_and_correction_and_flags_what_one_seed_decide
     assert QUICK_WARNING in text and "**How the verdicts are computed.** 2 tests" in text
 
 
+def test_points_outside_the_papers_regime_keep_their_statistics_and_are_counted_apart():
+    from optsched.reproduce import Report
+    from optsched.study.stats import HELD, OUTSIDE
+
+    report = Report("toy")
+    base = {s: 10.0 for s in range(8)}
+    for kappa in (0.35, 8.0):
+        report.paired_claim("family A", {"kappa": kappa}, {s: 9.0 for s in range(8)}, base, "min", f"at {kappa}")
+    report.outside_regime("family A", "kappa 8: the paper's is 0.2-0.5", {"kappa": 8.0})
+    rows = report.decided()
+    assert [r["verdict"] for r in rows] == [HELD, OUTSIDE] and rows[1]["outside"].startswith("kappa 8")
+    assert rows[0]["tests_in_family"] == 1 and rows[1]["effect"] == rows[0]["effect"]
+    (conclusions,) = [t for t in report.results() if t.title.startswith("Conclusions")]
+    assert conclusions.rows[0][2:8] == [1, 1, 0, 0, 0, 1]  # one test, one point outside
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("name", ["asrpt-table2", "asrpt-sim", "edge-sec5", "edge-ratio", "hetero-sec7", "oasis-sec5"])
 def test_every_quick_preset_runs_with_five_seeds_and_writes_its_summary(name, tmp_path):
