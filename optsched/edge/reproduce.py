@@ -64,6 +64,8 @@ SLOT_HOURS = (0.5, 2.0)
 #: reductions of the average JCT (35%, 40%, 50% against Tiresias-L, SRTF, BatchSche) and Fig. 11's
 #: makespans (0.76x SRTF's, 0.74x Tiresias-L's, i.e. 24% and 26% below).
 JCT_MARGINS = {"tiresias-l": 0.35, "srtf": 0.40, "batchsche": 0.50}
+#: Fig. 8: how each method's JCT moves as edge servers are added (the paper's words)
+FIG8_TRENDS = {"aonline": "up", "batchsche": "up", "aonline-edge": "down", "tiresias-l": "down"}
 #: The rigid gang baselines, whose gang size [E34] the set-up sweep varies
 GANG_BASELINES = ("srtf", "tiresias-l")
 #: The gang set-ups every claim against a gang baseline is evaluated under: the method-name suffix and the
@@ -371,7 +373,48 @@ def _claims(report: Report, rows: list[dict], p: Preset) -> list[dict]:
                                "of jobs", {"baseline": b + gang}, series, "up",
                                f"{prefix}Figs. 7/8: A_online's reduction against {b + gang} grows with the number of "
                                "jobs (values: per-seed slopes)")
+    _more_claims(report, at, p, seeds)
     return jct
+
+
+def _more_claims(report: Report, at, p: Preset, seeds: list[int]) -> None:
+    """The claims of Figs. 7-10 besides A_online's own lead, from the same runs (``at(jobs,
+    servers, method, metric)``: values per seed):
+
+    * Fig. 7: A_online-E beats SRTF, Tiresias-L and BatchSche (paired, every job-sweep point);
+    * Fig. 7: the gap between A_online and A_online-E widens with the jobs (per-seed slopes of
+      ``1 − A_online / A_online-E``);
+    * Fig. 8: with more edge servers A_online's and BatchSche's total JCT rise and A_online-E's and
+      Tiresias-L's fall (per-seed slopes against the server count, one family);
+    * Figs. 9/10: A_online preempts more often than SRTF (paired counts, every point).
+    """
+    n, j_fixed = p.servers_fixed, p.jobs_fixed
+    for j in p.jobs:
+        for b in ("srtf", "tiresias-l", "batchsche"):
+            report.paired_claim("Fig. 7: A_online-E beats the baselines", {"jobs": j, "servers": n, "baseline": b},
+                                at(j, n, "aonline-edge", "jct"), at(j, n, b, "jct"), "min",
+                                f"Fig. 7 ({j} jobs): A_online-E's total JCT below {b}'s")
+    gap: dict[int, dict[float, float]] = {s: {} for s in seeds}
+    for j in p.jobs:
+        mine, edge_only = at(j, n, "aonline", "jct"), at(j, n, "aonline-edge", "jct")
+        for s in seeds:
+            if s in mine and edge_only.get(s):
+                gap[s][float(j)] = 1 - mine[s] / edge_only[s]
+    report.trend_claim("Fig. 7: the gap between A_online and A_online-E widens with the jobs",
+                       {"baseline": "aonline-edge"}, gap, "up",
+                       "Fig. 7: A_online's reduction against A_online-E grows with the number of jobs (values: "
+                       "per-seed slopes)")
+    for name, direction in FIG8_TRENDS.items():
+        by_servers = {k: at(j_fixed, k, name, "jct") for k in p.servers}
+        series = {s: {float(k): v[s] for k, v in by_servers.items() if s in v} for s in seeds}
+        report.trend_claim("Fig. 8: with more edge servers A_online's and BatchSche's JCT rise, A_online-E's and "
+                           "Tiresias-L's fall", {"baseline": name}, series, direction,
+                           f"Fig. 8: {name}'s total JCT {'grows' if direction == 'up' else 'falls'} with the number "
+                           "of edge servers (values: per-seed slopes)")
+    for j, k in [*((j, n) for j in p.jobs), *((j_fixed, k) for k in p.servers if k != n)]:
+        report.paired_claim("Figs. 9/10: A_online preempts more often than SRTF", {"jobs": j, "servers": k},
+                            at(j, k, "aonline", "preemptions"), at(j, k, "srtf", "preemptions"), "max",
+                            f"Figs. 9/10 ({j} jobs, {k} servers): A_online's preemptions above SRTF's")
 
 
 def _price_table(report: Report, rows: list[dict], p: Preset) -> None:

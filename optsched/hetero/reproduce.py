@@ -567,6 +567,12 @@ def reproduce(setting: Setting) -> Report:
                             f"Fig. 8: A_maxweight schedules more weight than Jain's greedy ({j} jobs; paired; "
                             "values are the gain)")
     report.tables.append(table)
+    grows: dict[int, dict[float, float]] = {}
+    for b in batch:
+        grows.setdefault(b["seed"], {})[float(b["jobs"])] = b["maxweight"]
+    report.trend_claim("Fig. 12: A_maxweight's total weight grows with the number of jobs", {"sweep": "batch"}, grows,
+                       "up", "Fig. 12: A_maxweight's total scheduled weight grows with the jobs in the batch (values: "
+                       "per-seed slopes; Fig. 8's batches)")
     proven = [b for b in batch if b["small_optimum"] is not None]
     report.tables.append(Table(SMALL_BATCH_TITLE, ["instances", "A_maxweight / OPT", "Jain / OPT", "optimal solves"],
                                [[len(batch), mean(b["small_maxweight"] / b["small_optimum"] for b in proven),
@@ -596,7 +602,8 @@ def _online_claims(report: Report, rows: list[dict], p: Preset) -> list[dict]:
     * "by at least 30%" (Figs. 2/5, the job sweep): the paired relative gain against ``MARGIN``;
     * "the objective grows with the number of servers" (Figs. 3/6), per framework and method: the
       per-seed slope over the server sweep;
-    * D17, not the paper's: earliest-completion ties against the paper's loop order (its own family).
+    * D17, not the paper's: earliest-completion ties against the paper's loop order (its own family);
+    * "AntMan and Tiresias are much worse" (Figs. 2/5): FIFO and DRF each paired against both.
     """
     summary = report.summarize(rows, point=["framework", "jobs", "servers"], method="algorithm",
                                value="weighted_completion", sense="min", reference="aonline",
@@ -616,6 +623,13 @@ def _online_claims(report: Report, rows: list[dict], p: Preset) -> list[dict]:
                                              "baseline": b}, at["aonline"], at[b], "min",
                                     f"Figs. 2/5 ({fw}, {j} jobs): A_online at least {MARGIN:.0%} better than {b} "
                                     "(effect: the paired relative gain)", margin=MARGIN)
+            for slow in ("antman", "tiresias"):
+                for fast in ("fifo", "drf"):
+                    report.paired_claim("Figs. 2/5: AntMan and Tiresias are worse than FIFO and DRF",
+                                        {"framework": fw, "jobs": j, "servers": p.servers_fixed, "faster": fast,
+                                         "baseline": slow}, at[fast], at[slow], "min",
+                                        f"Figs. 2/5 ({fw}, {j} jobs): {fast}'s total weighted completion time below "
+                                        f"{slow}'s")
         for name in ALGORITHMS:
             series = {s: {float(h): value[fw, p.jobs_fixed, h, name, s] for h in p.servers} for s in seeds}
             report.trend_claim("Figs. 3/6: the objective grows with the number of servers",
