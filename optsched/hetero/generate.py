@@ -94,6 +94,15 @@ def generate(preset: str = "tiny", seed: int = 0, jobs: int | None = None, frame
     return Instance(framework, T, capacity, workers, pss, 1, tuple(kept))
 
 
+def paper_over(horizon: int, seed: int, jobs: int, servers: int, framework: str = "ps") -> Instance:
+    """The ``paper`` preset's instance of ``seed`` (``generate("paper", seed, jobs=jobs, servers=servers,
+    framework=framework)``'s draws) over a horizon of ``horizon`` slots instead of 150: Sec. 7 runs
+    T in [100, 300] with 150 as the default, and Fig. 2's text says T = 300."""
+    if horizon < 1:
+        raise InputError(f"horizon must be at least 1 slot, got {horizon}")
+    return _paper(np.random.default_rng(seed), framework, jobs, servers, horizon, 0.35)
+
+
 def _ps_types(rng: np.random.Generator, gpu_resources: int) -> tuple[tuple[float, ...], ...]:
     """10 PS types: no GPU, 1-16 vCPUs, 5-20 Gbps (spec §5.1)."""
     return tuple((0.0,) * gpu_resources

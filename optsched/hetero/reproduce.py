@@ -53,7 +53,7 @@ from ..study.report import Table
 from . import baselines, oracles
 from .checks import sub_round_markets
 from .formulations import mwsp
-from .generate import generate, with_worker_type
+from .generate import generate, paper_over, with_worker_type
 from .online import maxweight, oracle_pair, run_aonline
 from .theory import NORMALIZATIONS, lam
 
@@ -146,6 +146,54 @@ def _alpha_task(task: AlphaTask) -> dict:
                                                   tie_break="earliest_completion", alpha=alpha), seed)
     return {"sweep": "alpha", "framework": framework, "jobs": jobs, "servers": servers, "F": 1.0, "seed": seed,
             "algorithm": f"aonline-alpha-{alpha}", "alpha": alpha, "weighted_completion": ran.objective}
+
+
+#: Fig. 2's text gives T = 300; the main comparisons run the paper's default T = 150 (Sec. 7)
+FIG2_HORIZON = 300
+
+
+@dataclass(frozen=True)
+class HorizonTask:
+    """One method at one point of Fig. 2's job sweep over the horizon :data:`FIG2_HORIZON`."""
+
+    jobs: int
+    servers: int
+    seed: int
+    algorithm: str
+
+
+def _horizon_task(task: HorizonTask) -> dict:
+    """Fig. 2 (PS) at one job count with T = 300 (``generate.paper_over``), A_online at F = 1 with the
+    earliest-completion ties, as the main comparisons run it."""
+    instance = paper_over(FIG2_HORIZON, task.seed, task.jobs, task.servers)
+    chosen = METHODS[task.algorithm]
+    if chosen.algorithm == "aonline":
+        chosen = method("aonline", task.algorithm, **chosen.params, F=1.0)
+    ran = run_verified(get("hetero"), instance, chosen, task.seed)
+    return {"sweep": "horizon", "framework": "ps", "jobs": task.jobs, "servers": task.servers, "F": 1.0,
+            "T": FIG2_HORIZON, "seed": task.seed, "algorithm": task.algorithm, "weighted_completion": ran.objective}
+
+
+@dataclass(frozen=True)
+class PerRoundTask:
+    """A_online with the paper's per-round α at one point of the job sweep."""
+
+    framework: str
+    jobs: int
+    servers: int
+    seed: int
+
+
+def _per_round_task(task: PerRoundTask) -> dict:
+    """A_online with α from Lemma 2's formula in every round (``alpha_mode="per_round_safe"``: the
+    running maximum over the weights seen so far, online-computable) and the earliest-completion
+    ties; records the largest α it used."""
+    instance = generate("paper", task.seed, jobs=task.jobs, servers=task.servers, framework=task.framework)
+    run = run_aonline(instance, alpha_mode="per_round_safe", tie_break="earliest_completion")
+    objective = verified_objective(get("hetero"), instance, run.schedule, "A_online")
+    return {"sweep": "alpha", "framework": task.framework, "jobs": task.jobs, "servers": task.servers, "F": 1.0,
+            "seed": task.seed, "algorithm": "aonline-alpha-per-round", "alpha": max(r.alpha for r in run.rounds),
+            "weighted_completion": objective}
 
 
 @dataclass(frozen=True)
@@ -522,13 +570,20 @@ def reproduce(setting: Setting) -> Report:
     alphas = parallel_map(_alpha_task, [AlphaTask(fw, j, p.servers_fixed, s, a) for fw in ("ps", "allreduce")
                                         for j in p.jobs for s in fw_seeds[fw] for a in ALPHAS],
                           setting, "A_online's α (set-up sweep)")
+    horizon = parallel_map(_horizon_task, [HorizonTask(j, p.servers_fixed, s, a) for j in p.jobs
+                                           for s in fw_seeds["ps"] for a in ("aonline", *BASELINES)],
+                           setting, f"Fig. 2 at T = {FIG2_HORIZON} (set-up sweep)")
+    per_round = parallel_map(_per_round_task, [PerRoundTask(fw, j, p.servers_fixed, s) for fw in ("ps", "allreduce")
+                                               for j in p.jobs for s in fw_seeds[fw]],
+                             setting, "A_online's per-round α (set-up sweep)")
     by_F = parallel_map(_maxweight_F_task, [MaxweightTask(p.batch_jobs[0], p.servers_fixed, p.batch_tau, s, float(F))
                                             for F in p.F for s in seeds], setting, "Fig. 11 (A_maxweight vs F)")
     report = Report(TITLE)
-    report.records = rows + alphas + prices + binding + types + by_F + [{"sweep": "batch", **b} for b in batch] \
-        + [{"sweep": "records", **r} for r in records]
+    report.records = rows + alphas + per_round + horizon + prices + binding + types + by_F \
+        + [{"sweep": "batch", **b} for b in batch] + [{"sweep": "records", **r} for r in records]
     summary = _online_claims(report, rows, p)
-    _alpha_claims(report, rows, alphas, p)
+    _alpha_claims(report, rows, alphas + per_round, p)
+    _horizon_claims(report, horizon, p)
     number = {("jobs", "ps"): 2, ("jobs", "allreduce"): 5, ("servers", "ps"): 3, ("servers", "allreduce"): 6}
     for sweep, framework in number:
         report.interval_figure(setting, [r for r in sweep_rows(summary, sweep, p) if r["framework"] == framework],
@@ -640,31 +695,51 @@ def _online_claims(report: Report, rows: list[dict], p: Preset) -> list[dict]:
 
 
 def _alpha_claims(report: Report, rows: list[dict], alphas: list[dict], p: Preset) -> None:
-    """Figs. 2/5's "A_online beats every baseline" again with α = 1 and 2 (a family per α; α = 4 is
-    the paper's and the main family), and a table of A_online's objective over the best baseline's
-    per α."""
+    """Figs. 2/5's "A_online beats every baseline" again with α = 1 and 2 and with the paper's own
+    per-round α (a family each; α = 4 is the paper's "typical value" and the main family), and a
+    table of A_online's objective over the best baseline's per α, with the largest per-round α."""
     value = {(r["framework"], r["jobs"], r["algorithm"], r["seed"]): r["weighted_completion"]
              for r in rows + alphas if r["servers"] == p.servers_fixed}
+    largest: dict[tuple[str, int], list[int]] = {}
+    for r in alphas:
+        if r["algorithm"] == "aonline-alpha-per-round":
+            largest.setdefault((r["framework"], r["jobs"]), []).append(r["alpha"])
     seeds = sorted({r["seed"] for r in rows})
-    table = Table(ALPHA_TITLE, ["framework", "jobs", *[f"α = {a}" for a in (*ALPHAS, 4)]], [], note=ALPHA_NOTE)
+    settings = [(f"α = {a}", f"aonline-alpha-{a}") for a in ALPHAS] + [
+        ("the paper's per-round α", "aonline-alpha-per-round"), ("α = 4", "aonline")]
+    table = Table(ALPHA_TITLE, ["framework", "jobs", *[name for name, _ in settings], "largest per-round α"], [],
+                  note=ALPHA_NOTE)
     for fw in ("ps", "allreduce"):
         for j in p.jobs:
             cells = []
-            for a in (*ALPHAS, 4):
-                name = "aonline" if a == 4 else f"aonline-alpha-{a}"
+            for setup, name in settings:
                 mine = {s: value[fw, j, name, s] for s in seeds if (fw, j, name, s) in value}
                 best = {s: min(value[fw, j, b, s] for b in BASELINES) for s in mine}
                 cells.append(mean(mine[s] / best[s] for s in mine if best[s]))
-                if a == 4:
+                if name == "aonline":
                     continue
                 for b in BASELINES:
-                    report.paired_claim(f"Set-up sweep, α = {a}: A_online beats every baseline (Figs. 2/5)",
+                    report.paired_claim(f"Set-up sweep, {setup}: A_online beats every baseline (Figs. 2/5)",
                                         {"framework": fw, "jobs": j, "servers": p.servers_fixed, "baseline": b},
                                         mine, {s: value[fw, j, b, s] for s in mine}, "min",
-                                        f"α = {a} ({fw}, {j} jobs): A_online's total weighted completion time below "
+                                        f"{setup} ({fw}, {j} jobs): A_online's total weighted completion time below "
                                         f"{b}'s")
-            table.rows.append([fw, j, *cells])
+            table.rows.append([fw, j, *cells, max(largest.get((fw, j), []), default=float("nan"))])
     report.tables.append(table)
+
+
+def _horizon_claims(report: Report, rows: list[dict], p: Preset) -> None:
+    """Fig. 2's "A_online beats every baseline" at the horizon its text gives, T = 300 (PS; one family)."""
+    value = {(r["jobs"], r["algorithm"], r["seed"]): r["weighted_completion"] for r in rows}
+    seeds = sorted({r["seed"] for r in rows})
+    for j in p.jobs:
+        mine = {s: value[j, "aonline", s] for s in seeds if (j, "aonline", s) in value}
+        for b in BASELINES:
+            report.paired_claim(f"Set-up sweep, T = {FIG2_HORIZON} (Fig. 2's text): A_online beats every baseline",
+                                {"framework": "ps", "jobs": j, "servers": p.servers_fixed, "baseline": b}, mine,
+                                {s: value[j, b, s] for s in mine if (j, b, s) in value}, "min",
+                                f"T = {FIG2_HORIZON} (ps, {j} jobs): A_online's total weighted completion time below "
+                                f"{b}'s")
 
 
 def _price_sweep(report: Report, rows: list[dict], p: Preset, setting: Setting) -> None:
