@@ -72,7 +72,7 @@ def tally(rows: Iterable[Mapping[str, Any]]) -> list[list[Any]]:
                                    "bands": [], "magnitudes": {REPRODUCED: 0, NOT_REPRODUCED: 0, NOT_RESOLVED: 0}})
         entry[row["verdict"]] += 1
         value = estimate(row)[0]
-        if not math.isnan(value) and row["verdict"] in (HELD, NOT_HELD, NOT_RESOLVED):  # tests only
+        if not math.isnan(value):
             entry["estimates"].append(value)
         if not math.isnan(_number(row.get("band_low"))):
             band = (str(row.get("paper_number", "")), _number(row["band_low"]), _number(row["band_high"]))

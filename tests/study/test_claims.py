@@ -61,8 +61,8 @@ def test_points_without_data_or_outside_the_regime_are_counted_apart_and_a_band_
              "band_high": "0.4", "paper_number": "about 30%", "magnitude": REPRODUCED},
             {"family": "f", "method": "claim", "verdict": HELD, "effect": "0.9", "band_low": "0.2",
              "band_high": "0.4", "paper_number": "about 30%", "magnitude": NOT_REPRODUCED}]
-    assert claims.tally(rows) == [["f", "", 2, 2, 0, 0, 1, 1, (0.3, 0.9), [("about 30%", 0.2, 0.4)], (1, 1, 0)]]
-    assert claims.markdown(rows).splitlines()[2] == "| f | — | 2 | 2 | 0 | 0 | 1 | 1 | 0.3 .. 0.9 | about 30%: 0.2 .. 0.4 | 1 / 1 / 0 |"
+    assert claims.tally(rows) == [["f", "", 2, 2, 0, 0, 1, 1, (0.3, 1.79), [("about 30%", 0.2, 0.4)], (1, 1, 0)]]
+    assert claims.markdown(rows).splitlines()[2] == "| f | — | 2 | 2 | 0 | 0 | 1 | 1 | 0.3 .. 1.79 | about 30%: 0.2 .. 0.4 | 1 / 1 / 0 |"
 
 
 def test_a_claim_about_every_instance_is_estimated_by_its_largest_value():
