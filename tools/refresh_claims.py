@@ -20,8 +20,9 @@ from optsched.study.claims import markdown, read_summary
 
 TOTALS = re.compile(r"(<!-- register totals -->\n)(?P<body>.*?)(<!-- /register totals -->)", re.S)
 #: a row of the claims register: | id | where | claim | status | evidence |
-ROW = re.compile(r"^\| (?P<id>[HOEA]\d+) \| (?P<where>[^|]*) \| (?P<claim>.*) \| (?P<status>[a-z ]+) \| (?P<evidence>.*) \|$")
-STATUSES = ("verdict", "counterexample", "check", "reason", "not yet")
+ROW = re.compile(r"^\| (?P<id>[HOEA]\d+) \| (?P<where>[^|]*) \| (?P<claim>.*) \| (?P<status>[a-z ]+) "
+                 r"\| (?P<evidence>.*) \|$")
+STATUSES = ("verdict", "outside", "counterexample", "check", "reason", "not yet")
 PAPERS = {"H": "hetero", "O": "oasis", "E": "edge", "A": "asrpt"}
 BLOCK = re.compile(r"(<!-- claims (?P<name>[\w-]+) (?P<preset>\w+) -->\n)(?P<body>.*?)(<!-- /claims -->)", re.S)
 
