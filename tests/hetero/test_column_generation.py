@@ -76,12 +76,15 @@ def test_through_the_pipeline_optimal_when_converged_and_cross_checked_by_the_lp
     assert solved.schedule is None and r.bound <= r.objective
 
 
-def test_through_the_pipeline_a_time_limit_gives_a_bound_not_an_optimum():
+def test_through_the_pipeline_a_time_limit_gives_no_optimum_and_only_a_valid_bound():
+    """A 1 ms limit ends the generation early: never an optimum, and a bound, where the time allowed
+    one (on a loaded machine the limit may pass before the first; the round budget's test below is
+    the deterministic one), no more than the LP's."""
     family, inst = get("hetero"), generate("small", 2, jobs=12)
     r = pipeline.solve(family, inst, "column-generation", time_limit=1e-3).result
     lp = solve(configuration(inst, relax=True)).objective
     assert r.status in ("feasible", "not_solved") and r.status != "optimal"
-    assert r.bound is not None and r.bound <= lp
+    assert r.bound is None or r.bound <= lp
 
 
 def test_a_round_budget_stops_the_generation_with_its_bound_certified():
