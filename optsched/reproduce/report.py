@@ -176,7 +176,8 @@ class Report:
         table = Table("Conclusions (computed from summary.csv: tests over seeds, corrected within each claim family)",
                       COLUMNS, rows)
         table.note = ("A test is one point (sweep value) of a claim; estimates: the least and largest relative gain, "
-                      "slope, mean or worst value of the family's points; the claims point by point are the last table. "
+                      "slope, mean or worst value of the family's points; the claims point by point are the last "
+                      "table. "
                       + self.testing() + f"Fewer than {MIN_SEEDS} seeds never resolve, and with {MIN_SEEDS} no "
                       "two-sided Wilcoxon test reaches 5% (its least p-value is 2/32).")
         return table if table.rows else None
