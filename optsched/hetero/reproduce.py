@@ -832,7 +832,10 @@ def _binding(report: Report, rows: list[dict], p: Preset, setting: Setting) -> N
 
 def _worker_types(report: Report, rows: list[dict], setting: Setting) -> None:
     """Fig. 9: "A_online's free choice of worker type gives the smallest objective", paired against
-    each fixed type on the same seeds."""
+    each fixed type on the same seeds, and "the choice of type matters a lot": the fixed types
+    differ (Friedman test per framework; values: the worst type's total over the best's per seed)."""
+    from ..study.stats import differ
+
     summary = report.summarize(rows, point=["sweep", "framework"], method="algorithm", value="weighted_completion",
                                sense="min", reference="aonline", label="total weighted completion time (Fig. 9)")
     for row in summary:
@@ -844,6 +847,14 @@ def _worker_types(report: Report, rows: list[dict], setting: Setting) -> None:
         means = {r["method"]: r["mean"] for r in summary if r["framework"] == framework}
         table.rows.append([framework, means.get("aonline"), *[means.get(f"type-{m}") for m in FIXED_TYPES]])
     report.tables.append(table)
+    for framework in ("ps", "allreduce"):
+        fixed = {m: {r["seed"]: r["weighted_completion"] for r in rows
+                     if r["framework"] == framework and r["algorithm"] == f"type-{m}"} for m in FIXED_TYPES}
+        spread = [max(v[s] for v in fixed.values()) / min(v[s] for v in fixed.values())
+                  for s in set.intersection(*map(set, fixed.values())) if min(v[s] for v in fixed.values()) > 0]
+        report.claim("Fig. 9: the choice of worker type matters", {"sweep": "worker type", "framework": framework},
+                     spread, f"Fig. 9 ({framework}): the fixed worker types give different objectives (Friedman "
+                     "test; values: per seed, the worst type's total over the best's)", differ(fixed))
     with figure(setting.out_dir / "fig9_worker_types.png") as (_, ax):  # frameworks as series, types along x
         intervals([{**r, "method": r["framework"], "choice": r["method"]} for r in summary], "choice", ax=ax,
                   log=True, xlabel="worker type (aonline: A_online's free choice)", title=" ",

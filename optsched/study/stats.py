@@ -82,6 +82,7 @@ TEST = {"paired": "Wilcoxon signed-rank, paired by seed",
         "mean": "one-sample test of the mean (BCa bootstrap from 30 values, Student t below)",
         "trend": "Wilcoxon signed-rank of per-seed least-squares slopes",
         "flat": "equivalence (two one-sided Wilcoxon tests) of per-seed relative changes over the sweep",
+        "differ": "Friedman test across the settings, paired by seed",
         "counterexample": "a counterexample (certain)", "worst": "none: a sample cannot prove a worst case"}
 #: the ``test`` of a claim about every instance (:func:`worst_case_below`): its estimate is the largest value
 WORST_CASE_TESTS = (TEST["counterexample"], TEST["worst"])
@@ -437,6 +438,20 @@ def mean_within(values: Sequence[float], bound: float) -> Tested:
     p_above, p_below = mean_sides(x, bound)
     p_value, leans = _directional(p_below, p_above)
     return Tested(p_value, leans, decide(p_value, leans, len(x)), TEST["mean"])
+
+
+def differ(groups: Mapping[Any, Mapping[Any, float]]) -> Tested:
+    """"The settings give different values" (a paper's "the choice matters"), paired by seed: the
+    Friedman test over the seeds every setting has (at least three settings). It can show that
+    they differ, never that they do not: "held" or "not resolved", never "did not hold"."""
+    from scipy.stats import friedmanchisquare
+
+    seeds = sorted(set.intersection(*(set(g) for g in groups.values())), key=repr) if groups else []
+    if len(groups) < 3 or len(seeds) < 2:
+        return Tested(math.nan, FOR, NOT_RESOLVED, TEST["differ"])
+    data = np.asarray([[float(g[s]) for s in seeds] for g in groups.values()])
+    p_value = 1.0 if np.all(data == data[0]) else float(friedmanchisquare(*data).pvalue)
+    return Tested(p_value, FOR, decide(p_value, FOR, len(seeds)), TEST["differ"])
 
 
 def worst_case_below(values: Sequence[float], bound: float) -> Tested:

@@ -316,6 +316,20 @@ def test_a_claim_outside_the_papers_regime_is_no_test_and_says_so():
     assert rows[1]["verdict"] == HELD and rows[1]["tests_in_family"] == 1
 
 
+def test_settings_that_differ_are_found_and_equal_ones_are_never_called_equal():
+    """``differ`` (Friedman, paired by seed): three settings 10% apart on every seed differ; equal
+    settings are not resolved (the test cannot show equality); two settings are too few."""
+    from optsched.study.stats import differ
+
+    rng = np.random.default_rng(4)
+    base = {s: float(v) for s, v in enumerate(rng.lognormal(3, 1, 30))}
+    apart = {k: {s: v * f for s, v in base.items()} for k, f in (("a", 1.0), ("b", 1.1), ("c", 1.2))}
+    assert differ(apart).verdict == HELD and differ(apart).p_value < 1e-6
+    same = {k: dict(base) for k in "abc"}
+    assert differ(same).verdict == NOT_RESOLVED and differ(same).p_value == 1.0
+    assert differ({k: apart[k] for k in "ab"}).verdict == NOT_RESOLVED
+
+
 def test_a_point_without_data_is_no_test():
     """The quick oasis-sec5 preset had points with no seed at all scored "not resolved": such a
     point has verdict "no data" and does not count as a test of its family."""
