@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+from functools import cache
 from pathlib import Path
 
 import numpy as np
@@ -59,7 +60,7 @@ RATIOS = Path(__file__).resolve().parent.parent / "tests" / "study" / "data" / "
 def misses(n: int, kind: str, repeats: int, rng: np.random.Generator) -> tuple[float, float]:
     """The shares of intervals whose low end is above the true mean and whose high end is below it:
     ``kind`` "normal", "lognormal", or the name of a population of ratios in :data:`RATIOS`."""
-    population = np.asarray(json.loads(RATIOS.read_text())["ratios"][kind]) if kind in _ratio_kinds() else None
+    population = np.asarray(_ratios()[kind]) if kind in _ratios() else None
     truth = 0.0 if kind == "normal" else (math.exp(0.5) if kind == "lognormal" else float(population.mean()))
     low_misses = high_misses = 0
     for _ in range(repeats):
@@ -73,8 +74,10 @@ def misses(n: int, kind: str, repeats: int, rng: np.random.Generator) -> tuple[f
     return low_misses / repeats, high_misses / repeats
 
 
-def _ratio_kinds() -> list[str]:
-    return list(json.loads(RATIOS.read_text())["ratios"])
+@cache
+def _ratios() -> dict[str, list[float]]:
+    """The populations of ratios in :data:`RATIOS`, by name (read once)."""
+    return json.loads(RATIOS.read_text())["ratios"]
 
 
 def main() -> None:
@@ -93,7 +96,7 @@ def main() -> None:
         print(f"| {n} | " + " | ".join(cells) + f" | {false_verdicts(n, args.repeats, rng):.3f} |")
     print(f"\nCoverage of the nominal 95% interval ({stats.INTERVAL_METHOD}; {args.repeats} samples per cell; "
           "in brackets the shares that miss below / above)\n")
-    kinds = ["normal", "lognormal", *_ratio_kinds()]
+    kinds = ["normal", "lognormal", *_ratios()]
     ratios = " | ".join(f"OASiS Fig. 5 ratios, {k}" for k in kinds[2:])
     print(f"| seeds | normal | lognormal (sigma 1) | {ratios} |")
     print("|---|" + "---|" * len(kinds))

@@ -850,8 +850,8 @@ def _worker_types(report: Report, rows: list[dict], setting: Setting) -> None:
     for framework in ("ps", "allreduce"):
         fixed = {m: {r["seed"]: r["weighted_completion"] for r in rows
                      if r["framework"] == framework and r["algorithm"] == f"type-{m}"} for m in FIXED_TYPES}
-        spread = [max(v[s] for v in fixed.values()) / min(v[s] for v in fixed.values())
-                  for s in set.intersection(*map(set, fixed.values())) if min(v[s] for v in fixed.values()) > 0]
+        per_seed = [[v[s] for v in fixed.values()] for s in set.intersection(*map(set, fixed.values()))]
+        spread = [max(totals) / min(totals) for totals in per_seed if min(totals) > 0]
         report.claim("Fig. 9: the choice of worker type matters", {"sweep": "worker type", "framework": framework},
                      spread, f"Fig. 9 ({framework}): the fixed worker types give different objectives (Friedman "
                      "test; values: per seed, the worst type's total over the best's)", differ(fixed))

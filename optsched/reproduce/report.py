@@ -54,7 +54,7 @@ class Report:
         (study/stats.py ``Band``: where the paper's number puts the quantity), the row also carries
         the equivalence test of its centre (``kind``: "mean" or "median", as its direction's test)
         against the band, and :meth:`decided` gives it a magnitude verdict."""
-        from ..study.stats import INTERVAL_METHOD, describe, within
+        from ..study.stats import INTERVAL_METHOD, describe
 
         stats = describe(values)
         self.summary.append({"summary": label, "value": label, "family": label, **point, "method": "claim",
@@ -63,8 +63,15 @@ class Report:
                              "interval_method": INTERVAL_METHOD, "max": max(values, default=math.nan),
                              "claim": claim, **tested.fields()})
         if band is not None:
-            p_inside, p_outside = within(values, band, kind)
-            self.summary[-1].update({**band.fields(), "p_inside": p_inside, "p_outside": p_outside})
+            self._band(band, values, kind)
+
+    def _band(self, band: Any, values: Any, kind: str) -> None:
+        """Give the last summary row its band and the equivalence test of ``values``' centre against
+        it (study/stats.py ``within``; ``kind`` as the row's direction test)."""
+        from ..study.stats import within
+
+        p_inside, p_outside = within(values, band, kind)
+        self.summary[-1].update({**band.fields(), "p_inside": p_inside, "p_outside": p_outside})
 
     def paired_claim(self, label: str, point: dict[str, Any], a: Mapping[Any, float], b: Mapping[Any, float],
                      sense: str, claim: str, margin: float = 0.0, band: Any = None) -> None:
@@ -76,7 +83,7 @@ class Report:
         point, the row is merged into that one (``identical_to``): one observation, one test. With a
         ``band`` on the relative gain (study/stats.py ``Band``), the row also gets its magnitude,
         tested on the same per-seed relative gains as the direction."""
-        from ..study.stats import TEST, Tested, paired, within
+        from ..study.stats import TEST, Tested, paired
 
         sign = -1.0 if sense == "min" else 1.0
         gains = [sign * (a[k] - b[k]) for k in a if k in b]
@@ -93,8 +100,7 @@ class Report:
                                  "margin": margin,
                                  "one_seed_decides": c.one_seed_decides, "identical_to": twin})
         if band is not None:
-            p_inside, p_outside = within(c.gains, band, "median" if c.test == TEST["paired"] else "mean")
-            self.summary[-1].update({**band.fields(), "p_inside": p_inside, "p_outside": p_outside})
+            self._band(band, c.gains, "median" if c.test == TEST["paired"] else "mean")
 
     def trend_claim(self, label: str, point: dict[str, Any], series: Mapping[Any, Mapping[float, float]],
                     direction: str, claim: str) -> None:

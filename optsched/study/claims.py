@@ -59,9 +59,9 @@ def estimate(row: Mapping[str, Any]) -> tuple[float, float, float]:
 def tally(rows: Iterable[Mapping[str, Any]]) -> list[list[Any]]:
     """``[family, comparison, tests, held, did not hold, not resolved, no data, outside the paper's
     regime, (least, largest estimate), band, (reproduced, not reproduced, not resolved)]`` per claim
-    family and comparison,
-    in the order the rows first name them; ``band`` lists the distinct ``(paper's words, low, high)``
-    of the family's banded rows, and it and the magnitude counts are None without a band."""
+    family and comparison, in the order the rows first name them; ``band`` lists the distinct
+    ``(paper's words, low, high)`` of the family's banded rows, and it and the magnitude counts are
+    None without a band."""
     counts: dict[tuple[str, str], dict[str, Any]] = {}
     for row in rows:
         if not row.get("verdict") or row.get("identical_to"):

@@ -138,16 +138,23 @@ def _bootstrap(x: np.ndarray) -> tuple[np.ndarray, float, float]:
     """The BCa bootstrap of the mean of ``x`` (Efron & Tibshirani, *An Introduction to the
     Bootstrap*, §14.3): the sorted means of :data:`RESAMPLES` resamples, the bias correction ``z0``
     and the jackknife acceleration ``a``."""
-    from scipy.stats import norm
 
     n = len(x)
     means = np.sort(x[np.random.default_rng(BOOTSTRAP_SEED).integers(0, n, (RESAMPLES, n))].mean(axis=1))
-    below = (np.searchsorted(means, x.mean(), "left") + np.searchsorted(means, x.mean(), "right")) / 2
-    z0 = float(norm.ppf(min(max(below / RESAMPLES, 0.5 / RESAMPLES), 1 - 0.5 / RESAMPLES)))
+    z0 = _normal_score(means, float(x.mean()))
     jack = (x.sum() - x) / (n - 1)
     d = jack.mean() - jack
     spread = float((d ** 2).sum())
     return means, z0, float((d ** 3).sum() / (6 * spread ** 1.5)) if spread > 0 else 0.0
+
+
+def _normal_score(means: np.ndarray, value: float) -> float:
+    """``Φ⁻¹`` of the share of the sorted bootstrap ``means`` below ``value`` (ties count half),
+    kept half a resample away from 0 and 1 so that it stays finite."""
+    from scipy.stats import norm
+
+    below = (np.searchsorted(means, value, "left") + np.searchsorted(means, value, "right")) / 2
+    return float(norm.ppf(min(max(below / RESAMPLES, 0.5 / RESAMPLES), 1 - 0.5 / RESAMPLES)))
 
 
 def mean_sides(values: Sequence[float] | np.ndarray, value: float = 0.0) -> tuple[float, float]:
@@ -167,8 +174,7 @@ def mean_sides(values: Sequence[float] | np.ndarray, value: float = 0.0) -> tupl
         return (0.0, 1.0) if mean > value else ((1.0, 0.0) if mean < value else (1.0, 1.0))
     if len(x) >= BOOTSTRAP_FROM:
         means, z0, a = _bootstrap(x)
-        below = (np.searchsorted(means, value, "left") + np.searchsorted(means, value, "right")) / 2
-        w = float(norm.ppf(min(max(below / RESAMPLES, 0.5 / RESAMPLES), 1 - 0.5 / RESAMPLES))) - z0
+        w = _normal_score(means, value) - z0
         p_greater = float(norm.cdf(w / (1 + a * w) - z0))
         return p_greater, 1.0 - p_greater
     t = (mean - value) / (spread / math.sqrt(len(x)))
@@ -590,9 +596,10 @@ def adjust_magnitudes(members: list[dict[str, Any]]) -> None:
     for name in ("p_inside", "p_outside"):
         for row, adjusted in zip(tests, holm([r[name] for r in tests])):
             row[f"{name}_adjusted"] = adjusted
+    tested = {id(r) for r in tests}
     for row in banded:
         row["magnitude_tests"] = len(tests)
-        if any(row is t for t in tests):
+        if id(row) in tested:
             row["magnitude"] = magnitude(row["p_inside_adjusted"], row["p_outside_adjusted"], int(row["n_seeds"]))
         else:
             row["magnitude"] = NO_DATA if not int(row.get("n_seeds", 0)) else ""
