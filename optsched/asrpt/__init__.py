@@ -79,10 +79,16 @@ ASRPT = Family(
     bound_route="lower-bound",
     best=here("formulations:best"),
     checks={"lemma2": Check("lemma2", "Lemma 2: A-SRPT's total completion time is within Lemma 2's bound of OPT_A",
-                            ("asrpt", "asrpt-perfect"), here("checks:lemma2_slack"), needs_optimum=True)},
+                            ("asrpt", "asrpt-perfect"), here("checks:lemma2_slack"), needs_optimum=True),
+            "lemma1": Check("lemma1", "Lemma 1: the virtual single-machine optimum is within ρ' of OPT_A",
+                            ("asrpt", "asrpt-perfect"), here("checks:lemma1_slack"), needs_optimum=True),
+            "lemma3": Check("lemma3", "Lemma 3: prediction errors move the virtual optimum by at most "
+                            "I g^max α^max ε / G", ("asrpt", "asrpt-perfect"), here("checks:lemma3_slack"))},
     reproductions={
         "asrpt-sim": Reproduction("asrpt-sim", "Figs. 6-9: total completion time vs jobs, single-GPU share, NIC "
                                   "bandwidth, predictor (and τ)", here("reproduce:reproduce_sim")),
+        "asrpt-theory": Reproduction("asrpt-theory", "the lemmas and Theorem 1 on random instances: "
+                                     "counterexamples, or how rare one can be", here("reproduce:reproduce_theory")),
     },
 )
 

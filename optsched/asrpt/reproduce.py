@@ -22,7 +22,17 @@ from typing import Any
 
 from ..placement.templates import PAPER_CLUSTER
 from ..registry import get
-from ..reproduce import Report, Setting, certified_ratio, mean, method, parallel_map, run_verified
+from ..reproduce import (
+    Report,
+    Setting,
+    Statement,
+    certified_ratio,
+    mean,
+    method,
+    parallel_map,
+    run_verified,
+    theory_report,
+)
 from ..study.report import Table
 from ..study.stats import Band
 from .generate import generate_stream
@@ -380,3 +390,22 @@ def _relative(rows, value, name):
     base = {r["seed"]: r["total_completion"] for r in rows if r["value"] == value and r["algorithm"] == "asrpt"}
     return mean(r["total_completion"] / base[r["seed"]] for r in rows
                 if r["value"] == value and r["algorithm"] == name and base.get(r["seed"]))
+
+
+#: The paper's lemmas and Theorem 1 that optsched holds as checks (asrpt/checks.py and the competitive
+#: bound of theory.theorem1), for asrpt-theory.
+STATEMENTS = (
+    Statement("Lemma 1", "the virtual single-machine optimum is within ρ of OPT_A", "lemma1", "asrpt"),
+    Statement("Lemma 2", "A-SRPT's total completion time is within Lemma 2's bound", "lemma2", "asrpt"),
+    Statement("Lemma 3", "prediction errors move the virtual optimum by at most I g^max α^max ε / G", "lemma3",
+              "asrpt"),
+    Statement("Theorem 1", "A-SRPT's total completion time is within Theorem 1's bound of OPT_A", "bound", "asrpt"),
+)
+THEORY_TITLE = "Luo et al.'s lemmas and Theorem 1 on random instances"
+THEORY_SAYS = ["Lemmas 1-3 bound the virtual single-machine schedule and A-SRPT against it; Theorem 1 bounds "
+               "A-SRPT's total completion time by a factor of OPT_A. Each is a claim about every instance."]
+
+
+def reproduce_theory(setting: Setting) -> Report:
+    """The statements of :data:`STATEMENTS` on the search space's random instances (reproduce/theory.py)."""
+    return theory_report(setting, "asrpt", STATEMENTS, THEORY_TITLE, THEORY_SAYS)

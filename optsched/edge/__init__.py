@@ -69,10 +69,18 @@ FAMILY = Family(
                                   "communication, utilisation, makespan", here("reproduce:reproduce_sec5")),
         "edge-ratio": Reproduction("edge-ratio", "Figs. 12/13: ratio to the exact optimum for ε in {0, 0.2, 0.5}",
                                    here("reproduce:reproduce_ratio")),
+        "edge-theory": Reproduction("edge-theory", "the theorems and lemmas on random instances: counterexamples, "
+                                    "or how rare one can be", here("reproduce:reproduce_theory")),
     },
     space=here("mutate:space"),
     bound_route="pooled",
     bound_relax=True,
     checks={"lemma2b": Check("lemma2b", "Lemma 2(b): A_online's fitted duals satisfy (6a) everywhere [E19]",
-                             ("aonline", "aonline-edge"), here("checks:lemma2b_slack"))},
+                             ("aonline", "aonline-edge"), here("checks:lemma2b_slack")),
+            "lemma1": Check("lemma1", "Lemma 1: fractional flow <= chunk-weighted flow <= total JCT",
+                            ("aonline", "aonline-edge"), here("checks:lemma1_slack")),
+            "lemma4": Check("lemma4", "Lemma 4: Σα = Σ(1/D)(C − r) = Σβ [E15, E16]", ("aonline", "aonline-edge"),
+                            here("checks:lemma4_slack")),
+            "theorem3": Check("theorem3", "Theorem 3: at speed 1 + ε, Σf <= (1 + 1/ε) OPT(4) and "
+                              "JCT <= D_max (1 + 1/ε) OPT(2)", ("aonline",), here("checks:theorem3_slack"))},
 )

@@ -26,6 +26,7 @@ from ..reproduce import (
     Method,
     Report,
     Setting,
+    Statement,
     certified_ratio,
     confirmed_optimum,
     interval_rows,
@@ -35,6 +36,7 @@ from ..reproduce import (
     save_case,
     sweep_points,
     sweep_rows,
+    theory_report,
     verified_objective,
 )
 from ..study.report import Table
@@ -687,3 +689,22 @@ def _summarize_ratio(report: Report, rows: list[dict], setting: Setting) -> None
         report.interval_figure(setting, [r for r in summary if r["jobs"] == jobs], "epsilon",
                                f"jct_ratio_vs_epsilon_{jobs}_jobs_intervals.png",
                                EPSILON_CAPTION.format(jobs=jobs))
+
+
+#: The paper's lemmas and theorems that optsched holds as checks (edge/checks.py), for edge-theory.
+STATEMENTS = (
+    Statement("Lemma 1", "fractional flow <= chunk-weighted flow <= total JCT", "lemma1", "aonline"),
+    Statement("Lemma 2(b)", "A_online's fitted duals satisfy (6a) everywhere", "lemma2b", "aonline"),
+    Statement("Lemma 4", "Σα = Σ(1/D)(C − r) = Σβ", "lemma4", "aonline"),
+    Statement("Theorem 3", "at speed 1 + ε, Σf <= (1 + 1/ε) OPT(4) and JCT <= D_max (1 + 1/ε) OPT(2)", "theorem3",
+              "aonline"),
+)
+THEORY_TITLE = "The edge paper's lemmas and Theorem 3 on random instances"
+THEORY_SAYS = ["Lemmas 1, 2(b) and 4 state properties of every run of A_online; Theorem 3 bounds A_online at speed "
+               "1 + ε by (1 + 1/ε) OPT of ILP (4) and D_max (1 + 1/ε) OPT of (2). Each is a claim about every "
+               "instance."]
+
+
+def reproduce_theory(setting: Setting) -> Report:
+    """The statements of :data:`STATEMENTS` on the search space's random instances (reproduce/theory.py)."""
+    return theory_report(setting, "edge", STATEMENTS, THEORY_TITLE, THEORY_SAYS)

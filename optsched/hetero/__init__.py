@@ -72,10 +72,17 @@ FAMILY = Family(
                        "kappa": Bounded(0.35, 0, 10, open_low=True)},
     reproductions={"hetero-sec7": Reproduction("hetero-sec7", "Section 7: A_online vs FIFO, DRF, AntMan, Tiresias "
                                                "over jobs, servers and F; A_maxweight vs Jain",
-                                               here("reproduce:reproduce"))},
+                                               here("reproduce:reproduce")),
+                   "hetero-theory": Reproduction("hetero-theory", "the theorems and lemmas on random instances: "
+                                                 "counterexamples, or how rare one can be",
+                                                 here("reproduce:reproduce_theory"))},
     space=here("mutate:space"),
     bound_route="pooled",
     best=here("formulations:best"),
     checks={"mincost1": Check("mincost1", "Theorem 1: A_mincost1 returns the cheapest distributed schedule [E5]",
-                              ("aonline",), here("checks:mincost1_slack"))},
+                              ("aonline",), here("checks:mincost1_slack")),
+            "theorem2": Check("theorem2", "Theorems 2 and 7: each sub-round's schedules fit and its prices stay in "
+                              "[0, λ − 1]", ("aonline",), here("checks:theorem2_slack")),
+            "theorem6": Check("theorem6", "Theorem 6: the Ring-AllReduce oracles find the cheapest schedule [E6-E9]",
+                              ("aonline",), here("checks:theorem6_slack"))},
 )

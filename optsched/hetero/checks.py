@@ -10,17 +10,28 @@ prices), the slack is the least
   A_maxweight (golden cases A.1, cost 10 where 9 exists, and A.5, nothing found at zero prices).
   The slack is 0 until it is violated, so the search orders instances of equal slack by a guide,
   how full A_mincost1's parameter servers leave their server (:func:`ps_load`), the road to A.5.
+* ``theorem2`` (Theorems 2 and 7, primal side, and the price range P1): in every sub-round of
+  A_online's run, the schedules A_maxweight accepts fit the cluster together (the family's verifier
+  on the sub-round's jobs alone), and every price stays in ``[0, λ − 1]``. The slack is −1 when a
+  sub-round's schedules do not fit, else the least margin of a price to its range over ``λ − 1``.
+* ``theorem6`` (Theorem 6, errata E6-E9): for Ring-AllReduce jobs the co-located and distributed
+  oracles together find the cheapest schedule: on every market of the run (as ``mincost1``), the
+  cheaper of the two equals the brute-force optimum (:func:`oracles.brute_force`). The slack is the
+  least ``(brute − oracles)/max(1, brute)``; it does not apply to a PS instance.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
+
+import numpy as np
 
 from . import oracles
 from .instance import Instance
 from .online import OnlineRun, run_aonline
 from .oracles import Market
-from .schedule import JobSchedule
+from .schedule import JobSchedule, Schedule, verify
 
 
 def sub_round_markets(instance: Instance, run: OnlineRun) -> Iterator[tuple[Market, int, float]]:
@@ -69,3 +80,47 @@ def mincost1_slack(instance: Instance, algorithm: str, params: dict, optimum: fl
         if exact - paper < slack:
             slack, worst = exact - paper, {"job": j, "tau": market.tau, "exact": exact, "greedy": paper, "weight": w}
     return slack, {"calls": calls, "worst": worst, "guide": guide}
+
+
+def _run(instance: Instance, params: dict) -> OnlineRun:
+    return run_aonline(instance, **{k: v for k, v in params.items() if k not in ("seed", "oracle")})
+
+
+def theorem2_slack(instance: Instance, algorithm: str, params: dict, optimum: float | None) -> tuple[float, dict]:
+    """The ``theorem2`` check (module docstring)."""
+    run = _run(instance, params)
+    top = run.lam - 1
+    slack, subrounds = 1.0, 0
+    for r in run.rounds:
+        for sub in (r.result.subrounds if r.result else []):
+            subrounds += 1
+            alone = replace(instance, jobs=tuple(replace(instance.jobs[j], arrival=1) for j in sub.accepted))
+            problems = verify(alone, Schedule(tuple(sub.schedules[j] for j in sub.accepted)))
+            if problems:
+                return -1.0, {"round": r.i, "violation": problems[0]}
+            if top > 0 and sub.price.size:
+                slack = min(slack, float(np.min(sub.price)) / top, float(top - np.max(sub.price)) / top)
+    return slack, {"subrounds": subrounds, "lambda": run.lam}
+
+
+def theorem6_slack(instance: Instance, algorithm: str, params: dict, optimum: float | None) -> tuple[float, dict]:
+    """The ``theorem6`` check (module docstring)."""
+    if instance.framework != "allreduce":
+        return 1.0, {"applies": False, "why": "Theorem 6 is about Ring-AllReduce jobs"}
+    run = _run(instance, params)
+    zero_price = [(Market.empty(instance, r.tau), j, 0.0) for r in run.rounds if r.result for j in r.batch]
+    slack, calls, worst = 1.0, 0, None
+    for market, j, _ in [*zero_price, *sub_round_markets(instance, run)]:
+        found = min(oracles.colocated_allreduce(market, j)[0], oracles.distributed_allreduce(market, j)[0])
+        brute = oracles.brute_force(market, j)[0]
+        calls += 1
+        if brute == found:
+            continue
+        gap = (brute - found) / max(1.0, abs(brute)) if np.isfinite(brute) and np.isfinite(found) else -1.0
+        if gap < slack:
+            slack, worst = gap, {"job": j, "tau": market.tau, "oracles": found, "brute_force": brute}
+    return (slack if slack < 0 and abs(slack) > ROUNDING else 0.0), {"calls": calls, "worst": worst}
+
+
+#: A cost difference within this (relative) is floating-point rounding.
+ROUNDING = 1e-9

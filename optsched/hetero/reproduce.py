@@ -38,6 +38,7 @@ from ..reproduce import (
     Method,
     Report,
     Setting,
+    Statement,
     certified_ratio,
     interval_rows,
     mean,
@@ -46,6 +47,7 @@ from ..reproduce import (
     run_verified,
     sweep_points,
     sweep_rows,
+    theory_report,
     verified_objective,
 )
 from ..solvers import solve
@@ -907,3 +909,27 @@ def _relative(rows, key, value, name):
     base = {r["seed"]: r["weighted_completion"] for r in rows if r[key] == value and r["algorithm"] == "aonline"}
     return mean(r["weighted_completion"] / base[r["seed"]] for r in rows
                 if r[key] == value and r["algorithm"] == name and base.get(r["seed"]))
+
+
+#: The paper's lemmas and theorems that optsched holds as checks (hetero/checks.py and the competitive
+#: bound of theory.theorem5), for hetero-theory.
+STATEMENTS = (
+    Statement("Lemma 1", "with the paper's α = 4, ALG <= 4α OPT", "bound", "aonline", (("alpha", 4),)),
+    Statement("Theorem 1", "A_mincost1 returns the cheapest distributed schedule", "mincost1", "aonline"),
+    Statement("Theorem 2", "each sub-round's schedules fit and its prices stay in [0, λ − 1]", "theorem2", "aonline"),
+    Statement("Theorem 7", "Theorem 2 for Ring-AllReduce jobs", "theorem2", "aonline",
+              options=(("framework", "allreduce"),)),
+    Statement("Theorem 5", "A_online is 4α-competitive (α from the formula)", "bound", "aonline",
+              (("alpha_mode", "theorem"),)),
+    Statement("Theorem 6", "the Ring-AllReduce oracles find the cheapest schedule", "theorem6", "aonline",
+              options=(("framework", "allreduce"),)),
+)
+THEORY_TITLE = "Zhou et al.'s lemmas and theorems on random instances"
+THEORY_SAYS = ["Lemma 1 and Theorem 5 bound A_online's total weighted completion time by 4α OPT; Theorems 1, 2, 6 "
+               "and 7 state properties of A_maxweight and its oracles on every market. Each is a claim about every "
+               "instance."]
+
+
+def reproduce_theory(setting: Setting) -> Report:
+    """The statements of :data:`STATEMENTS` on random instances (reproduce/theory.py)."""
+    return theory_report(setting, "hetero", STATEMENTS, THEORY_TITLE, THEORY_SAYS)

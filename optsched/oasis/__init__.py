@@ -69,9 +69,23 @@ FAMILY = Family(
     generator_options={"mode": ("worker_slots", "chunks"), "slots": at_least(0, 0), "servers": at_least(0, 0),
                        "slot_hours": at_least(0.01, 1.0)},
     reproductions={"oasis-sec5": Reproduction("oasis-sec5", "Section V: utility vs jobs, completion vs target, "
-                                              "OPT/OASiS, misestimated constants", here("reproduce:reproduce"))},
+                                              "OPT/OASiS, misestimated constants", here("reproduce:reproduce")),
+                   "oasis-theory": Reproduction("oasis-theory", "the theorems and lemmas on random instances: "
+                                                "counterexamples, or how rare one can be",
+                                                here("reproduce:reproduce_theory"))},
     space=here("mutate:space"),
     bound_route="pooled",
     checks={"dual": Check("dual", "Theorem 2: OASiS's payoffs and final prices are feasible for the dual "
-                                  "(19)/(20) [A10]", ("oasis",), here("checks:dual_slack"))},
+                                  "(19)/(20) [A10]", ("oasis",), here("checks:dual_slack")),
+            "prices": Check("prices", "Appendix A (1): prices stay between L and U and never fall", ("oasis",),
+                            here("checks:prices_slack")),
+            "first-admitted": Check("first-admitted", "Appendix A (2): the first runnable job is admitted with "
+                                    "payoff at least half its utility", ("oasis",),
+                                    here("checks:first_admitted_slack")),
+            "initial-dual": Check("initial-dual", "(33)-(35): D_0 <= OPT/2", ("oasis",),
+                                  here("checks:initial_dual_slack"), needs_optimum=True),
+            "lemma1": Check("lemma1", "Lemma 1, certified form: P_I >= (OPT/2 - Δ)/α_disc", ("oasis",),
+                            here("checks:lemma1_slack"), needs_optimum=True),
+            "lemma2": Check("lemma2", "Lemma 2: each admitted job raises the primal by at least 1/α of the "
+                            "dual's rise (the paper's α)", ("oasis",), here("checks:lemma2_slack"))},
 )

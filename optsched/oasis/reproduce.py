@@ -30,6 +30,7 @@ from ..reproduce import (
     EXACT_BUDGET,
     Report,
     Setting,
+    Statement,
     certified_ratio,
     confirmed_optimum,
     interval_rows,
@@ -38,6 +39,7 @@ from ..reproduce import (
     parallel_map,
     run_verified,
     save_case,
+    theory_report,
     verified_objective,
 )
 from ..study.report import Table
@@ -635,3 +637,24 @@ def _fig6(report: Report, rows: list[dict], setting: Setting) -> None:
                                   if changes else ".")
     report.tables.append(table)
     report.figures.append(("fig6_estimates.png", FIG6_CAPTION))
+
+
+#: The paper's theorems and lemmas that optsched holds as checks (oasis/checks.py), for oasis-theory.
+STATEMENTS = (
+    Statement("Appendix A (1)", "the price function runs from L to U and prices never fall", "prices", "oasis"),
+    Statement("Appendix A (2)", "the first runnable job is admitted with payoff at least half its utility",
+              "first-admitted", "oasis"),
+    Statement("Theorem 2", "OASiS's payoffs and final prices are feasible for the dual (19)/(20)", "dual", "oasis"),
+    Statement("(33)-(35)", "D_0 <= OPT/2", "initial-dual", "oasis"),
+    Statement("Lemma 1", "P_I >= (OPT/2 - Δ)/α_disc (the certified form)", "lemma1", "oasis"),
+    Statement("Lemma 2", "each admitted job raises the primal by at least 1/α of the dual's rise", "lemma2", "oasis"),
+    Statement("Theorem 4", "OASiS is 2α-competitive: OPT/P_I <= 2α", "bound", "oasis"),
+)
+THEORY_TITLE = "OASiS's theorems and lemmas on random instances"
+THEORY_SAYS = ["Appendix A, Lemmas 1-3 and Theorems 2 and 4 state properties of every run of OASiS; Theorem 4 "
+               "bounds OPT/P_I by 2α. Each is a claim about every instance."]
+
+
+def reproduce_theory(setting: Setting) -> Report:
+    """The statements of :data:`STATEMENTS` on the search space's random instances (reproduce/theory.py)."""
+    return theory_report(setting, "oasis", STATEMENTS, THEORY_TITLE, THEORY_SAYS)

@@ -11,6 +11,7 @@ The kit:
 ``tasks``      :func:`parallel_map`: tasks as cached units on the study engine
 ``methods``    :func:`run_verified`, :func:`verified_objective`: a method run, its schedule verified
 ``exact``      :func:`confirmed_optimum`, :func:`certified_ratio`
+``theory``     :func:`theory_report`: a paper's theorems and lemmas (:class:`Statement`) on random instances
 ``sweeps``     the points and rows of job and server sweeps
 ``folder``     :func:`run` (one reproduction, its report folder), :func:`save_case`, :func:`reproductions`
 =============  ===================================================================================
@@ -23,9 +24,11 @@ from .report import Report, interval_rows
 from .setting import CERTIFIED_SEEDS, DEFAULT_SEEDS, EXACT_BUDGET, QUICK_WARNING, SCALES, Setting
 from .sweeps import JobServerSweeps, mean, sweep_points, sweep_rows
 from .tasks import parallel_map
+from .theory import Statement, theory_report
 
 __all__ = ["CERTIFIED_SEEDS", "DEFAULT_SEEDS", "EXACT_BUDGET", "QUICK_WARNING", "SCALES",
            "JobServerSweeps", "Method",
-           "Report", "Reproduced", "Setting", "certified_ratio", "confirmed_optimum", "interval_rows", "mean",
+           "Report", "Reproduced", "Setting", "Statement", "certified_ratio", "confirmed_optimum", "interval_rows",
+           "mean",
            "method", "owner", "parallel_map", "reproductions", "run", "run_verified", "save_case", "sweep_points",
-           "sweep_rows", "verified_objective", "write_report"]
+           "sweep_rows", "theory_report", "verified_objective", "write_report"]

@@ -83,9 +83,11 @@ TEST = {"paired": "Wilcoxon signed-rank, paired by seed",
         "trend": "Wilcoxon signed-rank of per-seed least-squares slopes",
         "flat": "equivalence (two one-sided Wilcoxon tests) of per-seed relative changes over the sweep",
         "differ": "Friedman test across the settings, paired by seed",
-        "counterexample": "a counterexample (certain)", "worst": "none: a sample cannot prove a worst case"}
-#: the ``test`` of a claim about every instance (:func:`worst_case_below`): its estimate is the largest value
-WORST_CASE_TESTS = (TEST["counterexample"], TEST["worst"])
+        "counterexample": "a counterexample (certain)", "worst": "none: a sample cannot prove a worst case",
+        "universal": "no counterexample among the instances: a sample cannot prove a claim about every instance"}
+#: the ``test`` of a claim about every instance (:func:`worst_case_below`, :func:`no_counterexample`): its
+#: estimate is the largest value
+WORST_CASE_TESTS = (TEST["counterexample"], TEST["worst"], TEST["universal"])
 
 HELD, NOT_HELD, NOT_RESOLVED = "held", "did not hold", "not resolved"
 NO_DATA = "no data"  #: a point without a value: no test, counted apart
@@ -467,6 +469,23 @@ def worst_case_below(values: Sequence[float], bound: float) -> Tested:
     refuted = any(v >= bound for v in values)
     return Tested(math.nan, AGAINST if refuted else FOR, NOT_HELD if refuted else NOT_RESOLVED,
                   TEST["counterexample"] if refuted else TEST["worst"])
+
+
+def no_counterexample(violations: Sequence[float]) -> Tested:
+    """A theorem or lemma ("for every instance, slack >= 0") on a sample of instances, each given by
+    its violation (minus its slack; positive: the instance is a counterexample): did not hold when
+    one is positive (certain, no p-value, no correction); otherwise not resolved, since no sample
+    proves it (:func:`violation_rate_high` says how rare a violation can still be)."""
+    refuted = any(v > 0 for v in violations)
+    return Tested(math.nan, AGAINST if refuted else FOR, NOT_HELD if refuted else NOT_RESOLVED,
+                  TEST["counterexample"] if refuted else TEST["universal"])
+
+
+def violation_rate_high(n: int, confidence: float = CONFIDENCE) -> float:
+    """The largest share of such instances that can violate a claim, at ``confidence``, when none of
+    ``n`` independent draws did: the exact binomial bound ``1 − (1 − confidence)^(1/n)`` (about 3/n,
+    the rule of three); 1 with no draws."""
+    return 1.0 - (1.0 - confidence) ** (1.0 / n) if n > 0 else 1.0
 
 
 def slopes(series: Mapping[Any, Mapping[float, float]]) -> dict[Any, float]:
