@@ -1,6 +1,7 @@
 """docs/claims.md, the register of every claim of the four papers, kept in step with the reproductions:
 a verdict row names a claim family its reproduction's committed default or paper summary has, every paper
-claim family of every committed default summary is named by a verdict row, a counterexample row's
+claim family of every committed default summary is named by a verdict row (or by a counterexample row,
+which may name the family that scores its statement on random instances), a counterexample row's
 file exists, and every row has a status with its evidence (the totals block is computed:
 tests/study/test_claims.py runs tools/refresh_claims.py --check)."""
 
@@ -18,6 +19,8 @@ from optsched.study.stats import OUTSIDE
 ROOT = Path(__file__).resolve().parents[1]
 PAGE = ROOT / "docs" / "claims.md"
 VERDICT = re.compile(r"^`(?P<reproduction>[\w-]+)` · `(?P<family>.+)`$")
+#: a family named inside a counterexample row's evidence
+NAMED = re.compile(r"`(?P<reproduction>[\w-]+)` · `(?P<family>[^`]+)`")
 #: claim families that test a set-up, a variant of optsched's own, or a reading the paper does not make,
 #: rather than a paper's claim (docs/study.md, "Set-ups" and "Outside the paper's regime")
 NOT_PAPER_CLAIMS = ("Set-up sweep", "D17:", "Where the prices bind", "Fig. 4 where the prices bind",
@@ -68,6 +71,9 @@ def test_every_row_has_a_status_and_its_evidence(row):
     if row["status"] == "counterexample":
         path = re.search(r"`(instances/counterexamples/[^`]+)`", row["evidence"])
         assert path and (ROOT / path[1]).is_file()
+        for match in NAMED.finditer(row["evidence"]):
+            assert _families(match["reproduction"]).get(match["family"]), \
+                f"{row['id']}: {match['reproduction']}'s committed summaries have no family {match['family']!r}"
 
 
 @pytest.mark.parametrize("summary", sorted((ROOT / "docs" / "results").glob("*-default.summary.csv")),
@@ -76,6 +82,8 @@ def test_every_paper_claim_family_of_a_reproduction_is_in_the_register(summary):
     reproduction = summary.name.removesuffix("-default.summary.csv")
     named = {VERDICT.match(r["evidence"].strip())["family"] for r in ROWS if r["status"] in ("verdict", "outside")
              and VERDICT.match(r["evidence"].strip())["reproduction"] == reproduction}
+    named |= {m["family"] for r in ROWS if r["status"] == "counterexample" for m in NAMED.finditer(r["evidence"])
+              if m["reproduction"] == reproduction}
     for family in _families(reproduction, ("default",)):
         if not any(marker in family for marker in NOT_PAPER_CLAIMS):
             assert family in named, f"docs/claims.md names no claim for {reproduction}'s family {family!r}"

@@ -79,6 +79,12 @@ FAMILY = Family(
                              ("aonline", "aonline-edge"), here("checks:lemma2b_slack")),
             "lemma1": Check("lemma1", "Lemma 1: fractional flow <= chunk-weighted flow <= total JCT",
                             ("aonline", "aonline-edge"), here("checks:lemma1_slack")),
+            "lemma2a": Check("lemma2a", "Lemma 2(a), Theorem 2: A_online's plans are correct and its schedule "
+                             "feasible", ("aonline", "aonline-edge"), here("checks:lemma2a_slack")),
+            "lemma3": Check("lemma3", "Lemma 3: A_ps keeps one qualified PS per running job",
+                            ("aonline", "aonline-edge"), here("checks:lemma3_slack")),
+            "theorem4": Check("theorem4", "Theorem 4: CalcQ calls and pieces per worker within their bounds",
+                              ("aonline", "aonline-edge"), here("checks:theorem4_slack")),
             "lemma4": Check("lemma4", "Lemma 4: Σα = Σ(1/D)(C − r) = Σβ [E15, E16]", ("aonline", "aonline-edge"),
                             here("checks:lemma4_slack")),
             "theorem3": Check("theorem3", "Theorem 3: at speed 1 + ε, Σf <= (1 + 1/ε) OPT(4) and "

@@ -81,6 +81,8 @@ FAMILY = Family(
     best=here("formulations:best"),
     checks={"mincost1": Check("mincost1", "Theorem 1: A_mincost1 returns the cheapest distributed schedule [E5]",
                               ("aonline",), here("checks:mincost1_slack")),
+            "lemma2": Check("lemma2", "Lemma 2: A_dual's accepted weight reaches the batch optimum (D4)", ("aonline",),
+                            here("checks:lemma2_slack")),
             "theorem2": Check("theorem2", "Theorems 2 and 7: each sub-round's schedules fit and its prices stay in "
                               "[0, λ − 1]", ("aonline",), here("checks:theorem2_slack")),
             "theorem6": Check("theorem6", "Theorem 6: the Ring-AllReduce oracles find the cheapest schedule [E6-E9]",

@@ -10,6 +10,11 @@ prices), the slack is the least
   A_maxweight (golden cases A.1, cost 10 where 9 exists, and A.5, nothing found at zero prices).
   The slack is 0 until it is violated, so the search orders instances of equal slack by a guide,
   how full A_mincost1's parameter servers leave their server (:func:`ps_load`), the road to A.5.
+* ``lemma2`` (Lemma 2): A_dual is a dual α-approximation of the batch problem: in every round of
+  A_online's run, the weight A_dual accepts within its α sub-rounds is at least the batch optimum
+  ``OPT_MW`` of (7) with the round's deadline (:func:`formulations.mwsp`, solved within the node
+  budget). The slack is the least ``(accepted − OPT_MW)/OPT_MW``; it does not apply where a batch
+  optimum is not proven. The proof has a gap (D4), rigorous when α is at least the batch.
 * ``theorem2`` (Theorems 2 and 7, primal side, and the price range P1): in every sub-round of
   A_online's run, the schedules A_maxweight accepts fit the cluster together (the family's verifier
   on the sub-round's jobs alone), and every price stays in ``[0, λ − 1]``. The slack is −1 when a
@@ -27,7 +32,10 @@ from dataclasses import replace
 
 import numpy as np
 
+from ..limits import NODE_LIMIT
+from ..solvers import solve
 from . import oracles
+from .formulations import mwsp
 from .instance import Instance
 from .online import OnlineRun, run_aonline
 from .oracles import Market
@@ -124,3 +132,21 @@ def theorem6_slack(instance: Instance, algorithm: str, params: dict, optimum: fl
 
 #: A cost difference within this (relative) is floating-point rounding.
 ROUNDING = 1e-9
+
+
+def lemma2_slack(instance: Instance, algorithm: str, params: dict, optimum: float | None) -> tuple[float, dict]:
+    """The ``lemma2`` check (module docstring)."""
+    run = _run(instance, params)
+    slack, worst = 1.0, None
+    for r in run.rounds:
+        if not r.result:
+            continue
+        best = solve(mwsp(instance, r.batch, r.tau), node_limit=NODE_LIMIT, threads=1)
+        if not best.optimal or best.objective is None:
+            return 1.0, {"applies": False, "why": f"the batch optimum of round {r.i} not proven"}
+        accepted = sum(instance.jobs[j].weight for j in r.result.accepted)
+        if best.objective > 0 and (accepted - best.objective) / best.objective < slack:
+            slack = (accepted - best.objective) / best.objective
+            worst = {"round": r.i, "alpha": r.alpha, "batch": len(r.batch), "accepted": accepted,
+                     "optimum": best.objective}
+    return (0.0 if -ROUNDING < slack < 0 else slack), {"worst": worst}

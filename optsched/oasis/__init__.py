@@ -82,6 +82,10 @@ FAMILY = Family(
             "first-admitted": Check("first-admitted", "Appendix A (2): the first runnable job is admitted with "
                                     "payoff at least half its utility", ("oasis",),
                                     here("checks:first_admitted_slack")),
+            "theorem1": Check("theorem1", "Theorem 1: Algorithm 2 returns each job's best schedule", ("oasis",),
+                              here("checks:theorem1_slack")),
+            "theorem3": Check("theorem3", "Theorem 3: Algorithm 2's operation counts within their polynomial bounds",
+                              ("oasis",), here("checks:theorem3_slack")),
             "initial-dual": Check("initial-dual", "(33)-(35): D_0 <= OPT/2", ("oasis",),
                                   here("checks:initial_dual_slack"), needs_optimum=True),
             "lemma1": Check("lemma1", "Lemma 1, certified form: P_I >= (OPT/2 - Δ)/α_disc", ("oasis",),

@@ -12,6 +12,13 @@ relative (divided by the quantity it bounds, at least 1), so a tolerance of roun
   successive prices, relative to the price.
 * ``first-admitted`` (Appendix A (2)): the first job that can run at all is admitted with payoff
   ``μ >= f/2``. The slack is ``(μ − f/2)/f``, and −1 if it is rejected.
+* ``theorem1`` (Theorem 1): Algorithm 2 returns each job's best schedule: at the prices and free
+  capacity the job met in OASiS's run, its payoff equals the best payoff of every enumerated schedule
+  that fits (:func:`columns.enumerate_columns`; 0 when none pays). The slack is the least
+  ``(found − best)/max(1, best)``; it does not apply where a job has too many schedules to enumerate.
+* ``theorem3`` (Theorem 3, as operation counts, spec §4.4): for every job that can run, at unit
+  prices on the empty cluster, ``COST_t`` evaluations at most ``S(N + 1)`` and, in mode A, DP
+  transitions at most ``S(W + 1)(N + 1)``. The slack is the least spare share of a count to its bound.
 * ``initial-dual`` ((33)-(35)): ``D_0 <= OPT/2``. The slack is ``(OPT/2 − D_0)/OPT``.
 * ``lemma1`` (Lemma 1, certified form, spec §4.6): ``P_I >= (OPT/2 − Δ)/α_disc``
   (:func:`theory.certified_lower_bound`). The slack is ``(P_I − bound)/OPT``.
@@ -22,11 +29,14 @@ relative (divided by the quantity it bounds, at least 1), so a tolerance of roun
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 
 import numpy as np
 
+from .columns import TooManyColumns, enumerate_columns
 from .instance import Instance
-from .online import OasisRun, run_oasis
+from .online import OasisRun, Step, run_oasis
+from .subroutine import SubroutineCounters, best_schedule
 from .theory import alpha_discrete, certified_lower_bound, dual_check
 
 #: A price margin within this (relative, or in log price) is floating-point rounding, not a fall.
@@ -46,28 +56,87 @@ def dual_slack(instance: Instance, algorithm: str, params: dict, optimum: float 
                                   "dual": check.dual, "repaired_dual": check.repaired_dual, "primal": run.primal}
 
 
-def prices_slack(instance: Instance, algorithm: str, params: dict, optimum: float | None) -> tuple[float, dict]:
-    """The ``prices`` check (module docstring): usage rebuilt job by job from the schedule's plans."""
-    run = _run(instance, params)
+def _markets(instance: Instance, run: OasisRun) -> Iterator[tuple[Step, dict[str, np.ndarray], np.ndarray, np.ndarray]]:
+    """``(step, prices, used_w, used_p)`` before each job of ``run`` is handled, rebuilt from the
+    schedule's plans alone (independent of the run's own bookkeeping); ``prices`` per pool."""
     c = run.constants
     cap_w, cap_p = np.asarray(instance.worker_servers, float), np.asarray(instance.ps_servers, float)
     used_w, used_p = np.zeros((instance.T, instance.H, instance.R)), np.zeros((instance.T, instance.K, instance.R))
-    slack = math.inf
-    previous: dict[str, np.ndarray] = {}
     for step in run.steps:
+        yield step, {"worker": c.prices(used_w, cap_w, "worker"), "ps": c.prices(used_p, cap_p, "ps")}, used_w, used_p
         job, plan = instance.jobs[step.job], run.schedule.plans[step.job]
         for t, h, n in plan.workers:
             used_w[t - 1, h] += n * np.asarray(job.worker_demand)
         for t, k, n in plan.ps:
             used_p[t - 1, k] += n * np.asarray(job.ps_demand)
-        for pool, used, cap, log_L, log_U in (("worker", used_w, cap_w, c.log_L1, c.log_U1),
-                                              ("ps", used_p, cap_p, c.log_L2, c.log_U2)):
-            price = c.prices(used, cap, pool)
+
+
+def prices_slack(instance: Instance, algorithm: str, params: dict, optimum: float | None) -> tuple[float, dict]:
+    """The ``prices`` check (module docstring): the prices before each job and after the last."""
+    run = _run(instance, params)
+    c = run.constants
+    cap_w, cap_p = np.asarray(instance.worker_servers, float), np.asarray(instance.ps_servers, float)
+    seen = [prices for _, prices, _, _ in _markets(instance, run)]
+    seen.append({"worker": c.prices(run.used_w, cap_w, "worker"), "ps": c.prices(run.used_p, cap_p, "ps")})
+    slack = math.inf
+    for before, prices in zip([None, *seen], seen):
+        for pool, log_L, log_U in (("worker", c.log_L1, c.log_U1), ("ps", c.log_L2, c.log_U2)):
+            price = prices[pool]
+            if not price.size:
+                continue
             slack = min(slack, float(np.min(np.log(price) - log_L)), float(np.min(np.asarray(log_U) - np.log(price))))
-            if pool in previous:
-                slack = min(slack, float(np.min((price - previous[pool]) / price)))
-            previous[pool] = price
+            if before is not None:
+                slack = min(slack, float(np.min((price - before[pool]) / price)))
     return (0.0 if slack == math.inf or -ROUNDING < slack < 0 else slack), {"steps": len(run.steps)}
+
+
+def theorem1_slack(instance: Instance, algorithm: str, params: dict, optimum: float | None) -> tuple[float, dict]:
+    """The ``theorem1`` check (module docstring)."""
+    run = _run(instance, params)
+    cap_w, cap_p = np.asarray(instance.worker_servers, float), np.asarray(instance.ps_servers, float)
+    slack, worst = 1.0, None
+    for step, prices, used_w, used_p in _markets(instance, run):
+        i, job = step.job, instance.jobs[step.job]
+        free_w, free_p = cap_w[None] - used_w, cap_p[None] - used_p
+        try:
+            columns = enumerate_columns(instance, i)
+        except TooManyColumns:
+            return 1.0, {"applies": False, "why": f"job {i} has too many schedules to enumerate"}
+        w, z = np.asarray(job.worker_demand), np.asarray(job.ps_demand)
+        best = 0.0
+        for col in columns:
+            if all(np.all(w * y <= free_w[t - 1, h] + 1e-9) for t, h, y in col.workers) and \
+                    all(np.all(z * n <= free_p[t - 1, k] + 1e-9) for t, k, n in col.ps):
+                cost = (sum(y * prices["worker"][t - 1, h] @ w for t, h, y in col.workers)
+                        + sum(n * prices["ps"][t - 1, k] @ z for t, k, n in col.ps))
+                best = max(best, col.utility - float(cost))
+        plan = best_schedule(instance, i, prices["worker"], prices["ps"], free_w, free_p)
+        found = plan.payoff if plan is not None else 0.0
+        gap = (found - best) / max(1.0, abs(best))
+        if gap < slack:
+            slack, worst = gap, {"job": i, "found": found, "best": best}
+    return (0.0 if slack > -ROUNDING else slack), {"worst": worst}
+
+
+def theorem3_slack(instance: Instance, algorithm: str, params: dict, optimum: float | None) -> tuple[float, dict]:
+    """The ``theorem3`` check (module docstring)."""
+    T, H, K, R = instance.T, instance.H, instance.K, instance.R
+    free_w = np.broadcast_to(np.asarray(instance.worker_servers, float), (T, H, R))
+    free_p = np.broadcast_to(np.asarray(instance.ps_servers, float), (T, K, R))
+    spare = []
+    for i, (job, facts) in enumerate(zip(instance.jobs, instance.facts)):
+        if not facts.feasible:
+            continue
+        counters = SubroutineCounters()
+        best_schedule(instance, i, np.ones((T, H, R)), np.ones((T, K, R)), free_w, free_p, counters=counters)
+        bound = facts.slots * (job.chunks + 1)
+        spare.append((bound - counters.cost_evaluations) / bound)
+        if instance.mode == "worker_slots":
+            bound = facts.slots * (facts.W + 1) * (job.chunks + 1)
+            spare.append((bound - counters.dp_transitions) / bound)
+    if not spare:
+        return 1.0, {"applies": False, "why": "no job can run"}
+    return min(spare), {"jobs": len(spare)}
 
 
 def first_admitted_slack(instance: Instance, algorithm: str, params: dict, optimum: float | None) -> tuple[float, dict]:

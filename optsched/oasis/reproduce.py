@@ -644,14 +644,16 @@ STATEMENTS = (
     Statement("Appendix A (1)", "the price function runs from L to U and prices never fall", "prices", "oasis"),
     Statement("Appendix A (2)", "the first runnable job is admitted with payoff at least half its utility",
               "first-admitted", "oasis"),
+    Statement("Theorem 1", "Algorithm 2 returns each job's best schedule at the prices it meets", "theorem1", "oasis"),
     Statement("Theorem 2", "OASiS's payoffs and final prices are feasible for the dual (19)/(20)", "dual", "oasis"),
+    Statement("Theorem 3", "Algorithm 2's operation counts stay within their polynomial bounds", "theorem3", "oasis"),
     Statement("(33)-(35)", "D_0 <= OPT/2", "initial-dual", "oasis"),
     Statement("Lemma 1", "P_I >= (OPT/2 - Δ)/α_disc (the certified form)", "lemma1", "oasis"),
     Statement("Lemma 2", "each admitted job raises the primal by at least 1/α of the dual's rise", "lemma2", "oasis"),
     Statement("Theorem 4", "OASiS is 2α-competitive: OPT/P_I <= 2α", "bound", "oasis"),
 )
 THEORY_TITLE = "OASiS's theorems and lemmas on random instances"
-THEORY_SAYS = ["Appendix A, Lemmas 1-3 and Theorems 2 and 4 state properties of every run of OASiS; Theorem 4 "
+THEORY_SAYS = ["Appendix A, Lemmas 1 and 2 and Theorems 1-3 state properties of every run of OASiS; Theorem 4 "
                "bounds OPT/P_I by 2α. Each is a claim about every instance."]
 
 
