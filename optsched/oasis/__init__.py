@@ -82,6 +82,8 @@ FAMILY = Family(
             "first-admitted": Check("first-admitted", "Appendix A (2): the first runnable job is admitted with "
                                     "payoff at least half its utility", ("oasis",),
                                     here("checks:first_admitted_slack")),
+            "full-server": Check("full-server", "Appendix A (3): a full server slot prices out every schedule "
+                                 "through it", ("oasis",), here("checks:full_server_slack")),
             "theorem1": Check("theorem1", "Theorem 1: Algorithm 2 returns each job's best schedule", ("oasis",),
                               here("checks:theorem1_slack")),
             "theorem3": Check("theorem3", "Theorem 3: Algorithm 2's operation counts within their polynomial bounds",

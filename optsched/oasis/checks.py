@@ -12,6 +12,11 @@ relative (divided by the quantity it bounds, at least 1), so a tolerance of roun
   successive prices, relative to the price.
 * ``first-admitted`` (Appendix A (2)): the first job that can run at all is admitted with payoff
   ``μ >= f/2``. The slack is ``(μ − f/2)/f``, and −1 if it is rejected.
+* ``full-server`` (Appendix A (3)): a server slot full in one resource prices out every schedule
+  through it: with every price at its floor but that one at ``U^r``, no enumerated schedule of a job
+  that needs ``r`` with a worker there earns a positive payoff. The slack is the least
+  ``(cost − utility)/max(1, utility)`` over schedules, their worker cells and resources; it does not
+  apply where a job has too many schedules to enumerate.
 * ``theorem1`` (Theorem 1): Algorithm 2 returns each job's best schedule: at the prices and free
   capacity the job met in OASiS's run, its payoff equals the best payoff of every enumerated schedule
   that fits (:func:`columns.enumerate_columns`; 0 when none pays). The slack is the least
@@ -88,6 +93,32 @@ def prices_slack(instance: Instance, algorithm: str, params: dict, optimum: floa
             if before is not None:
                 slack = min(slack, float(np.min((price - before[pool]) / price)))
     return (0.0 if slack == math.inf or -ROUNDING < slack < 0 else slack), {"steps": len(run.steps)}
+
+
+def full_server_slack(instance: Instance, algorithm: str, params: dict, optimum: float | None) -> tuple[float, dict]:
+    """The ``full-server`` check (module docstring): a schedule's cost with one full cell is its cost
+    at the floor prices plus ``y w_r (U^r − L)`` for its ``y`` workers in that cell."""
+    c = _run(instance, params).constants
+    L1, L2 = math.exp(c.log_L1), math.exp(c.log_L2)
+    slack, checked = math.inf, 0
+    for i, job in enumerate(instance.jobs):
+        w, z = np.asarray(job.worker_demand, float), np.asarray(job.ps_demand, float)
+        try:
+            columns = enumerate_columns(instance, i)
+        except TooManyColumns:
+            return 1.0, {"applies": False, "why": f"job {i} has too many schedules to enumerate"}
+        for col in columns:
+            floor = L1 * w.sum() * sum(y for _, _, y in col.workers) + L2 * z.sum() * sum(n for _, _, n in col.ps)
+            for _, h, y in col.workers:
+                for r in range(instance.R):
+                    if w[r] <= 0 or instance.worker_servers[h][r] <= 0:
+                        continue
+                    cost = floor + y * w[r] * (math.exp(c.log_U1[r]) - L1)
+                    slack = min(slack, (cost - col.utility) / max(1.0, col.utility))
+                    checked += 1
+    if not checked:
+        return 1.0, {"applies": False, "why": "no schedule has a worker on a resource it needs"}
+    return (0.0 if -ROUNDING < slack < 0 else slack), {"checked": checked}
 
 
 def theorem1_slack(instance: Instance, algorithm: str, params: dict, optimum: float | None) -> tuple[float, dict]:

@@ -644,6 +644,8 @@ STATEMENTS = (
     Statement("Appendix A (1)", "the price function runs from L to U and prices never fall", "prices", "oasis"),
     Statement("Appendix A (2)", "the first runnable job is admitted with payoff at least half its utility",
               "first-admitted", "oasis"),
+    Statement("Appendix A (3)", "a server slot full in one resource prices out every schedule through it",
+              "full-server", "oasis"),
     Statement("Theorem 1", "Algorithm 2 returns each job's best schedule at the prices it meets", "theorem1", "oasis"),
     Statement("Theorem 2", "OASiS's payoffs and final prices are feasible for the dual (19)/(20)", "dual", "oasis"),
     Statement("Theorem 3", "Algorithm 2's operation counts stay within their polynomial bounds", "theorem3", "oasis"),

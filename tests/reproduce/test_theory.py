@@ -30,7 +30,7 @@ def _slack(family: str, check: str, algorithm: str, seed: int, size: int, **opti
 
 @pytest.mark.parametrize("family, check, algorithm, options", [
     ("oasis", "prices", "oasis", {}), ("oasis", "first-admitted", "oasis", {}), ("oasis", "initial-dual", "oasis", {}),
-    ("oasis", "lemma1", "oasis", {}), ("oasis", "theorem1", "oasis", {}), ("oasis", "theorem3", "oasis", {}),
+    ("oasis", "lemma1", "oasis", {}), ("oasis", "theorem1", "oasis", {}), ("oasis", "full-server", "oasis", {}), ("oasis", "theorem3", "oasis", {}),
     ("edge", "lemma1", "aonline", {}), ("edge", "lemma2a", "aonline", {}), ("edge", "lemma3", "aonline", {}),
     ("edge", "lemma4", "aonline", {}), ("edge", "theorem3", "aonline", {}), ("edge", "theorem4", "aonline", {}),
     ("hetero", "lemma2", "aonline", {}), ("hetero", "theorem2", "aonline", {}),
