@@ -29,6 +29,12 @@ def _by_arrival(doc: Document) -> Document:
     return doc
 
 
+#: The most jobs a search within ``small-demands`` may take: with no job above a tenth of a server, a
+#: server binds only when about ten jobs share it, which the general limit of 8 never reaches; the
+#: regime's optima stay quick (24 jobs, T = 6: under 0.1 s each; docs/search.md)
+SMALL_DEMANDS_SIZE = 40
+
+
 def _small_demands(doc: Document) -> Document:
     """Raise every server's capacity of a resource to ``N_i w_i^r / SMALL_SHARE`` for every job
     ``i`` (``N_i``: its chunks, the most workers or PSs it can place on one server), so that no job
@@ -38,6 +44,18 @@ def _small_demands(doc: Document) -> Document:
             for r in range(len(caps)):
                 need = max((job["chunks"] * job[demand][r] for job in doc["jobs"]), default=0)
                 caps[r] = max(caps[r], math.ceil(need / SMALL_SHARE))
+    return doc
+
+
+def _crowded(space_start, seed: int, size: int) -> Document:
+    """Where a search within ``small-demands`` starts: the space's start with every job arriving in
+    slot 1 on one worker and one PS server over ``T = 2``, so that a server's capacity binds as soon
+    as about ten jobs share it (spread over the space's start, 40 jobs use at most half a server)."""
+    doc = space_start(seed, size)
+    doc["T"] = 2
+    doc["worker_servers"], doc["ps_servers"] = doc["worker_servers"][:1], doc["ps_servers"][:1]
+    for job in doc["jobs"]:
+        job["arrival"] = 1
     return doc
 
 
@@ -67,4 +85,5 @@ def space() -> Space:
             f"Appendix E's w ≪ c: no job takes more than {SMALL_SHARE:g} of a server's resource in a slot "
             "(spec §4.6's δ); capacities up to 240",
             numbers=(Numbers("worker_servers.*.*", 1, 240), Numbers("ps_servers.*.*", 1, 240)),
-            normalize=_small_demands, refusal=_outside_small_demands)})
+            normalize=_small_demands, refusal=_outside_small_demands, size_max=SMALL_DEMANDS_SIZE,
+            start=_crowded)})

@@ -110,6 +110,20 @@ def initial_dual(instance: Instance, c: Constants) -> float:
                          + math.exp(c.log_L2) * sum(map(sum, instance.ps_servers)))
 
 
+def peak_load(instance: Instance, schedule) -> float:
+    """The largest share of one server's resource a schedule uses in one slot, ``max_{t,h,r} Σ_i
+    y_ih(t) w_i^r / c_h^r`` over worker and PS servers: 1 where a capacity binds."""
+    used: dict[tuple[str, int, int, int], float] = {}
+    for job, plan in zip(instance.jobs, schedule.plans):
+        for kind, entries, demand in (("worker", plan.workers, job.worker_demand), ("ps", plan.ps, job.ps_demand)):
+            for t, h, n in entries:
+                for r, need in enumerate(demand):
+                    used[kind, t, h, r] = used.get((kind, t, h, r), 0.0) + n * need
+    capacity = {"worker": instance.worker_servers, "ps": instance.ps_servers}
+    return max((v / capacity[kind][h][r] for (kind, _, h, r), v in used.items() if capacity[kind][h][r] > 0),
+               default=0.0)
+
+
 def largest_share(instance: Instance) -> float:
     """A-priori ``δ``: the largest fraction of one server's resource one job can take in a slot,
     ``max_i max_r min(N_i, cap) w_i^r / c^r`` over servers where the job fits (spec §4.6)."""

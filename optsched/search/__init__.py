@@ -23,7 +23,7 @@ from .evaluate import check_of
 from .strategy import STRATEGIES, Search, SearchOutcome, search
 
 #: The largest ``size_max``: beyond it the exact optima of the search spaces stop being provable
-#: within the node budget at a useful rate.
+#: within the node budget at a useful rate (a regime may allow more: ``Regime.size_max``).
 MAX_SIZE = 8
 
 
@@ -53,7 +53,8 @@ def settings(family: str, algorithm: str, target: str, *, params: dict | None = 
                              f"(algorithms with one: {', '.join(bounded) or 'none'})")
     if strategy not in STRATEGIES:
         raise InputError(f"--strategy must be one of {', '.join(STRATEGIES)}, got {strategy!r}")
-    for name, value, low, high in (("--size-max", size_max, 1, MAX_SIZE), ("--budget", budget, 1, MAX_UNITS),
+    largest = (regimes[regime].size_max if regime else 0) or MAX_SIZE
+    for name, value, low, high in (("--size-max", size_max, 1, largest), ("--budget", budget, 1, MAX_UNITS),
                                    ("--shrink-budget", shrink_budget, 0, MAX_UNITS),
                                    ("--workers", workers, 1, MAX_WORKERS), ("--seed", seed, 0, MAX_SEED)):
         if not low <= value <= high:

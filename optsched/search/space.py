@@ -19,6 +19,7 @@ import copy
 import math
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -62,13 +63,18 @@ def _anything(instance: Any) -> str:
 class Regime:
     """The assumptions a paper's proof states, as a part of the search space (``optsched search
     --regime NAME``): ``description`` in words, the ``numbers`` whose bounds change (by path),
-    ``normalize`` that moves a document into the regime (applied after the space's own), and
-    ``refusal(instance)`` that names why an instance is outside it (empty when inside)."""
+    ``normalize`` that moves a document into the regime (applied after the space's own),
+    ``refusal(instance)`` that names why an instance is outside it (empty when inside), and
+    ``size_max``: the most jobs a search within it may take, where its optima stay quick to prove
+    beyond the search's general limit (0: that limit), and ``start(space_start, seed, size)``: where a
+    search within it starts, from the space's own start (None: that start)."""
 
     description: str
     numbers: tuple[Numbers, ...] = ()
     normalize: Callable[[Document], Document] = field(default=_same)
     refusal: Callable[[Any], str] = field(default=_anything)
+    size_max: int = 0
+    start: Callable[[Callable[[int, int], Document], int, int], Document] | None = None
 
 
 @dataclass(frozen=True)
@@ -101,8 +107,9 @@ class Space:
         def refusal(instance: Any) -> str:
             return self.refusal(instance) or regime.refusal(instance)
 
-        return replace(self, numbers=tuple(changed.get(n.path, n) for n in self.numbers), normalize=normalize,
-                       refusal=refusal, regimes={})
+        start = self.start if regime.start is None else partial(regime.start, self.start)
+        return replace(self, start=start, numbers=tuple(changed.get(n.path, n) for n in self.numbers),
+                       normalize=normalize, refusal=refusal, regimes={})
 
 
 def places(doc: Any, path: str) -> list[tuple[Any, Any]]:
