@@ -55,3 +55,26 @@ def test_a_search_within_a_regime_scores_only_instances_inside_it(tmp_path):
     inside = whole.within("small-demands")
     assert whole.within("") is whole and inside.regimes == {}
     assert any(n.high == 240 for n in inside.numbers if n.path == "worker_servers.*.*")
+
+
+def test_within_small_demands_a_search_starts_where_a_server_s_capacity_binds():
+    """Issue 52 item 8: the Theorem 4 regime (OASiS, w ≪ c) reaches servers that capacity binds:
+    its own start crowds every job into slot 1 of one worker and one PS server over T = 2, and its
+    size limit (40) passes the search's general one (8), where every job still takes at most a
+    tenth of a server; on such 30-job starts the proven optimum fills some server's resource."""
+    from optsched.limits import NODE_LIMIT
+    from optsched.oasis.mutate import SMALL_SHARE
+    from optsched.oasis.theory import largest_share, peak_load
+    from optsched.search import MAX_SIZE, settings
+
+    family = optsched.get("oasis")
+    inside = family.space().within("small-demands")
+    assert family.space().regimes["small-demands"].size_max == 40 > MAX_SIZE
+    settings("oasis", "oasis", "theorem:bound", size_max=40, regime="small-demands")  # accepted within it
+    with pytest.raises(optsched.InputError, match="--size-max"):
+        settings("oasis", "oasis", "theorem:bound", size_max=40)
+    for seed in range(2):
+        instance = family.instance_from_dict(inside.normalize(inside.start(seed, 30)), "instance")
+        assert not inside.refusal(instance) and largest_share(instance) <= SMALL_SHARE + 1e-12
+        solved = family.solve(instance, "time-indexed", node_limit=NODE_LIMIT, threads=1)
+        assert solved.result.optimal and peak_load(instance, solved.schedule) == pytest.approx(1.0)
