@@ -361,6 +361,71 @@ def _maxweight_F_task(task: MaxweightTask) -> dict:
             "algorithm": "maxweight", "weight": mw.weight(instance)}
 
 
+#: The cluster scales of "especially in systems with resource shortage" (Sec. 1): the paper's
+#: capacities run from 0.2 to 0.5 of the demand; 0.35 is the main comparisons' (the generator's default).
+SHORTAGE_KAPPAS = (0.2, 0.35, 0.5)
+
+
+@dataclass(frozen=True)
+class ShortageTask:
+    """One method at the fixed point of the job sweep on a cluster scaled by ``kappa``."""
+
+    framework: str
+    jobs: int
+    servers: int
+    kappa: float
+    seed: int
+    algorithm: str
+
+
+def _shortage_task(task: ShortageTask) -> dict:
+    """A method (A_online at F = 1 with the earliest-completion ties, or a baseline) on the 'paper'
+    instance with the cluster scaled by ``kappa`` (resource shortage below the default 0.35)."""
+    instance = generate("paper", task.seed, jobs=task.jobs, servers=task.servers, framework=task.framework,
+                        kappa=task.kappa)
+    chosen = METHODS[task.algorithm]
+    if chosen.algorithm == "aonline":
+        chosen = method("aonline", task.algorithm, **chosen.params, F=1.0)
+    ran = run_verified(get("hetero"), instance, chosen, task.seed)
+    return {"sweep": "shortage", "framework": task.framework, "jobs": task.jobs, "servers": task.servers,
+            "kappa": task.kappa, "seed": task.seed, "algorithm": task.algorithm, "weighted_completion": ran.objective}
+
+
+#: Fig. 10's numbers of workers per job (a job with fewer chunks runs with all of them).
+WORKER_COUNTS = (1, 2, 4, 8, 16)
+
+
+@dataclass(frozen=True)
+class WorkersTask:
+    """Fig. 10 on one seeded 'paper' instance."""
+
+    framework: str
+    jobs: int
+    servers: int
+    seed: int
+
+
+def _workers_task(task: WorkersTask) -> dict:
+    """Fig. 10 ("the total weighted completion time decreases as the number of workers grows"), as
+    A_online's enumeration of worker counts prices it on an empty cluster: for each ``N`` of
+    :data:`WORKER_COUNTS`, ``Σ_j w_j (a_j + d_j)``, with ``d_j`` the shortest duration (2f) of job
+    ``j`` with exactly ``min(N, D_j)`` workers over its worker types, PS types and co-location."""
+    instance = generate("paper", task.seed, jobs=task.jobs, servers=task.servers, framework=task.framework)
+    ps_types = range(instance.P) if instance.framework == "ps" else (None,)
+    totals = {}
+    for n in WORKER_COUNTS:
+        total = 0.0
+        for j, job in enumerate(instance.jobs):
+            workers = min(n, job.chunks)
+            d = min(instance.duration(j, m, p, q, workers) for m in range(instance.M) for p in ps_types
+                    for q in (1, 0) if (q == 1 or instance.H >= 2) and (instance.framework == "ps" or q == 1
+                                                                          or workers >= 2))
+            total += job.weight * (job.arrival + d)
+        totals[str(n)] = total
+    return {"sweep": "workers", "framework": task.framework, "jobs": task.jobs, "servers": task.servers,
+            "seed": task.seed, "totals": totals}
+
+
 @dataclass(frozen=True)
 class RecordsTask:
     """The theory records of A_online at α on one 'small' instance."""
@@ -580,8 +645,22 @@ def reproduce(setting: Setting) -> Report:
                              setting, "A_online's per-round α (set-up sweep)")
     by_F = parallel_map(_maxweight_F_task, [MaxweightTask(p.batch_jobs[0], p.servers_fixed, p.batch_tau, s, float(F))
                                             for F in p.F for s in seeds], setting, "Fig. 11 (A_maxweight vs F)")
+    by_H = parallel_map(_maxweight_F_task, [MaxweightTask(p.batch_jobs[0], h, p.batch_tau, s, 1.0) for h in p.servers
+                                            for s in instance_seeds("ps", [(p.batch_jobs[0], h) for h in p.servers],
+                                                                    setting.seeds)],
+                        setting, "Fig. 12 (A_maxweight vs servers)")
+    short_seeds = {fw: [s for s in fw_seeds[fw] if _scales_exist(fw, p.jobs_fixed, p.servers_fixed, s)]
+                   for fw in ("ps", "allreduce")}
+    shortage = parallel_map(_shortage_task, [ShortageTask(fw, p.jobs_fixed, p.servers_fixed, k, s, a)
+                                             for fw in ("ps", "allreduce") for k in SHORTAGE_KAPPAS if k != 0.35
+                                             for s in short_seeds[fw] for a in ("aonline", *BASELINES)],
+                            setting, "resource shortage (kappa)")
+    workers = parallel_map(_workers_task, [WorkersTask(fw, p.jobs_fixed, p.servers_fixed, s)
+                                           for fw in ("ps", "allreduce") for s in fw_seeds[fw]],
+                           setting, "Fig. 10 (workers per job)")
     report = Report(TITLE)
-    report.records = rows + alphas + per_round + horizon + prices + binding + types + by_F \
+    report.records = rows + alphas + per_round + horizon + prices + binding + types + by_F + shortage \
+        + [{**r, "sweep": "maxweight servers"} for r in by_H] + workers \
         + [{"sweep": "batch", **b} for b in batch] + [{"sweep": "records", **r} for r in records]
     summary = _online_claims(report, rows, p)
     _alpha_claims(report, rows, alphas + per_round, p)
@@ -613,6 +692,9 @@ def reproduce(setting: Setting) -> Report:
     _binding(report, binding, p, setting)
     _worker_types(report, types, setting)
     _maxweight_vs_F(report, by_F, p, setting)
+    _maxweight_vs_servers(report, by_H)
+    _shortage_claims(report, rows, shortage, p)
+    _workers_claims(report, workers)
     _records(report, records)
     table = Table(BATCH_TITLE, ["jobs", "A_maxweight", "Jain"], [])
     for j in p.batch_jobs:
@@ -903,6 +985,57 @@ def _maxweight_vs_F(report: Report, rows: list[dict], p: Preset, setting: Settin
                        "slopes against log2 F)")
     report.interval_figure(setting, summary, "F", "fig11_maxweight_vs_F_intervals.png",
                            MAXWEIGHT_CAPTION.format(jobs=p.batch_jobs[0], tau=p.batch_tau), xlog=True)
+
+
+def _scales_exist(framework: str, jobs: int, servers: int, seed: int) -> bool:
+    """Whether the seed's 'paper' instance exists at every cluster scale of :data:`SHORTAGE_KAPPAS`."""
+    try:
+        for kappa in SHORTAGE_KAPPAS:
+            generate("paper", seed, jobs=jobs, servers=servers, framework=framework, kappa=kappa)
+    except InputError:
+        return False
+    return True
+
+
+def _maxweight_vs_servers(report: Report, rows: list[dict]) -> None:
+    """Fig. 12: "A_maxweight's total weight decreases with H" (fixed total capacity, F = 1), decided
+    by the trend test of each batch's slope against the number of servers."""
+    series: dict = {}
+    for r in rows:
+        series.setdefault(r["seed"], {})[float(r["servers"])] = r["weight"]
+    report.trend_claim("Fig. 12: A_maxweight's total weight decreases with the number of servers",
+                       {"sweep": "maxweight servers"}, series, "down",
+                       "Fig. 12: A_maxweight's total weight falls as the servers grow (values: per-seed slopes)")
+
+
+def _shortage_claims(report: Report, rows: list[dict], shortage: list[dict], p: Preset) -> None:
+    """Sec. 1: A_online's advantage holds "especially in systems with resource shortage": per framework
+    and baseline, each seed's relative gain of A_online over the baseline against the cluster scale
+    (0.2-0.5 of the demand, the paper's range), tested for a fall (a larger gain with less capacity)."""
+    value = {(r["framework"], r["kappa"], r["algorithm"], r["seed"]): r["weighted_completion"] for r in shortage}
+    value.update({(r["framework"], 0.35, r["algorithm"], r["seed"]): r["weighted_completion"] for r in rows
+                  if r["jobs"] == p.jobs_fixed and r["servers"] == p.servers_fixed})
+    for fw in ("ps", "allreduce"):
+        seeds = sorted({r["seed"] for r in shortage if r["framework"] == fw})
+        for b in BASELINES:
+            series = {s: {k: (value[fw, k, b, s] - value[fw, k, "aonline", s]) / value[fw, k, b, s]
+                          for k in SHORTAGE_KAPPAS} for s in seeds}
+            report.trend_claim("Sec. 1: A_online's advantage grows with resource shortage",
+                               {"framework": fw, "jobs": p.jobs_fixed, "servers": p.servers_fixed, "baseline": b},
+                               series, "down", f"Sec. 1 ({fw}): A_online's relative gain over {b} grows as the "
+                               "cluster shrinks from 0.5 to 0.2 of the demand (values: per-seed slopes against kappa)")
+
+
+def _workers_claims(report: Report, rows: list[dict]) -> None:
+    """Fig. 10: the total weighted completion time decreases as the workers per job increase, per
+    framework, decided by the trend test of each seed's slope against log2 of the worker count."""
+    for fw in ("ps", "allreduce"):
+        series = {r["seed"]: {math.log2(int(n)): total for n, total in r["totals"].items()}
+                  for r in rows if r["framework"] == fw}
+        report.trend_claim("Fig. 10: the objective decreases as the workers per job increase",
+                           {"sweep": "workers", "framework": fw}, series, "down",
+                           f"Fig. 10 ({fw}): Σ w (a + d) with every job on N workers falls as N grows (values: "
+                           "per-seed slopes against log2 N; each job alone, as A_online's enumeration prices it)")
 
 
 def _relative(rows, key, value, name):
