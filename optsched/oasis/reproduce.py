@@ -121,7 +121,15 @@ def _fig3_task(task: Fig3Task) -> dict:
     instance = generate("paper", seed, jobs=jobs, slots=T, servers=servers)
     ran = _run_algorithm(instance, name, seed)
     return {"figure": 3, "jobs": jobs, "seed": seed, "algorithm": name, "utility": ran.objective,
-            "admitted": sum(p.admitted for p in ran.schedule.plans)}
+            "admitted": sum(p.admitted for p in ran.schedule.plans), "utilisation": utilisation(instance, ran.schedule)}
+
+
+def utilisation(instance, schedule) -> float:
+    """The share of the worker servers' capacity a schedule uses over the timespan: ``Σ_{t,h,r} used /
+    Σ_{t,h,r} c_h^r`` over slots 1..T, worker servers and resources (Fig. 4's "resource utilization")."""
+    used = sum(n * need for job, plan in zip(instance.jobs, schedule.plans) for _, _, n in plan.workers
+               for need in job.worker_demand)
+    return used / (instance.T * sum(map(sum, instance.worker_servers)))
 
 
 #: The set-up sweeps of Fig. 3 at the middle job count, as generator options: the workload counted in
@@ -377,6 +385,7 @@ def reproduce(setting: Setting) -> Report:
                                     label=f"total utility (Fig. 3, {name})"):
             row["family"] = f"{family}: OASiS has the highest total utility (Fig. 3)"
     _fig3_trend(report, fig3, p)
+    _utilisation_claims(report, fig3, p)
     _fig4_claims(report, fig4, fig4_methods)
     _fig6_claims(report, fig6)
     report.interval_figure(setting, summary, "jobs", "fig3_utility_intervals.png",
@@ -393,6 +402,20 @@ def reproduce(setting: Setting) -> Report:
         certified_ratio(report, setting, "oasis", [method(name) for name in methods(600, p)],
                         {"jobs": 600, "slots": T, "servers": servers}, CERTIFIED_SIZE.format(T=T, servers=servers))
     return report
+
+
+def _utilisation_claims(report: Report, fig3: list[dict], p: Preset) -> None:
+    """Fig. 4's text: "only RRH is job utility aware, but its resource utilization is not as efficient":
+    RRH's share of the worker capacity in use below OASiS's, paired by seed at each of Fig. 3's job
+    counts."""
+    value = {(r["jobs"], r["algorithm"], r["seed"]): r["utilisation"] for r in fig3}
+    for j in p.jobs:
+        seeds = sorted(s for (jobs, name, s) in value if jobs == j and name == "oasis")
+        report.paired_claim("Fig. 4: RRH uses the resources less than OASiS",
+                            {"figure": 3, "jobs": j, "baseline": "rrh"},
+                            {s: value[j, "oasis", s] for s in seeds if (j, "rrh", s) in value},
+                            {s: value[j, "rrh", s] for s in seeds if (j, "rrh", s) in value}, "max",
+                            f"Fig. 4's text ({j} jobs): OASiS's worker-capacity utilisation above RRH's")
 
 
 def _assumptions(p: Preset, setting: Setting) -> list[str]:
