@@ -73,7 +73,7 @@ ASRPT = Family(
     },
     generator_options={"prediction": "", "servers": at_least(1, 250), "nic_gbps": positive(10.0),
                        "single_gpu_share": between(-1, 1, -1.0), "load": positive(1.0),
-                       "arrivals": ("fixed-load", "trace")},
+                       "arrivals": ("fixed-load", "trace"), "spread": between(0, 2, 0.0)},
     demo_sizes=(2, 3, 4, 5),
     space=here("mutate:space"),  # the time-indexed model takes seconds from 6 jobs on
     bound_route="lower-bound",

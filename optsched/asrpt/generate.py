@@ -60,10 +60,10 @@ def _integral_stream(rng: np.random.Generator, servers: int, count: int, predict
 
 
 @lru_cache(maxsize=8)
-def _predictions(reference: Cluster, predictor: str, seed: int) -> tuple[float, ...]:
-    """Predictions for every job of ``workload(reference, seed)``, trained on the first 80%
+def _predictions(reference: Cluster, predictor: str, seed: int, spread: float = 0.0) -> tuple[float, ...]:
+    """Predictions for every job of ``workload(reference, seed, spread)``, trained on the first 80%
     (computed once per process)."""
-    jobs = workload(reference, seed)
+    jobs = workload(reference, seed, spread)
     cut = int(TRAIN_SHARE * len(jobs))
     train = jobs[:cut]
     return tuple(predict(predictor, [j.group for j in train], [j.user for j in train], [j.iterations for j in train],
@@ -75,10 +75,12 @@ def _predictions(reference: Cluster, predictor: str, seed: int) -> tuple[float, 
 #: window as recorded to ``load`` and keeps that time scale when the single-GPU share changes the jobs,
 #: so the offered load rises as multi-GPU jobs replace single-GPU ones (the paper's reason for Fig. 7).
 ARRIVALS = ("fixed-load", "trace")
+#: The largest within-group spread σ (a lognormal factor with σ = 2 already spans two orders of magnitude).
+MAX_SPREAD = 2.0
 
 
 def _trace_stream(rng: np.random.Generator, layer: int, count: int, servers: int, nic_gbps: float, predictor: str,
-                  single_gpu_share: float, load: float, arrivals: str = "fixed-load") -> Instance:
+                  single_gpu_share: float, load: float, arrivals: str = "fixed-load", spread: float = 0.0) -> Instance:
     predictor = predictor or "rf"
     if predictor not in PREDICTORS:
         raise InputError(f"asrpt generator: prediction must be one of {', '.join(PREDICTORS)}, got {predictor!r}")
@@ -87,10 +89,12 @@ def _trace_stream(rng: np.random.Generator, layer: int, count: int, servers: int
                          "load >= 0")
     if arrivals not in ARRIVALS:
         raise InputError(f"asrpt generator: arrivals must be one of {', '.join(ARRIVALS)}, got {arrivals!r}")
+    if not 0 <= spread <= MAX_SPREAD:
+        raise InputError(f"asrpt generator: spread must be in [0, {MAX_SPREAD:g}], got {spread!r}")
     reference = Cluster(servers, PAPER_CLUSTER.gpus, PAPER_CLUSTER.inter_bw, PAPER_CLUSTER.intra_bw)
     cluster = Cluster(servers, PAPER_CLUSTER.gpus, nic_gbps * 125.0, PAPER_CLUSTER.intra_bw)
-    jobs = workload(reference, layer)
-    predicted = _predictions(reference, predictor, layer)
+    jobs = workload(reference, layer, spread)
+    predicted = _predictions(reference, predictor, layer, spread)
     cut = int(TRAIN_SHARE * len(jobs))
     if count > len(jobs):
         raise InputError(f"asrpt generator: the workload has {len(jobs)} jobs, {count} requested")
@@ -125,16 +129,18 @@ def _trace_stream(rng: np.random.Generator, layer: int, count: int, servers: int
                   "synthetic_layer": layer,
                   "window": [start, start + count], "training": [0, cut], "predictor": predictor,
                   "overlaps_training": start < cut, "single_gpu_share": single_gpu_share,
-                  "load": load, "arrivals": arrivals, "trace_load": offered / span if span > 0 else None,
+                  "load": load, "arrivals": arrivals, "spread": spread,
+                  "trace_load": offered / span if span > 0 else None,
                   "offered_load": offered / (span * scale) if span > 0 else None, "time_scale": scale}
     return Instance(cluster, tuple(stream), 1.0, provenance)
 
 
 def generate_stream(preset: str = "tiny", seed: int = 0, jobs: int | None = None, prediction: str = "",
                     servers: int = 250, nic_gbps: float = 10.0, single_gpu_share: float = -1.0,
-                    load: float = 1.0, arrivals: str = "fixed-load") -> Instance:
+                    load: float = 1.0, arrivals: str = "fixed-load", spread: float = 0.0) -> Instance:
     """One job stream (family ``asrpt``); ``arrivals`` and ``load`` say how the trace's submission times
-    are stretched (:data:`ARRIVALS`)."""
+    are stretched (:data:`ARRIVALS`); ``spread`` varies the iteration count within a recurring group
+    (:func:`workload.workload`)."""
     rng = np.random.default_rng(seed)
     if jobs is not None and jobs < 1:
         raise InputError(f"asrpt generator: jobs must be >= 1, got {jobs}")
@@ -142,4 +148,5 @@ def generate_stream(preset: str = "tiny", seed: int = 0, jobs: int | None = None
         return _integral_stream(rng, 2, jobs or 4, prediction)
     if preset == "small":
         return _integral_stream(rng, 3, jobs or 6, prediction)
-    return _trace_stream(rng, seed, jobs or 2000, servers, nic_gbps, prediction, single_gpu_share, load, arrivals)
+    return _trace_stream(rng, seed, jobs or 2000, servers, nic_gbps, prediction, single_gpu_share, load, arrivals,
+                         spread)

@@ -34,7 +34,7 @@ from ..reproduce import (
     theory_report,
 )
 from ..study.report import Table
-from ..study.stats import Band
+from ..study.stats import Band, mean_within
 from .generate import generate_stream
 from .schedule import completions, durations
 
@@ -79,6 +79,9 @@ FIG6_BAND = Band(0.31, 0.91, "range", "31%-91% less")
 FIG8_SLOWEST = 0.92
 #: Fig. 9's mean absolute errors of the predictors, in iterations (Sec. 6)
 FIG9_ERRORS = {"rf": 369, "median": 563, "mean": 593}
+#: Within-group spreads σ of the iteration counts (workload.py) for Fig. 9's set-up sweep: the synthetic
+#: layer gives a group's members one count (σ = 0, the main runs), which decides "the forest predicts better".
+SPREADS = (0.25, 1.0)
 
 
 def _run(instance, name: str, tau: float, seed: int):
@@ -166,6 +169,10 @@ SWEEP_TITLE = "Total completion time / A-SRPT's (mean over seeds) vs {sweep}"
 SWEEP_NOTE = "A-SRPT's reduction against the best baseline: {reductions}"
 PREDICTORS_TITLE = ("Predictors (Figs. 4/9): error in iterations and A-SRPT's total completion time / "
                     "A-SRPT-Perfect's")
+SPREAD_TITLE = "Fig. 9's predictors with the iteration counts varying within a group (set-up sweep)"
+SPREAD_NOTE = ("Spread σ: each member's count is the group's times a lognormal factor exp(σ z − σ²/2) "
+               "(workload.py); the main runs have σ = 0, every member of a group the same count but 5% "
+               "stopped early.")
 TAU_TITLE = "A-SRPT vs τ (0% single-GPU jobs, 1 Gbps; mean total completion time)"
 CERTIFIED_SIZE = "{jobs:,} trace jobs, 250 x 8 GPUs"
 
@@ -188,6 +195,9 @@ def reproduce_sim(setting: Setting) -> Report:
               for name in ("rf", "median", "mean") for s in seeds]
     tasks += [SimTask("tau", tau, s, {"jobs": p.fixed, "single_gpu_share": 0.0, "nic_gbps": 1.0}, tau, ("asrpt",))
               for tau in p.taus for s in seeds]
+    tasks += [SimTask(f"predictor, spread {spread:g}", name, s, {"jobs": p.fixed, "prediction": name, "spread": spread},
+                      algorithms=("asrpt", "asrpt-perfect") if name == "rf" else ("asrpt",))
+              for spread in SPREADS for name in ("rf", "median", "mean") for s in seeds]
     # Seed by seed: a seed's stream trains its own predictors (generate.py), once per process while
     # its tasks run one after another.
     order = sorted(range(len(tasks)), key=lambda k: tasks[k].seed)
@@ -197,7 +207,7 @@ def reproduce_sim(setting: Setting) -> Report:
     report = Report(TITLE)
     report.records = [r for r in rows if not r.get("shared_with")]  # each run once
     summary = _claims(report, rows, p)
-    for sweep in dict.fromkeys(r["sweep"] for r in summary if r["sweep"] not in ("predictor",)):
+    for sweep in dict.fromkeys(r["sweep"] for r in summary if not r["sweep"].startswith("predictor")):
         names = {"figure": FIGURE_OF.get(sweep, "Fig. 7 analogue"), "sweep": sweep}
         report.interval_figure(setting, [r for r in summary if r["sweep"] == sweep], "value",
                                f"completion_vs_{_slug(sweep)}_intervals.png", INTERVALS_CAPTION.format(**names),
@@ -225,6 +235,7 @@ def reproduce_sim(setting: Setting) -> Report:
         [[name, *(mean(r[k] for r in mine if r["value"] == name) for k in ("mae", "exact", "unseen")),
           mean(r["total_completion"] / perfect[r["seed"]] for r in mine if r["value"] == name and r["seed"] in perfect)]
          for name in ("rf", "median", "mean")]))
+    report.tables.append(_spread_table(rows))
     mine = [r for r in rows if r["sweep"] == "tau"]
     report.tables.append(Table(TAU_TITLE, ["τ", "total"], [[tau, mean(r["total_completion"] for r in mine
                                                                  if r["value"] == tau)] for tau in p.taus]))
@@ -287,8 +298,6 @@ def _claims(report: Report, rows: list[dict], p: Preset) -> list[dict]:
       order that is not work-conserving (:data:`WCS_PAIRS`), paired on the GPU utilisation.
     """
     import math
-
-    from ..study.stats import mean_within
 
     tested = [r for r in rows if not r.get("shared_with")]
     summary = report.summarize(tested, point=["sweep", "value"], method="algorithm", value="total_completion",
@@ -364,6 +373,9 @@ def _claims(report: Report, rows: list[dict], p: Preset) -> list[dict]:
                             f"Fig. 9: the random forest's mean absolute error below the {other} predictor's",
                             band=Band.about(1 - FIG9_ERRORS["rf"] / FIG9_ERRORS[other],
                                             f"{FIG9_ERRORS['rf']} against {FIG9_ERRORS[other]} iterations"))
+    for spread in SPREADS:
+        _fig9_claims(report, rows, f"predictor, spread {spread:g}", seeds,
+                     f"Set-up sweep, within-group spread {spread:g}: ")
     report.paired_claim("Fig. 9: the mean predictor degrades A-SRPT", {"sweep": "predictor", "baseline": "mean"},
                         {s: predictor["rf", s]["total_completion"] for s in seeds if ("rf", s) in predictor},
                         {s: predictor["mean", s]["total_completion"] for s in seeds if ("mean", s) in predictor},
@@ -384,6 +396,43 @@ def _claims(report: Report, rows: list[dict], p: Preset) -> list[dict]:
                                 f"Fig. 6 ({n} jobs): {wcs}'s GPU utilisation above {rigid}'s (the same order, "
                                 "not work-conserving)")
     return summary
+
+
+def _spread_table(rows: list[dict]) -> Table:
+    """Fig. 9's predictors at each within-group spread of :data:`SPREADS`: mean error, exact share,
+    and A-SRPT's total over A-SRPT-Perfect's on the same streams."""
+    table = Table(SPREAD_TITLE, ["within-group spread", "predictor", "mean abs. error", "exact share",
+                                 "A-SRPT / Perfect"], [], note=SPREAD_NOTE)
+    for spread in SPREADS:
+        sweep = f"predictor, spread {spread:g}"
+        runs = {(r["value"], r["algorithm"], r["seed"]): r for r in rows if r["sweep"] == sweep}
+        for name in ("rf", "median", "mean"):
+            mine = [r for (v, a, _), r in runs.items() if v == name and a == "asrpt"]
+            ratios = [r["total_completion"] / runs["rf", "asrpt-perfect", r["seed"]]["total_completion"] for r in mine
+                      if ("rf", "asrpt-perfect", r["seed"]) in runs]
+            table.rows.append([spread, name, mean(r["mae"] for r in mine), mean(r["exact"] for r in mine),
+                               mean(ratios)])
+    return table
+
+
+def _fig9_claims(report: Report, rows: list[dict], sweep: str, seeds: list[int], prefix: str) -> None:
+    """Fig. 9's two claims on the predictor runs of ``sweep`` (one within-group spread of the
+    iteration counts), each family named with ``prefix``: A-SRPT with the forest within 14% of
+    A-SRPT-Perfect on the same streams, and the forest's error below the median and mean predictors'."""
+    runs = {(r["value"], r["algorithm"], r["seed"]): r for r in rows if r["sweep"] == sweep}
+    ratios = [runs["rf", "asrpt", s]["total_completion"] / runs["rf", "asrpt-perfect", s]["total_completion"]
+              for s in seeds if ("rf", "asrpt", s) in runs and ("rf", "asrpt-perfect", s) in runs]
+    report.claim(prefix + "A-SRPT with the random forest within 14% of A-SRPT-Perfect (Fig. 9)", {"sweep": sweep},
+                 ratios, f"{sweep}: A-SRPT (random forest) / A-SRPT-Perfect at most {FIG9_RATIO} (mean over seeds)",
+                 mean_within(ratios, FIG9_RATIO), band=Band.about(FIG9_RATIO, "only 14% worse", null=1.0))
+    for other in ("median", "mean"):
+        report.paired_claim(prefix + "the random forest predicts better than the median and mean predictors (Fig. 9)",
+                            {"sweep": sweep, "baseline": other},
+                            {s: runs["rf", "asrpt", s]["mae"] for s in seeds if ("rf", "asrpt", s) in runs},
+                            {s: runs[other, "asrpt", s]["mae"] for s in seeds if (other, "asrpt", s) in runs}, "min",
+                            f"{sweep}: the random forest's mean absolute error below the {other} predictor's",
+                            band=Band.about(1 - FIG9_ERRORS["rf"] / FIG9_ERRORS[other],
+                                            f"{FIG9_ERRORS['rf']} against {FIG9_ERRORS[other]} iterations"))
 
 
 def _reductions(at, best, sweep: str, xs: Sequence[float], scale, seeds: list[int]) -> dict[int, dict[float, float]]:

@@ -12,7 +12,9 @@ documented, seeded model, and every result built on it says so:
 3. **Iterations.** A group trains one model with one configuration (:mod:`.templates`): single-GPU
    groups a model that fits one GPU, others any model. Its members share the iteration count
    ``round(median duration / α̃^min)``, except that each terminates early with probability
-   :data:`EARLY` at a uniformly random point (users kill jobs).
+   :data:`EARLY` at a uniformly random point (users kill jobs). With ``spread`` σ > 0 each member's
+   count is that times its own lognormal factor ``exp(σ z − σ²/2)`` (mean 1): the within-group
+   variation the paper's prediction errors imply (a set-up swept by asrpt-sim).
 4. **Users.** Each virtual cluster has :data:`USERS_PER_CLUSTER` users; each group belongs to one,
    drawn uniformly.
 
@@ -54,9 +56,11 @@ class WorkloadJob:
 
 
 @lru_cache(maxsize=4)
-def workload(cluster: Cluster, seed: int = 0) -> tuple[WorkloadJob, ...]:
-    """Every cleaned Philly job with a synthetic group, user, model configuration and iteration count."""
+def workload(cluster: Cluster, seed: int = 0, spread: float = 0.0) -> tuple[WorkloadJob, ...]:
+    """Every cleaned Philly job with a synthetic group, user, model configuration and iteration count;
+    ``spread`` > 0 varies the count within a group (step 3's lognormal factor; 0: none, the default)."""
     rng = np.random.default_rng(seed)
+    noise = np.random.default_rng([seed, 1])  # its own stream: spread = 0 leaves every other draw as it was
     trace = [j for j in philly_jobs() if j.duration_s > 0 and j.gpus < cluster.total_gpus]
     buckets: dict[tuple, list[int]] = {}
     for k, j in enumerate(trace):
@@ -85,7 +89,8 @@ def workload(cluster: Cluster, seed: int = 0) -> tuple[WorkloadJob, ...]:
         user = user_base[first.cluster] + int(rng.integers(USERS_PER_CLUSTER))
         for k in members:
             early = rng.random() < EARLY
-            iterations[k] = max(1, round(base * rng.uniform(0.0, 1.0))) if early else base
+            own = base * math.exp(spread * float(noise.standard_normal()) - spread ** 2 / 2) if spread else base
+            iterations[k] = max(1, round(own * rng.uniform(0.0, 1.0))) if early else max(1, round(own))
             jobs[k], users[k] = job, user
     return tuple(WorkloadJob(j.submit_s, jobs[k], int(iterations[k]), int(group_of[k]), int(users[k]))
                  for k, j in enumerate(trace))

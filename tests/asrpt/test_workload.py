@@ -29,3 +29,21 @@ def test_bundled_extract_matches_the_workload_model():
     write_csv(workload(PAPER_CLUSTER, 0), out)
     shipped = gzip.decompress((Path(__file__).parents[2] / "instances/asrpt/philly_recurring.csv.gz").read_bytes())
     assert shipped.decode() == out.getvalue()
+
+
+def test_a_within_group_spread_varies_the_counts_and_nothing_else():
+    """``spread`` (issue 52's A-SRPT set-up sweep): the same groups, users and models as without it,
+    each member's count the group's times its own factor of mean 1; 0 is the workload as shipped."""
+    import statistics
+
+    plain, spread = workload(PAPER_CLUSTER, 0), workload(PAPER_CLUSTER, 0, 0.5)
+    assert [(j.group, j.user, j.job, j.submit) for j in plain] == [(j.group, j.user, j.job, j.submit) for j in spread]
+    counts: dict[int, set[int]] = {}
+    sizes: dict[int, int] = {}
+    for j in spread:
+        counts.setdefault(j.group, set()).add(j.iterations)
+        sizes[j.group] = sizes.get(j.group, 0) + 1
+    recurring = [g for g, n in sizes.items() if n > 1]
+    assert sum(len(counts[g]) > 1 for g in recurring) > 0.9 * len(recurring) > 0
+    factors = [b.iterations / a.iterations for a, b in zip(plain, spread) if a.iterations >= 1000]
+    assert 0.9 < statistics.fmean(factors) < 1.1
