@@ -71,3 +71,27 @@ def test_each_method_is_its_registered_algorithm_with_its_parameters():
         schedule, preemptions = reproduce.run_algorithm(instance, label, 3)
         assert registered.feasible and schedule == registered.schedule, label
         assert preemptions >= 0
+
+
+def test_the_ratio_at_the_papers_sizes_is_inside_its_regime(tmp_path):
+    """edge-ratio at the paper's own sizes (5 jobs on 5 or 15 edge servers of the 'paper' generator):
+    MILP-2's optimum proven, ILP (4) past what optsched builds (no flow reference), and the claims
+    there counted inside the paper's regime while the 2-server runs stay outside it."""
+    from fractions import Fraction
+
+    from optsched.reproduce import Report, Setting
+    from optsched.study.stats import OUTSIDE
+
+    row = reproduce._ratio_task(reproduce.RatioTask(5, 1, Fraction(0), "paper", 5))
+    assert row["milp_optimal"] and row["jct_ratio"] >= 1 - 1e-9 and row["servers"] == 5
+    assert row["ilp"] is None and row["flow_ratio"] is None
+    rows = [{**row, "seed": s, "epsilon": float(e), "jct_ratio": 1.0 + 0.01 * s + (0.1 if e == 0 else 0.0),
+             "servers": n, "jobs": 5 if n > 2 else 3}
+            for n in (2, 5, 15) for s in range(6) for e in reproduce.EPSILONS]
+    report = Report("toy")
+    preset = reproduce.Preset(jobs=[5], servers_fixed=5, servers=[5], jobs_fixed=5, ratio_servers=[5, 15])
+    reproduce._summarize_ratio(report, rows, Setting("quick", 6, tmp_path), preset)
+    claims = [r for r in report.decided() if r["method"] == "claim"]
+    assert {r["verdict"] == OUTSIDE for r in claims if r.get("servers") == 2} == {True}
+    assert {r["verdict"] == OUTSIDE for r in claims if r.get("servers") != 2} == {False}
+    assert any(r["family"] == "Figs. 12/13: S has little influence on the ratio" for r in claims)
