@@ -124,6 +124,10 @@ class PooledState:
     stopped: str = ""
 
 
+#: HiGHS's ``simplex_strategy`` values: dual (its default, the master's) and primal (the fallback).
+DUAL_SIMPLEX, PRIMAL_SIMPLEX = 1, 4
+
+
 class _Master:
     """The restricted master in HiGHS: one row per job, one per resource and slot below the horizon."""
 
@@ -153,9 +157,18 @@ class _Master:
         self.columns.append((j, k, t))
 
     def solve(self) -> tuple[float, np.ndarray, np.ndarray]:
-        """The master's optimum, the job rows' duals and the prices ``π[r, τ] = max(0, −dual)``."""
+        """The master's optimum, the job rows' duals and the prices ``π[r, τ] = max(0, −dual)``. Dual
+        simplex from the last basis first; where it ends without an optimum (HiGHS's "Unknown" on a
+        degenerate master, seeds 4 and 9 of the paper's 200 jobs on 150 servers), primal simplex from
+        scratch; :class:`~optsched.errors.SolverFailure` when that ends without one too."""
         self.highs.run()
         status = self.highs.getModelStatus()
+        if status != highspy.HighsModelStatus.kOptimal:
+            self.highs.clearSolver()
+            self.highs.setOptionValue("simplex_strategy", PRIMAL_SIMPLEX)
+            self.highs.run()
+            self.highs.setOptionValue("simplex_strategy", DUAL_SIMPLEX)
+            status = self.highs.getModelStatus()
         if status != highspy.HighsModelStatus.kOptimal:
             raise SolverFailure(f"pooled: the master LP ended {self.highs.modelStatusToString(status)}")
         duals = np.asarray(self.highs.getSolution().row_dual)
@@ -211,7 +224,12 @@ def run(instance: Instance, *, rounds: int = ROUNDS, time_limit: float | None = 
         master.add(j, k, t)
     center = np.zeros((instance.R, master.horizon))  # the prices of the best bound: L(0)'s until a round beats it
     while not state.converged:
-        state.upper, job_duals, prices = master.solve()
+        try:
+            state.upper, job_duals, prices = master.solve()
+        except SolverFailure as failure:  # the bound so far stays certified: it never used the master
+            state.stopped = f"{failure} after {state.rounds} pricing rounds"
+            break
+        state.columns, state.x = list(master.columns), master.values()
         for alpha in (SMOOTHING, 0.0):
             if state.rounds >= rounds:
                 state.stopped = f"stopped after {rounds} pricing rounds"
@@ -233,7 +251,6 @@ def run(instance: Instance, *, rounds: int = ROUNDS, time_limit: float | None = 
                 break
         if state.stopped:
             break
-    state.columns, state.x = list(master.columns), master.values()
     return state
 
 

@@ -97,3 +97,24 @@ def test_on_congested_paper_instances_the_bound_moves_and_stays_below_the_optimu
     assert all(better_or_equal(bound, optimum.verdict.objective, "min") for bound in trajectory)
     assert solved.found_verdict.feasible
     assert better_or_equal(optimum.verdict.objective, solved.found_verdict.objective, "min")
+
+
+def test_a_master_that_ends_without_an_optimum_stops_the_generation_with_its_bound_certified(monkeypatch):
+    """Where HiGHS ends the master without an optimum (seeds 4 and 9 of the paper's 200 jobs on 150
+    servers, "Unknown", before the primal fallback), the route stops and keeps the Lagrangian bound it
+    had, which never used the master: here every simplex run is cut at 0 iterations, so once the
+    master needs a pivot the dual and the primal fallback both fail; the columns and values kept are
+    the last optimal master's."""
+    instance = generate("tiny", 3, jobs=4)
+    init = pooled._Master.__init__
+
+    def starved(self, *args, **kwargs):
+        init(self, *args, **kwargs)
+        self.highs.setOptionValue("simplex_iteration_limit", 0)
+
+    monkeypatch.setattr(pooled._Master, "__init__", starved)
+    state = pooled.run(instance)
+    assert "the master LP ended" in state.stopped and not state.converged
+    assert state.lower == max(state.trajectory) and len(state.x) == len(state.columns) > 0
+    optimum = get("hetero").solve(instance, "configuration", threads=1).result.objective
+    assert state.lower <= optimum + 1e-6
