@@ -33,7 +33,6 @@ from ..limits import NODE_LIMIT
 from ..registry import get
 from .instance import Instance, speed_augmented
 from .online import CLOUD, EdgeRun, run_aonline
-from .schedule import verify
 from .theory import fitted_dual_check, flow_bound, jct_bound, lemma1_chain
 
 #: The speed-ups ``1 + ε`` Theorem 3 is checked at (the paper's Figs. 12/13 sweep ε up to 0.5).
@@ -97,7 +96,7 @@ def theorem3_slack(instance: Instance, algorithm: str, params: dict, optimum: fl
 
 def _plan_failure(instance: Instance, run: EdgeRun) -> str:
     """The first way ``run``'s plans break Lemma 2(a) (empty: none)."""
-    problems = verify(instance, run.schedule())
+    problems = get("edge").judge(instance, run.schedule()).violations
     if problems:
         return problems[0]
     for c in run.chunks:

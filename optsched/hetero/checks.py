@@ -33,13 +33,14 @@ from dataclasses import replace
 import numpy as np
 
 from ..limits import NODE_LIMIT
+from ..registry import get
 from ..solvers import solve
 from . import oracles
 from .formulations import mwsp
 from .instance import Instance
 from .online import OnlineRun, run_aonline
 from .oracles import Market
-from .schedule import JobSchedule, Schedule, verify
+from .schedule import JobSchedule, Schedule
 
 
 def sub_round_markets(instance: Instance, run: OnlineRun) -> Iterator[tuple[Market, int, float]]:
@@ -103,7 +104,7 @@ def theorem2_slack(instance: Instance, algorithm: str, params: dict, optimum: fl
         for sub in (r.result.subrounds if r.result else []):
             subrounds += 1
             alone = replace(instance, jobs=tuple(replace(instance.jobs[j], arrival=1) for j in sub.accepted))
-            problems = verify(alone, Schedule(tuple(sub.schedules[j] for j in sub.accepted)))
+            problems = get("hetero").judge(alone, Schedule(tuple(sub.schedules[j] for j in sub.accepted))).violations
             if problems:
                 return -1.0, {"round": r.i, "violation": problems[0]}
             if top > 0 and sub.price.size:
