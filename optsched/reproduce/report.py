@@ -155,17 +155,20 @@ class Report:
     def testing(self) -> str:
         """One sentence for every report: how many tests, in how many families, corrected how, and
         the interval method."""
-        from ..study.stats import CORRECTION, EFFECT_METHOD, INTERVAL_METHOD, LEVEL
+        from ..study.stats import CORRECTION, EFFECT_METHOD, INTERVAL_METHOD, LEVEL, TEST
 
         rows = self.decided()
         families = {r["family"] for r in rows if r.get("tests_in_family")}
         tests = sum({r["family"]: r["tests_in_family"] for r in rows if r.get("tests_in_family")}.values())
         certain = sum(1 for r in rows if r.get("test", "").startswith("a counterexample"))
+        open_ = sum(1 for r in rows if r.get("test") in (TEST["worst"], TEST["universal"]))
         merged = sum(1 for r in rows if r.get("identical_to"))
         return (f"{tests} tests in {len(families)} claim families, p-values corrected within each family by "
                 f"{CORRECTION.capitalize()}'s method at the {LEVEL:.0%} familywise level (two-sided, the verdict "
                 f"following the direction); intervals: {INTERVAL_METHOD} (relative gains: {EFFECT_METHOD}). "
                 + (f"{certain} counterexample(s) are certain and take no test. " if certain else "")
+                + (f"{open_} claim(s) about every instance found no counterexample, which no sample turns into "
+                   "a proof: not resolved, without a test. " if open_ else "")
                 + (f"{merged} comparison(s) repeat another method's values exactly and are merged into it "
                    "(`identical_to`). " if merged else ""))
 
