@@ -118,9 +118,40 @@ def theory_report(setting: Setting, family_name: str, statements: Sequence[State
                            sum(r["slack"] < 0 for r in scored), min((r["slack"] for r in scored), default=None),
                            violation_rate_high(len(scored)) if not any(r["slack"] < 0 for r in scored) else "-"])
     report.tables.append(table)
+    _slack_figure(report, setting, statements)
     return report
 
 
+def _slack_figure(report: Report, setting: Setting, statements: Sequence[Statement]) -> None:
+    """Every scored instance's slack per statement (a dot each, clipped to [−1, 1] on a symmetric log
+    scale so that a tiny margin shows), counterexamples in red left of the line at 0."""
+    import numpy as np
+
+    from ..plot import COLUMN_WIDTH, figure
+
+    name = "slacks.png"
+    scored = [[r for r in report.records if r["statement"] == st.where and r["check"] == st.check
+               and r["algorithm"] == st.algorithm and r["scored"]] for st in statements]
+    with figure(setting.out_dir / name, width=2 * COLUMN_WIDTH, height=0.9 + 0.28 * len(statements)) as (_, ax):
+        jitter = np.random.default_rng(0)
+        for k, rows in enumerate(scored):
+            slacks = np.clip([r["slack"] for r in rows], -1.0, 1.0)
+            bad = slacks < 0
+            y = k + jitter.uniform(-0.25, 0.25, len(slacks))
+            ax.scatter(slacks[~bad], y[~bad], s=4, color="C0", alpha=0.5, linewidths=0)
+            ax.scatter(slacks[bad], y[bad], s=6, color="C3", alpha=0.8, linewidths=0)
+        ax.axvline(0.0, color="0.3", linewidth=0.8)
+        ax.set_xscale("symlog", linthresh=1e-4)
+        ax.set_xlim(-1.05, 1.05)
+        ax.set_yticks(range(len(statements)), [st.where for st in statements])
+        ax.invert_yaxis()
+        ax.set_xlabel("slack (negative: a counterexample; clipped to [−1, 1])")
+    report.figures.append((name, SLACK_CAPTION))
+
+
+SLACK_CAPTION = ("Each statement's slack on every scored instance (a dot each, all sizes): right of 0 the "
+                 "statement held on that instance, by that margin; left of 0 (red) a counterexample. Symmetric log "
+                 "scale, linear within 10^-4 of 0.")
 ASSUMED = ("Instances: the `{family}` search space's starting instances (`optsched search`'s, its "
            "`mutate.space().start(seed, size)`), seeds 0..{last} at {sizes} jobs; each statement scored as "
            "`optsched search {family} --target theorem:NAME` scores it (the schedule verified, the optimum "

@@ -59,6 +59,7 @@ def test_the_oasis_theory_quick_preset_gives_a_verdict_per_statement_and_size(tm
 
     out = tmp_path / "oasis-theory"
     assert main(["reproduce", "oasis-theory", "--preset", "quick", "--workers", "1", "--quiet", "-o", str(out)]) == 0
+    assert (out / "slacks.svg").stat().st_size > 0  # every instance's slack per statement
     rows = [r for r in csv.DictReader(open(out / "summary.csv")) if r["method"] == "claim"]
     assert len(rows) == 2 * len(STATEMENTS)  # the quick preset's two sizes
     verdict = {(r["family"], r["size"]): r["verdict"] for r in rows}
