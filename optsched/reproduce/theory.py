@@ -85,12 +85,13 @@ def _theory_task(task: TheoryTask) -> dict:
 
 
 def theory_report(setting: Setting, family_name: str, statements: Sequence[Statement], title: str,
-                  says: Sequence[str], sizes: dict[str, tuple[int, ...]] | None = None) -> Report:
-    """Score every statement on ``setting.seeds`` seeds at each size of the preset (``sizes``, default
-    :data:`SIZES`), and report a claim per statement and size, a table and the per-instance records."""
+                  says: Sequence[str]) -> Report:
+    """Score every statement on ``setting.seeds`` seeds at each size of the preset (:data:`SIZES`), and
+    report a claim per statement and size, a table, the figure of every slack and the per-instance
+    records."""
     from ..study.stats import no_counterexample, violation_rate_high
 
-    chosen = (sizes or SIZES)[setting.scale]
+    chosen = SIZES[setting.scale]
     report = Report(title, paper_says=list(says),
                     assumptions=[ASSUMED.format(family=family_name, sizes=", ".join(map(str, chosen)),
                                                 last=setting.seeds - 1)])
@@ -103,7 +104,7 @@ def theory_report(setting: Setting, family_name: str, statements: Sequence[State
         rows = parallel_map(_theory_task, tasks, setting, f"{family_name} theory: {statement.where}")
         for row in rows:
             report.records.append({"statement": statement.where, "check": statement.check,
-                                   "algorithm": statement.algorithm, **row})
+                                   "algorithm": statement.algorithm, **dict(statement.options), **row})
         for size in chosen:
             violations = [0.0 - r["slack"] for r in rows if r["size"] == size and r["scored"]]
             report.claim(statement.family_label, {"size": size, "algorithm": statement.algorithm,
