@@ -409,17 +409,27 @@ def _workers_task(task: WorkersTask) -> dict:
     """Fig. 10 ("the total weighted completion time decreases as the number of workers grows"), as
     A_online's enumeration of worker counts prices it on an empty cluster: for each ``N`` of
     :data:`WORKER_COUNTS`, ``Σ_j w_j (a_j + d_j)``, with ``d_j`` the shortest duration (2f) of job
-    ``j`` with exactly ``min(N, D_j)`` workers over its worker types, PS types and co-location."""
+    ``j`` with exactly ``min(N, D_j)`` workers over its worker types, PS types and co-location that
+    fit the empty cluster (``Instance.empty_fit``; where none fits with that many, the most workers
+    below it that some shape fits with)."""
     instance = generate("paper", task.seed, jobs=task.jobs, servers=task.servers, framework=task.framework)
     ps_types = range(instance.P) if instance.framework == "ps" else (None,)
+    fit = instance.empty_fit
+
+    def fastest(j: int, workers: int) -> int | None:
+        """The shortest duration of job ``j`` on exactly ``workers`` workers over the shapes that fit the
+        empty cluster (None: none does)."""
+        return min((instance.duration(j, m, p, q, workers) for m in range(instance.M) for p in ps_types
+                    for q in (1, 0) if (q == 1 or instance.H >= 2) and (instance.framework == "ps" or q == 1
+                                                                          or workers >= 2)
+                    and bool(fit[m, p, q][workers])), default=None)
+
     totals = {}
     for n in WORKER_COUNTS:
         total = 0.0
         for j, job in enumerate(instance.jobs):
-            workers = min(n, job.chunks)
-            d = min(instance.duration(j, m, p, q, workers) for m in range(instance.M) for p in ps_types
-                    for q in (1, 0) if (q == 1 or instance.H >= 2) and (instance.framework == "ps" or q == 1
-                                                                          or workers >= 2))
+            # the most workers up to N (and D_j) that some shape fits with
+            d = next(d for w in range(min(n, job.chunks), 0, -1) if (d := fastest(j, w)) is not None)
             total += job.weight * (job.arrival + d)
         totals[str(n)] = total
     return {"sweep": "workers", "framework": task.framework, "jobs": task.jobs, "servers": task.servers,
