@@ -86,3 +86,22 @@ def test_instance_seeds_skip_the_seeds_whose_cluster_no_worker_fits_at_some_poin
         assert (len(made) == len(points)) == (seed in chosen)
     assert reproduce.instance_seeds("ps", [(6, 3)], 5) == [0, 1, 2, 3, 4]
     assert reproduce._spans([0, 1, 2, 5, 7, 8]) == "0-2, 5, 7-8"
+
+
+def test_fig10_prices_each_job_only_on_shapes_that_fit_the_empty_cluster():
+    """Fig. 10's totals (each job alone on N workers): a shape that fits no server is never used,
+    so on the default preset, where worker type 0 fits nowhere, the totals lie above those over
+    every shape, and N = 1 is the slowest."""
+    from optsched.hetero.generate import generate
+    from optsched.hetero.reproduce import WORKER_COUNTS, WorkersTask, _workers_task
+
+    instance = generate("paper", 0, jobs=30, servers=30)
+    assert not instance.empty_fit[0, 0, 1].any()  # worker type 0 fits no server here
+    totals = _workers_task(WorkersTask("ps", 30, 30, 0))["totals"]
+    for n in WORKER_COUNTS:
+        unrestricted = sum(job.weight * (job.arrival + min(instance.duration(j, m, p, q, min(n, job.chunks))
+                                                          for m in range(instance.M) for p in range(instance.P)
+                                                          for q in (0, 1)))
+                           for j, job in enumerate(instance.jobs))
+        assert totals[str(n)] >= unrestricted
+    assert totals["1"] == max(totals.values())
