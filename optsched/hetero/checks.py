@@ -70,15 +70,31 @@ def ps_load(instance: Instance, schedule: JobSchedule) -> float:
                 if c[r] > 0 and r != instance.bandwidth), default=0.0)
 
 
+def _run(instance: Instance, params: dict) -> OnlineRun:
+    """A_online's run with the check's parameters (the oracle is the check's own business)."""
+    return run_aonline(instance, **{k: v for k, v in params.items() if k not in ("seed", "oracle")})
+
+
+def _markets(instance: Instance, run: OnlineRun) -> Iterator[tuple[Market, int]]:
+    """``(market, job)``: every job of every round on the empty cluster at zero prices, then every
+    job each sub-round processed at its final prices (:func:`sub_round_markets`), the markets the
+    oracle checks (``mincost1``, ``theorem6``) examine."""
+    for r in run.rounds:
+        if r.result:
+            for j in r.batch:
+                yield Market.empty(instance, r.tau), j
+    for market, j, _ in sub_round_markets(instance, run):
+        yield market, j
+
+
 def mincost1_slack(instance: Instance, algorithm: str, params: dict, optimum: float | None) -> tuple[float, dict]:
     """The ``mincost1`` check (module docstring). ``guide`` (the largest :func:`ps_load` of
     A_mincost1's schedules) only orders instances of equal slack for the search."""
     if instance.framework != "ps":
         return 0.0, {"applies": False, "why": "A_mincost1 is the PS framework's oracle"}
-    run = run_aonline(instance, **{k: v for k, v in params.items() if k not in ("seed", "oracle")})
+    run = _run(instance, params)
     slack, worst, calls, guide = 0.0, None, 0, 0.0
-    zero_price = [(Market.empty(instance, r.tau), j, 0.0) for r in run.rounds if r.result for j in r.batch]
-    for market, j, _ in [*zero_price, *sub_round_markets(instance, run)]:
+    for market, j in _markets(instance, run):
         w = instance.jobs[j].weight
         exact = min(oracles.distributed_exact(market, j)[0], w)
         cost, greedy = oracles.distributed_paper(market, j)
@@ -91,8 +107,6 @@ def mincost1_slack(instance: Instance, algorithm: str, params: dict, optimum: fl
     return slack, {"calls": calls, "worst": worst, "guide": guide}
 
 
-def _run(instance: Instance, params: dict) -> OnlineRun:
-    return run_aonline(instance, **{k: v for k, v in params.items() if k not in ("seed", "oracle")})
 
 
 def theorem2_slack(instance: Instance, algorithm: str, params: dict, optimum: float | None) -> tuple[float, dict]:
@@ -117,9 +131,8 @@ def theorem6_slack(instance: Instance, algorithm: str, params: dict, optimum: fl
     if instance.framework != "allreduce":
         return 1.0, {"applies": False, "why": "Theorem 6 is about Ring-AllReduce jobs"}
     run = _run(instance, params)
-    zero_price = [(Market.empty(instance, r.tau), j, 0.0) for r in run.rounds if r.result for j in r.batch]
     slack, calls, worst = 1.0, 0, None
-    for market, j, _ in [*zero_price, *sub_round_markets(instance, run)]:
+    for market, j in _markets(instance, run):
         found = min(oracles.colocated_allreduce(market, j)[0], oracles.distributed_allreduce(market, j)[0])
         brute = oracles.brute_force(market, j)[0]
         calls += 1
