@@ -100,6 +100,12 @@ METHODS: dict[str, Method] = {m.label: m for m in (
     method("fifo"), method("drf"), method("antman"), method("tiresias"))}
 
 
+def _method_at(label: str, F: float = 1.0) -> Method:
+    """The method of :data:`METHODS` labelled ``label``, A_online's with the price parameter ``F``."""
+    chosen = METHODS[label]
+    return method("aonline", label, **chosen.params, F=F) if chosen.algorithm == "aonline" else chosen
+
+
 @dataclass(frozen=True)
 class OnlineTask:
     """One method on the seeded 'paper' instance of one sweep point (F for A_online)."""
@@ -115,10 +121,7 @@ class OnlineTask:
 def _online_task(task: OnlineTask) -> dict:
     framework, jobs, servers, F, seed, name = task.framework, task.jobs, task.servers, task.F, task.seed, task.algorithm
     instance = generate("paper", seed, jobs=jobs, servers=servers, framework=framework)
-    chosen = METHODS[name]
-    if chosen.algorithm == "aonline":
-        chosen = method("aonline", name, **chosen.params, F=F)
-    ran = run_verified(get("hetero"), instance, chosen, seed)
+    ran = run_verified(get("hetero"), instance, _method_at(name, F), seed)
     return {"sweep": "online", "framework": framework, "jobs": jobs, "servers": servers, "F": F, "seed": seed,
             "algorithm": name, "weighted_completion": ran.objective}
 
@@ -168,10 +171,7 @@ def _horizon_task(task: HorizonTask) -> dict:
     """Fig. 2 (PS) at one job count with T = 300 (``generate.paper_over``), A_online at F = 1 with the
     earliest-completion ties, as the main comparisons run it."""
     instance = paper_over(FIG2_HORIZON, task.seed, task.jobs, task.servers)
-    chosen = METHODS[task.algorithm]
-    if chosen.algorithm == "aonline":
-        chosen = method("aonline", task.algorithm, **chosen.params, F=1.0)
-    ran = run_verified(get("hetero"), instance, chosen, task.seed)
+    ran = run_verified(get("hetero"), instance, _method_at(task.algorithm), task.seed)
     return {"sweep": "horizon", "framework": "ps", "jobs": task.jobs, "servers": task.servers, "F": 1.0,
             "T": FIG2_HORIZON, "seed": task.seed, "algorithm": task.algorithm, "weighted_completion": ran.objective}
 
@@ -383,10 +383,7 @@ def _shortage_task(task: ShortageTask) -> dict:
     instance with the cluster scaled by ``kappa`` (resource shortage below the default 0.35)."""
     instance = generate("paper", task.seed, jobs=task.jobs, servers=task.servers, framework=task.framework,
                         kappa=task.kappa)
-    chosen = METHODS[task.algorithm]
-    if chosen.algorithm == "aonline":
-        chosen = method("aonline", task.algorithm, **chosen.params, F=1.0)
-    ran = run_verified(get("hetero"), instance, chosen, task.seed)
+    ran = run_verified(get("hetero"), instance, _method_at(task.algorithm), task.seed)
     return {"sweep": "shortage", "framework": task.framework, "jobs": task.jobs, "servers": task.servers,
             "kappa": task.kappa, "seed": task.seed, "algorithm": task.algorithm, "weighted_completion": ran.objective}
 
@@ -732,8 +729,7 @@ def reproduce(setting: Setting) -> Report:
     report.interval_figure(setting, interval_rows(weights, "jobs", "total scheduled weight"), "jobs",
                            "maxweight_vs_jain.png", BATCH_CAPTION, xlabel="jobs in the batch")
     if setting.scale == "paper":
-        certified = [method(m.algorithm, m.label, **m.params, **({"F": 1.0} if m.algorithm == "aonline" else {}))
-                     for m in METHODS.values()]  # as the verdicts run them (_online_task, F = 1)
+        certified = [_method_at(label) for label in METHODS]  # as the verdicts run them (_online_task, F = 1)
         certified_ratio(report, setting, "hetero", certified, {"jobs": 200, "servers": p.servers_fixed},
                         CERTIFIED_SIZE.format(servers=p.servers_fixed))
     return report
