@@ -358,24 +358,18 @@ def _claims(report: Report, rows: list[dict], p: Preset) -> list[dict]:
         report.trend_claim("Fig. 8: the baselines degrade as the NIC slows", {"sweep": nic, "baseline": b}, series,
                            "down", f"Fig. 8: {b}'s total completion time falls as the NIC speeds up (values: "
                            "per-seed slopes against log2 Gbps)")
-    perfect = at("jobs", p.fixed, "asrpt-perfect")
     predictor = {(r["value"], r["seed"]): r for r in rows if r["sweep"] == "predictor"}
-    ratios = [predictor["rf", s]["total_completion"] / perfect[s] for s in seeds
-              if ("rf", s) in predictor and s in perfect]
-    report.claim("Fig. 9: A-SRPT with the random forest within 14% of A-SRPT-Perfect", {"sweep": "predictor"}, ratios,
-                 f"Fig. 9: A-SRPT (random forest) / A-SRPT-Perfect at most {FIG9_RATIO} (mean over seeds)",
-                 mean_within(ratios, FIG9_RATIO), band=Band.about(FIG9_RATIO, "only 14% worse", null=1.0))
-    for other in ("median", "mean"):
-        report.paired_claim("Fig. 9: the random forest predicts better than the median and mean predictors",
-                            {"sweep": "predictor", "baseline": other},
-                            {s: predictor["rf", s]["mae"] for s in seeds if ("rf", s) in predictor},
-                            {s: predictor[other, s]["mae"] for s in seeds if (other, s) in predictor}, "min",
-                            f"Fig. 9: the random forest's mean absolute error below the {other} predictor's",
-                            band=Band.about(1 - FIG9_ERRORS["rf"] / FIG9_ERRORS[other],
-                                            f"{FIG9_ERRORS['rf']} against {FIG9_ERRORS[other]} iterations"))
+    _fig9_claims(report, "predictor", {name: {s: predictor[name, s] for s in seeds if (name, s) in predictor}
+                                       for name in ("rf", "median", "mean")},
+                 at("jobs", p.fixed, "asrpt-perfect"), "Fig. 9: {claim}", "Fig. 9")
     for spread in SPREADS:
-        _fig9_claims(report, rows, f"predictor, spread {spread:g}", seeds,
-                     f"Set-up sweep, within-group spread {spread:g}: ")
+        sweep = f"predictor, spread {spread:g}"
+        runs = {(r["value"], r["algorithm"], r["seed"]): r for r in rows if r["sweep"] == sweep}
+        _fig9_claims(report, sweep, {name: {s: runs[name, "asrpt", s] for s in seeds if (name, "asrpt", s) in runs}
+                                     for name in ("rf", "median", "mean")},
+                     {s: runs["rf", "asrpt-perfect", s]["total_completion"] for s in seeds
+                      if ("rf", "asrpt-perfect", s) in runs},
+                     f"Set-up sweep, within-group spread {spread:g}: {{claim}} (Fig. 9)", sweep)
     report.paired_claim("Fig. 9: the mean predictor degrades A-SRPT", {"sweep": "predictor", "baseline": "mean"},
                         {s: predictor["rf", s]["total_completion"] for s in seeds if ("rf", s) in predictor},
                         {s: predictor["mean", s]["total_completion"] for s in seeds if ("mean", s) in predictor},
@@ -415,22 +409,24 @@ def _spread_table(rows: list[dict]) -> Table:
     return table
 
 
-def _fig9_claims(report: Report, rows: list[dict], sweep: str, seeds: list[int], prefix: str) -> None:
-    """Fig. 9's two claims on the predictor runs of ``sweep`` (one within-group spread of the
-    iteration counts), each family named with ``prefix``: A-SRPT with the forest within 14% of
-    A-SRPT-Perfect on the same streams, and the forest's error below the median and mean predictors'."""
-    runs = {(r["value"], r["algorithm"], r["seed"]): r for r in rows if r["sweep"] == sweep}
-    ratios = [runs["rf", "asrpt", s]["total_completion"] / runs["rf", "asrpt-perfect", s]["total_completion"]
-              for s in seeds if ("rf", "asrpt", s) in runs and ("rf", "asrpt-perfect", s) in runs]
-    report.claim(prefix + "A-SRPT with the random forest within 14% of A-SRPT-Perfect (Fig. 9)", {"sweep": sweep},
-                 ratios, f"{sweep}: A-SRPT (random forest) / A-SRPT-Perfect at most {FIG9_RATIO} (mean over seeds)",
+def _fig9_claims(report: Report, sweep: str, runs: dict[str, dict[int, dict]], perfect: dict[int, float],
+                 family: str, lead: str) -> None:
+    """Fig. 9's two claims on one sweep's predictor runs (``runs[predictor][seed]``: A-SRPT's row with
+    that predictor), each in the family ``family.format(claim=...)``, each test described after ``lead``:
+    A-SRPT with the random forest within 14% of A-SRPT-Perfect (``perfect``: its total per seed, on
+    the same streams), and the forest's error below the median and mean predictors'."""
+    forest = runs["rf"]
+    ratios = [forest[s]["total_completion"] / perfect[s] for s in forest if s in perfect]
+    report.claim(family.format(claim="A-SRPT with the random forest within 14% of A-SRPT-Perfect"), {"sweep": sweep},
+                 ratios,
+                 f"{lead}: A-SRPT (random forest) / A-SRPT-Perfect at most {FIG9_RATIO} (mean over seeds)",
                  mean_within(ratios, FIG9_RATIO), band=Band.about(FIG9_RATIO, "only 14% worse", null=1.0))
     for other in ("median", "mean"):
-        report.paired_claim(prefix + "the random forest predicts better than the median and mean predictors (Fig. 9)",
-                            {"sweep": sweep, "baseline": other},
-                            {s: runs["rf", "asrpt", s]["mae"] for s in seeds if ("rf", "asrpt", s) in runs},
-                            {s: runs[other, "asrpt", s]["mae"] for s in seeds if (other, "asrpt", s) in runs}, "min",
-                            f"{sweep}: the random forest's mean absolute error below the {other} predictor's",
+        report.paired_claim(family.format(claim="the random forest predicts better than the median and mean "
+                                          "predictors"),
+                            {"sweep": sweep, "baseline": other}, {s: r["mae"] for s, r in forest.items()},
+                            {s: r["mae"] for s, r in runs[other].items()}, "min",
+                            f"{lead}: the random forest's mean absolute error below the {other} predictor's",
                             band=Band.about(1 - FIG9_ERRORS["rf"] / FIG9_ERRORS[other],
                                             f"{FIG9_ERRORS['rf']} against {FIG9_ERRORS[other]} iterations"))
 
