@@ -42,7 +42,7 @@ from .columns import TooManyColumns, enumerate_columns
 from .instance import Instance
 from .online import OasisRun, Step, run_oasis
 from .subroutine import SubroutineCounters, best_schedule
-from .theory import alpha_discrete, certified_lower_bound, dual_check
+from .theory import alpha_discrete, certified_lower_bound, constants, dual_check
 
 #: A price margin within this (relative, or in log price) is floating-point rounding, not a fall.
 ROUNDING = 1e-9
@@ -98,7 +98,7 @@ def prices_slack(instance: Instance, algorithm: str, params: dict, optimum: floa
 def full_server_slack(instance: Instance, algorithm: str, params: dict, optimum: float | None) -> tuple[float, dict]:
     """The ``full-server`` check (module docstring): a schedule's cost with one full cell is its cost
     at the floor prices plus ``y w_r (U^r − L)`` for its ``y`` workers in that cell."""
-    c = _run(instance, params).constants
+    c = constants(instance, u_scale=params.get("u_scale", 1.0), l_scale=params.get("l_scale", 1.0))  # OASiS's own
     L1, L2 = math.exp(c.log_L1), math.exp(c.log_L2)
     slack, checked = math.inf, 0
     for i, job in enumerate(instance.jobs):
