@@ -27,6 +27,9 @@ FAMILY = Family(
     formulations={
         "time-indexed": Formulation("time-indexed", here("formulations:time_indexed"),
                                     "x[j,t] = 1 iff job j starts at t; exact MILP, LP relaxation a lower bound"),
+        "reduced-time-indexed": Formulation("reduced-time-indexed", here("formulations:reduced_time_indexed"),
+                                            "the time-indexed MILP over the start times that reduced-cost fixing "
+                                            "keeps (the LP's duals and a local-search schedule): exact"),
         "cp-sat": Formulation("cp-sat", here("formulations:cp_sat"),
                               "CP-SAT: a start and an interval per job, no overlap; the independent second model",
                               engine="cp-sat"),
@@ -42,6 +45,7 @@ FAMILY = Family(
     },
     space=here("mutate:space"),
     bound_route="mean-busy-time",
+    best=here("formulations:best"),
     checks={"smith": Check("smith", "Smith's rule: with every release date 0, WSPT is optimal",
                            ("wspt",), here("checks:smith_slack"), needs_optimum=True)},
     reproductions={

@@ -4,7 +4,13 @@
 import pytest
 from hypothesis import given, settings
 
-from optsched.single.formulations import brute_force_optimum, mean_busy_time, mean_busy_time_lp, time_indexed
+from optsched.single.formulations import (
+    brute_force_optimum,
+    mean_busy_time,
+    mean_busy_time_lp,
+    reduced_time_indexed,
+    time_indexed,
+)
 from optsched.single.schedule import objective, verify
 from optsched.single.strategies import instances
 from optsched.solvers import solve
@@ -71,3 +77,39 @@ def test_the_lp_schedule_solves_the_mean_busy_time_lp_and_bounds_the_time_indexe
     assert bound.objective == pytest.approx(solve(mean_busy_time_lp(instance)).objective)
     assert bound.objective <= solve(time_indexed(instance, relax=True)).objective * (1 + 1e-9)
     assert bound.objective <= brute_force_optimum(instance)[0] * (1 + 1e-9)
+
+
+@given(instances())
+@settings(max_examples=40)
+def test_reduced_cost_fixing_keeps_the_optimum(instance):
+    """The reduced model proves brute force's optimum, its start is a schedule of the kept starts,
+    and it never has more variables than the full model."""
+    model = reduced_time_indexed(instance)
+    result = solve(model)
+    assert result.optimal
+    assert result.objective == pytest.approx(brute_force_optimum(instance)[0])
+    assert verify(instance, model.decoder(result)) == []
+    names = {v.name for v in model.problem.variables()}
+    assert set(model.start) <= names
+    assert len(names) <= len(time_indexed(instance).problem.variables())
+
+
+def test_reduced_cost_fixing_drops_most_starts_and_agrees_with_the_full_milp():
+    """At 30 jobs of the small preset the reduced model keeps a minority of the starts and proves
+    the full MILP's optimum (a second, independent exact solve of the same instance)."""
+    import optsched
+
+    family = optsched.get("single")
+    for seed in range(2):
+        instance = family.generate("small", seed=seed, jobs=30)
+        reduced, full = reduced_time_indexed(instance), time_indexed(instance)
+        assert len(reduced.problem.variables()) < 0.6 * len(full.problem.variables())
+        a, b = solve(reduced, threads=1), solve(full, threads=1)
+        assert a.optimal and b.optimal and a.objective == pytest.approx(b.objective)
+
+
+def test_best_is_the_reduced_model():
+    import optsched
+
+    family = optsched.get("single")
+    assert family.best_formulation(family.generate("small", seed=0, jobs=12)) == "reduced-time-indexed"
