@@ -19,7 +19,9 @@ How the code a unit runs is found, statically (:mod:`ast`, nothing is imported):
 * **Dynamic look-ups** through the registry in the code a root function reaches:
   ``get("oasis").run(instance, "rrh")`` (or ``.algorithm("rrh")``, ``.formulation("milp")``) brings
   in that one function with the family's verifier and objective, ``get("oasis").judge(...)`` and
-  ``judge(get("oasis"), ...)`` the verifier and objective alone; any other use of ``get("oasis")``
+  ``judge(get("oasis"), ...)`` the verifier and objective alone, ``run_verified(get("oasis"), ...)``
+  (the reproduction kit's, whose method is data) every algorithm of the family with them; any other
+  use of ``get("oasis")``
   (kept in a variable, a name that is not a literal) the whole family, and a look-up by a variable
   every family.
   Whole imported modules are not searched for them: the registry, the pipeline and the unit runner
@@ -135,6 +137,9 @@ def _facts(stmt: ast.AST) -> _Facts:
 #: Functions that run only the verifier and objective of the family they are given first:
 #: ``pipeline.judge`` and the reproduction kit's ``verified_objective``.
 JUDGING_CALLS = ("judge", "verified_objective")
+#: Functions that run one of the family's algorithms (which, named by a variable) and judge its
+#: schedule: the reproduction kit's ``run_verified``.
+RUNNING_CALLS = ("run_verified",)
 #: A family's methods that run one named function of it: the method, the position and keyword of the name.
 _NAMED = {"run": ("algorithm", 1, "algorithm"), "algorithm": ("algorithm", 0, "name"),
           "formulation": ("formulation", 0, "name")}
@@ -144,7 +149,8 @@ def _lookup(call: ast.Call, parents: dict[ast.AST, ast.AST]) -> set[str]:
     """The targets a registry look-up ``get(...)`` runs. ``get("edge").run(instance, "aonline")`` (or
     ``.algorithm("aonline")``, ``.formulation("milp")``) runs that one function and the family's
     judging functions; ``get("edge").judge(...)`` and ``judge(get("edge"), ...)`` (or another of
-    :data:`JUDGING_CALLS`) the judging functions alone. Anything else (the family kept in a variable,
+    :data:`JUDGING_CALLS`) the judging functions alone; ``run_verified(get("edge"), ...)`` (or
+    another of :data:`RUNNING_CALLS`) every algorithm of the family and the judging functions. Anything else (the family kept in a variable,
     a name that is not a literal) may run any of the family's functions, and ``get(name)`` any
     family's."""
     arg = call.args[0] if call.args else None
@@ -153,8 +159,11 @@ def _lookup(call: ast.Call, parents: dict[ast.AST, ast.AST]) -> set[str]:
     family = get(arg.value)
     judging = {_target(f) for f in judging_functions(family)}
     parent = parents.get(call)
-    if isinstance(parent, ast.Call) and parent.args and parent.args[0] is call and _called(parent) in JUDGING_CALLS:
-        return judging
+    if isinstance(parent, ast.Call) and parent.args and parent.args[0] is call:
+        if _called(parent) in JUDGING_CALLS:
+            return judging
+        if _called(parent) in RUNNING_CALLS:
+            return judging | {_target(a.run) for a in family.algorithms.values()}
     outer = parents.get(parent) if isinstance(parent, ast.Attribute) else None
     if not (isinstance(parent, ast.Attribute) and isinstance(outer, ast.Call) and outer.func is parent):
         return set(family_targets(arg.value))

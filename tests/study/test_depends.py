@@ -114,6 +114,16 @@ def test_a_task_reaches_the_family_it_looks_up_by_name_but_not_the_report():
     assert not {"optsched.cli", "optsched.study.report", "optsched.oasis.online"} & modules
 
 
+def test_a_task_that_runs_a_method_by_name_reaches_every_algorithm_of_its_family_and_no_model():
+    """hetero-sec7's runs (``run_verified(get("hetero"), ...)`` with the method from the task) key on
+    hetero's algorithms, verifier and objective: an edit to a bound route or a model reruns none."""
+    reached, whole = depends.reach("optsched.hetero.reproduce", "_online_task")
+    modules = {name.split("#")[0] for name, _ in reached} | whole
+    assert {"optsched.hetero.online", "optsched.hetero.baselines", "optsched.hetero.schedule"} <= modules
+    assert not {"optsched.hetero.pooled", "optsched.hetero.formulations", "optsched.hetero.checks",
+                "optsched.hetero.mutate"} & modules
+
+
 def _roles(rerun: set[str]) -> set[tuple[str, str]]:
     return {tuple(label.split("/")[:2]) for label in rerun}
 
