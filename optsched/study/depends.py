@@ -150,9 +150,9 @@ def _lookup(call: ast.Call, parents: dict[ast.AST, ast.AST]) -> set[str]:
     ``.algorithm("aonline")``, ``.formulation("milp")``) runs that one function and the family's
     judging functions; ``get("edge").judge(...)`` and ``judge(get("edge"), ...)`` (or another of
     :data:`JUDGING_CALLS`) the judging functions alone; ``run_verified(get("edge"), ...)`` (or
-    another of :data:`RUNNING_CALLS`) every algorithm of the family and the judging functions. Anything else (the family kept in a variable,
-    a name that is not a literal) may run any of the family's functions, and ``get(name)`` any
-    family's."""
+    another of :data:`RUNNING_CALLS`) every algorithm of the family and the judging functions.
+    Anything else (the family kept in a variable, a name that is not a literal) may run any of the
+    family's functions, and ``get(name)`` any family's."""
     arg = call.args[0] if call.args else None
     if not (isinstance(arg, ast.Constant) and arg.value in family_packages()):
         return {t for family in family_packages() for t in family_targets(family)}
