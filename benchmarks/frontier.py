@@ -41,7 +41,7 @@ import optsched
 
 #: Job counts climbed per family, smallest first.
 LADDERS = {
-    "single": [10, 20, 30, 40, 50, 60, 80],
+    "single": [10, 20, 30, 40, 50, 60, 80, 100, 120, 160],
     "oasis": [8, 16, 24, 32, 48, 64],
     "edge": [16, 32, 64, 96, 128, 160],
     "hetero": [4, 6, 8, 10, 12, 16, 20, 24],
@@ -91,6 +91,11 @@ def measure(family: str, formulation: str, n: int, seed: int, budget: Budget) ->
             if solved.verdict else None, "status": result.status}
 
 
+def ladder(family: str, least: int | None, most: int | None) -> list[int]:
+    """The family's job counts from ``least`` to ``most`` (either None: no limit that side)."""
+    return [n for n in LADDERS[family] if (least is None or n >= least) and (most is None or n <= most)]
+
+
 def climb(family: str, formulation: str, seeds: int, budget: Budget, sizes: list[int]) -> list[tuple[int, list[dict]]]:
     rows = []
     for n in sizes:
@@ -129,13 +134,13 @@ def check_peers(family: str, budget: Budget) -> None:
         print(f"  {family}: the peers agree with optsched's optimum on seed {seed}", flush=True)
 
 
-def peer_table(family: str, seeds: int, budget: Budget, max_size: int | None) -> list[list]:
+def peer_table(family: str, seeds: int, budget: Budget, sizes: list[int]) -> list[list]:
     """Per size of the ladder, optsched's best and each peer on the same instances (module docstring)."""
     from peers import PEERS
 
     fam = optsched.get(family)
     rows = []
-    for n in [n for n in LADDERS[family] if max_size is None or n <= max_size]:
+    for n in sizes:
         ours = [measure(family, "best", n, seed, budget) for seed in range(seeds)]
         theirs = {name: [peer(fam.generate("small", seed=seed, jobs=n), budget.cp_sat()) for seed in range(seeds)]
                   for name, peer in PEERS[family].items()}
@@ -173,6 +178,7 @@ def main() -> None:
     parser.add_argument("--formulations", nargs="+", help="only these (default: every exact formulation)")
     parser.add_argument("--budget", type=float, default=60.0, help="seconds per solve (default 60)")
     parser.add_argument("--seeds", type=int, default=3)
+    parser.add_argument("--min-size", type=int, help="start every ladder at this many jobs")
     parser.add_argument("--max-size", type=int, help="stop every ladder at this many jobs")
     parser.add_argument("--peers", action="store_true", help="optsched's best against PyJobShop and plain CP-SAT")
     parser.add_argument("--deterministic", nargs=2, metavar=("NODES", "WORK"), type=float,
@@ -188,7 +194,7 @@ def main() -> None:
         rows = []
         for family in [f for f in args.families if f in PEER_FAMILIES]:
             check_peers(family, budget)
-            rows += peer_table(family, args.seeds, budget, args.max_size)
+            rows += peer_table(family, args.seeds, budget, ladder(family, args.min_size, args.max_size))
         names = list(PEERS[PEER_FAMILIES[0]])
         print("\n| family | jobs | optsched best proven | " + " | ".join(f"{n} proven | {n} / optsched time"
                                                                      for n in names) + " | gaps where none proves "
@@ -200,7 +206,7 @@ def main() -> None:
     table = []
     for family in args.families:
         fam = optsched.get(family)
-        sizes = [n for n in LADDERS[family] if args.max_size is None or n <= args.max_size]
+        sizes = ladder(family, args.min_size, args.max_size)
         climbed = {}
         for name, form in fam.formulations.items():
             if form.gives_schedule and (args.formulations is None or name in args.formulations):
