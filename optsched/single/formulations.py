@@ -221,7 +221,8 @@ def _insertions(instance: Instance, order: list[int]) -> list[int]:
 
 def best(instance: Instance) -> str:
     """``--formulation best``: ``reduced-time-indexed`` at every size (docs/benchmarks.md, "Exact
-    frontier": it proves every seed of 3 up to ... jobs, the time-indexed MILP up to 40)."""
+    optima against peer models": it proves every seed of 3 up to 80 jobs, the largest measured, within
+    20,000 nodes; the time-indexed MILP proves every seed up to 40 jobs within 60 s)."""
     return "reduced-time-indexed"
 
 
