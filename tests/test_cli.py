@@ -23,7 +23,7 @@ def test_families_lists_single_with_its_formulations_and_algorithms(capfd):
     code, families, _ = run_json(capfd, "families")
     single = next(f for f in families if f["name"] == "single")
     assert code == 0 and single["sense"] == "min"
-    assert single["formulations"] == ["time-indexed", "cp-sat", "mean-busy-time"]
+    assert single["formulations"] == ["time-indexed", "reduced-time-indexed", "cp-sat", "mean-busy-time"]
     assert single["algorithms"] == ["wspt", "fifo"]
     code, out, _ = run(capfd, "families")
     assert "single (min)" in out and "time-indexed" in out
@@ -239,7 +239,7 @@ def test_best_counts_that_the_ilp_does_not_prove_raise_a_solver_failure(monkeypa
 
 def test_solve_best_names_the_formulation_it_chose(capfd, instance, tmp_path):
     code, data, _ = run_json(capfd, "solve", instance, "--formulation", "best")
-    assert code == 0 and data["formulation"] == "time-indexed" and data["status"] == "optimal"
+    assert code == 0 and data["formulation"] == "reduced-time-indexed" and data["status"] == "optimal"
     hetero = tmp_path / "h.json"
     assert run(capfd, "generate", "hetero", "--seed", 1, "-o", hetero)[0] == 0
     code, data, _ = run_json(capfd, "solve", hetero, "--formulation", "best", "--cross-check")
