@@ -107,8 +107,6 @@ def mincost1_slack(instance: Instance, algorithm: str, params: dict, optimum: fl
     return slack, {"calls": calls, "worst": worst, "guide": guide}
 
 
-
-
 def theorem2_slack(instance: Instance, algorithm: str, params: dict, optimum: float | None) -> tuple[float, dict]:
     """The ``theorem2`` check (module docstring)."""
     run = _run(instance, params)

@@ -62,10 +62,16 @@ def time_indexed(instance: Instance, relax: bool = False) -> Model:
     .. [1] J. P. Sousa and L. A. Wolsey, “A Time Indexed Formulation of Non-Preemptive Single Machine Scheduling
        Problems,” Mathematical Programming, vol. 54, pp. 353-367, 1992; the time-indexed formulation.
     """
+    return _time_indexed(instance, _every_start(instance, "time-indexed"), relax, None if relax else wspt(instance))
+
+
+def _every_start(instance: Instance, name: str) -> dict[int, range]:
+    """Each job's start times within the horizon, ``r_j <= t <= T − p_j``, refused above the model
+    size limit under the formulation's ``name``."""
     T = instance.horizon
-    model_variables(sum(T - job.p - job.r + 1 for job in instance.jobs), "time-indexed")
     starts = {j: range(job.r, T - job.p + 1) for j, job in enumerate(instance.jobs)}
-    return _time_indexed(instance, starts, relax, None if relax else wspt(instance))
+    model_variables(sum(len(times) for times in starts.values()), name)
+    return starts
 
 
 def _time_indexed(instance: Instance, starts: Mapping[int, Iterable[int]], relax: bool,
@@ -124,15 +130,13 @@ def reduced_time_indexed(instance: Instance, relax: bool = False) -> Model:
 
     if relax:
         return time_indexed(instance, relax=True)
-    T = instance.horizon
-    model_variables(sum(T - job.p - job.r + 1 for job in instance.jobs), "reduced-time-indexed")
+    full = _every_start(instance, "reduced-time-indexed")
     lp, _ = pipeline.inner_solve(time_indexed(instance, relax=True), share=0.5, threads=1)
-    order = _upper_order(instance, lp.values if lp.optimal else {})
+    upper, order = _upper_order(instance, lp.values if lp.optimal else {})
     begin = left_shifted(instance, tuple(order))
-    upper = sum(job.w * (s + job.p) for job, s in zip(instance.jobs, begin.start))
-    full = {j: range(job.r, T - job.p + 1) for j, job in enumerate(instance.jobs)}
     if not lp.optimal or lp.duals is None:  # no duals: fix nothing
         return _time_indexed(instance, full, False, begin)
+    T = instance.horizon
     v = np.zeros(T + 1)
     for t in range(T):
         v[t] = min(0.0, lp.duals.get(f"machine_{t}", 0.0))
@@ -152,10 +156,11 @@ def reduced_time_indexed(instance: Instance, relax: bool = False) -> Model:
     return _time_indexed(instance, kept, False, begin)
 
 
-def _upper_order(instance: Instance, lp_values: Mapping[str, float]) -> list[int]:
-    """A good job order: the best of online WSPT's and FIFO's orders and the LP solution's (by each
-    job's mean start and by its α-points, α = 0.1, 0.3, 0.5, 0.7, 0.9), after moving single jobs to
-    better places (:func:`_insertions`) until no move improves the left-shifted schedule."""
+def _upper_order(instance: Instance, lp_values: Mapping[str, float]) -> tuple[float, list[int]]:
+    """A good job order and its cost (:func:`_cost`): the best of online WSPT's and FIFO's orders and
+    the LP solution's (by each job's mean start and by its α-points, α = 0.1, 0.3, 0.5, 0.7, 0.9),
+    after moving single jobs to better places (:func:`_insertions`) until no move improves the
+    left-shifted schedule."""
     from .baselines import fifo
 
     orders = [_order_of(s) for s in (wspt(instance), fifo(instance))]
@@ -170,7 +175,7 @@ def _upper_order(instance: Instance, lp_values: Mapping[str, float]) -> list[int
         orders.append(sorted(range(instance.n), key=lambda j: (sum(t * x for t, x in spread[j]), j)))
         for alpha in (0.1, 0.3, 0.5, 0.7, 0.9):
             orders.append(sorted(range(instance.n), key=lambda j: (_alpha_point(spread[j], alpha), j)))
-    return min((_insertions(instance, order) for order in orders), key=lambda o: (_cost(instance, o), o))
+    return min(_insertions(instance, order) for order in orders)
 
 
 def _order_of(schedule: Schedule) -> list[int]:
@@ -202,9 +207,9 @@ def _cost(instance: Instance, order: list[int]) -> float:
 INSERTION_PASSES = 10
 
 
-def _insertions(instance: Instance, order: list[int]) -> list[int]:
+def _insertions(instance: Instance, order: list[int]) -> tuple[float, list[int]]:
     """``order`` after first-improvement moves of one job to another place, until a pass over every
-    job and place improves nothing (or :data:`INSERTION_PASSES`)."""
+    job and place improves nothing (or :data:`INSERTION_PASSES`), with its cost."""
     order, best = list(order), _cost(instance, order)
     for _ in range(INSERTION_PASSES):
         improved = False
@@ -216,7 +221,7 @@ def _insertions(instance: Instance, order: list[int]) -> list[int]:
                     break
         if not improved:
             break
-    return order
+    return best, order
 
 
 def best(instance: Instance) -> str:

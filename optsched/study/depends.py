@@ -160,9 +160,10 @@ def _lookup(call: ast.Call, parents: dict[ast.AST, ast.AST]) -> set[str]:
     judging = {_target(f) for f in judging_functions(family)}
     parent = parents.get(call)
     if isinstance(parent, ast.Call) and parent.args and parent.args[0] is call:
-        if _called(parent) in JUDGING_CALLS:
+        called = _called(parent)
+        if called in JUDGING_CALLS:
             return judging
-        if _called(parent) in RUNNING_CALLS:
+        if called in RUNNING_CALLS:
             return judging | {_target(a.run) for a in family.algorithms.values()}
     outer = parents.get(parent) if isinstance(parent, ast.Attribute) else None
     if not (isinstance(parent, ast.Attribute) and isinstance(outer, ast.Call) and outer.func is parent):
