@@ -209,19 +209,60 @@ INSERTION_PASSES = 10
 
 def _insertions(instance: Instance, order: list[int]) -> tuple[float, list[int]]:
     """``order`` after first-improvement moves of one job to another place, until a pass over every
-    job and place improves nothing (or :data:`INSERTION_PASSES`), with its cost."""
+    job and place improves nothing (or :data:`INSERTION_PASSES`), with its cost.
+
+    Every place of a job is priced at once (:func:`_insertion_costs`), so a pass costs ``O(n²)``
+    rather than the ``O(n³)`` of pricing each trial order from scratch; the moves are the same."""
+    import numpy as np
+
+    jobs = instance.jobs
+    p = np.array([job.p for job in jobs], dtype=float)
+    w = np.array([job.w for job in jobs], dtype=float)
+    r = np.array([job.r for job in jobs], dtype=float)
     order, best = list(order), _cost(instance, order)
     for _ in range(INSERTION_PASSES):
         improved = False
         for i in range(len(order)):
             job, rest = order[i], order[:i] + order[i + 1:]
-            for k in range(len(order)):
-                if k != i and (cost := _cost(instance, tried := rest[:k] + [job] + rest[k:])) < best:
-                    order, best, improved = tried, cost, True
-                    break
+            costs = _insertion_costs(p, w, r, rest, job)
+            costs[i] = np.inf  # its own place
+            better = np.flatnonzero(costs < best - 1e-12 * max(1.0, abs(best)))
+            if better.size:
+                k = int(better[0])
+                order = rest[:k] + [job] + rest[k:]
+                best, improved = _cost(instance, order), True
         if not improved:
             break
     return best, order
+
+
+def _insertion_costs(p, w, r, rest: list[int], job: int):
+    """``Σ w_j C_j`` of the left-shifted schedule of ``rest`` with ``job`` inserted before position
+    ``k``, for every ``k`` (``k = len(rest)``: at the end), as an array.
+
+    In ``rest`` alone, ``C_m = P_m + A_m`` with ``P`` the processing times' prefix sums and ``A_m =
+    max(0, max_{l <= m} (r_l − P_{l−1}))`` the idle time before ``m``, non-decreasing. Inserting
+    ``job`` at ``k`` completes it at ``C = max(C_{k−1}, r) + p`` and delays each later ``m`` to
+    ``P_m + max(A_m, C − P_{k−1}) = C_m + max(0, C − P_{k−1} − A_m)``: the jobs that move are a run
+    from ``k`` on, found by bisection."""
+    import numpy as np
+
+    idx = np.array(rest, dtype=int)
+    pr, wr, rr = p[idx], w[idx], r[idx]
+    P = np.cumsum(pr)
+    before = np.concatenate([[0.0], P[:-1]])  # P_{m−1}
+    A = np.maximum.accumulate(np.maximum(rr - before, 0.0))
+    C = P + A
+    W = np.concatenate([[0.0], np.cumsum(wr)])  # Σ w over positions < m
+    WA = np.concatenate([[0.0], np.cumsum(wr * A)])
+    WC = np.concatenate([[0.0], np.cumsum(wr * C)])
+    k = np.arange(len(rest) + 1)
+    done_before = np.concatenate([[0.0], C])  # C_{k−1}, 0 before the first
+    finish = np.maximum(done_before, r[job]) + p[job]
+    shift = finish - np.concatenate([[0.0], P])  # C − P_{k−1}
+    end = np.maximum(np.searchsorted(A, shift, side="left"), k)  # positions k..end−1 are delayed
+    delayed = shift * (W[end] - W[k]) - (WA[end] - WA[k])
+    return WC[-1] + w[job] * finish + delayed
 
 
 def best(instance: Instance) -> str:

@@ -1,10 +1,14 @@
 """The time-indexed MILP, its LP and the mean-busy-time bound against textbook truths
 (optsched/single/formulations.py)."""
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from optsched.single.formulations import (
+    _cost,
+    _insertion_costs,
     brute_force_optimum,
     mean_busy_time,
     mean_busy_time_lp,
@@ -106,6 +110,22 @@ def test_reduced_cost_fixing_drops_most_starts_and_agrees_with_the_full_milp():
         assert len(reduced.problem.variables()) < 0.6 * len(full.problem.variables())
         a, b = solve(reduced, threads=1), solve(full, threads=1)
         assert a.optimal and b.optimal and a.objective == pytest.approx(b.objective)
+
+
+@given(instances(max_jobs=9, max_r=30), st.data())
+@settings(max_examples=60)
+def test_every_insertion_is_priced_as_its_schedule_costs(instance, data):
+    """The insertion search prices all places of a job at once by a closed form; each price is the
+    left-shifted cost of the order it stands for, computed job by job."""
+    n = instance.n
+    order = data.draw(st.permutations(range(n)))
+    i = data.draw(st.integers(0, n - 1))
+    job, rest = order[i], list(order[:i]) + list(order[i + 1:])
+    p, w, r = (np.array([getattr(j, a) for j in instance.jobs], dtype=float) for a in "pwr")
+    costs = _insertion_costs(p, w, r, rest, job)
+    assert len(costs) == n
+    for k in range(n):
+        assert costs[k] == pytest.approx(_cost(instance, rest[:k] + [job] + rest[k:]), rel=1e-12)
 
 
 def test_best_is_the_reduced_model():
