@@ -3,7 +3,9 @@
 * ``time-indexed``: problem (1) in the ``x``-free encoding of spec §2.5 (a). ``φ[i,t] = 1`` iff job
   ``i`` completes in slot ``t``; ``x_i = Σ_t φ[i,t]`` (a separate ``x`` variable triggered a wrong
   HiGHS "optimal" once, spec §6.3). Workload (2), or (2B) with chunk variables in the ``chunks``
-  mode; no work after the completion slot, and a worker in it, make ``φ`` match (8) exactly.
+  mode; no work after the completion slot, and a worker in it, make ``φ`` match (8) exactly. The
+  work done by each slot ``t`` covers the target times the completion mass up to ``t``: implied
+  by those rows for integral ``φ``, it tightens the LP (about 1% at 32 jobs).
 * ``compact-exponential``: the ILP (14) over explicitly enumerated non-dominated schedules
   (:mod:`~optsched.oasis.columns`); ``relax=True`` gives its LP, whose row duals are ``p``, ``q``, ``μ``.
 * ``dual``: the dual LP (19)/(20) built and solved directly (one row per enumerated schedule).
@@ -81,6 +83,12 @@ def time_indexed(instance: Instance, relax: bool = False) -> Model:
             prob += pulp.lpSum(d.values()) >= facts.chunk_target * admitted, f"work_{i}"
             for t in slots:
                 prob += workers[t] >= facts.rho * d[t], f"chunks_{i}_{t}"
+        # the work done by slot t covers the whole target times the completion mass up to t: valid
+        # because nothing runs after the completion slot, and tighter than (2) alone in the LP
+        target, done = (facts.W, workers) if instance.mode == "worker_slots" else (facts.chunk_target, d)
+        for t in slots:
+            prob += (pulp.lpSum(done[u] for u in range(job.arrival, t + 1))
+                     >= target * pulp.lpSum(phi[i, u] for u in range(job.arrival, t + 1))), f"work_by_{i}_{t}"
         for t in slots:
             later = pulp.lpSum(phi[i, u] for u in range(t, T + 1))
             prob += workers[t] <= job.chunks * later, f"until_done_{i}_{t}"  # (3), and nothing after t̂
