@@ -5,7 +5,7 @@
   HiGHS "optimal" once, spec §6.3). Workload (2), or (2B) with chunk variables in the ``chunks``
   mode; no work after the completion slot, and a worker in it, make ``φ`` match (8) exactly. The
   work done by each slot ``t`` covers the target times the completion mass up to ``t``: implied
-  by those rows for integral ``φ``, it tightens the LP (about 1% at 32 jobs).
+  by those rows for integral ``φ``, it tightens the LP (by 0.7-2% at 32 jobs, docs/oasis.md).
 * ``compact-exponential``: the ILP (14) over explicitly enumerated non-dominated schedules
   (:mod:`~optsched.oasis.columns`); ``relax=True`` gives its LP, whose row duals are ``p``, ``q``, ``μ``.
 * ``dual``: the dual LP (19)/(20) built and solved directly (one row per enumerated schedule).
