@@ -84,9 +84,10 @@ def time_indexed(instance: Instance, relax: bool = False) -> Model:
             for t in slots:
                 prob += workers[t] >= facts.rho * d[t], f"chunks_{i}_{t}"
         # the work done by slot t covers the whole target times the completion mass up to t: valid
-        # because nothing runs after the completion slot, and tighter than (2) alone in the LP
+        # because nothing runs after the completion slot, and tighter than (2) alone in the LP; at
+        # the last slot it is work_i itself
         target, done = (facts.W, workers) if instance.mode == "worker_slots" else (facts.chunk_target, d)
-        for t in slots:
+        for t in slots[:-1]:
             prob += (pulp.lpSum(done[u] for u in range(job.arrival, t + 1))
                      >= target * pulp.lpSum(phi[i, u] for u in range(job.arrival, t + 1))), f"work_by_{i}_{t}"
         for t in slots:
