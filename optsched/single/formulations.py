@@ -265,11 +265,17 @@ def _insertion_costs(p, w, r, rest: list[int], job: int):
     return WC[-1] + w[job] * finish + delayed
 
 
+#: Jobs up to which ``best`` is ``cp-sat``; above, ``reduced-time-indexed``.
+BEST_CP_SAT_UP_TO = 10
+
+
 def best(instance: Instance) -> str:
-    """``--formulation best``: ``reduced-time-indexed`` at every size (docs/benchmarks.md, "Exact
-    optima against peer models": it proves every seed of 3 up to 80 jobs, the largest measured, within
-    20,000 nodes; the time-indexed MILP proves every seed up to 40 jobs within 60 s)."""
-    return "reduced-time-indexed"
+    """``--formulation best``, from measurements: ``cp-sat`` up to :data:`BEST_CP_SAT_UP_TO` jobs,
+    where the whole call takes 5-14 ms against 17-29 ms for ``reduced-time-indexed`` (docs/single.md,
+    ``benchmarks/single_small.py``, seeds 0-2 at 10 jobs; from 12 jobs ``reduced-time-indexed`` is as
+    fast or faster); above, ``reduced-time-indexed`` (docs/benchmarks.md, "Exact optima against peer
+    models": every seed of 3 up to 60 jobs within 60 s, up to 80 within 20,000 nodes)."""
+    return "cp-sat" if instance.n <= BEST_CP_SAT_UP_TO else "reduced-time-indexed"
 
 
 def lp_schedule_value(instance: Instance) -> Fraction:

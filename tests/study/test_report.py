@@ -26,7 +26,7 @@ def outcome(tmp_path_factory):
 
 def test_summary_tables_have_a_row_per_family_and_per_method(outcome):
     refs, methods = summary_tables(outcome)
-    assert [row[:4] for row in refs.rows] == [["single", "reduced-time-indexed", 2, 2]]
+    assert [row[:4] for row in refs.rows] == [["single", "cp-sat", 2, 2]]
     assert sorted(row[1] for row in methods.rows) == ["fifo", "wspt"]
     assert all(row[4] >= 1.0 for row in methods.rows)  # ratio mean against proven optima
 
