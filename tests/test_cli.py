@@ -239,7 +239,7 @@ def test_best_counts_that_the_ilp_does_not_prove_raise_a_solver_failure(monkeypa
 
 def test_solve_best_names_the_formulation_it_chose(capfd, instance, tmp_path):
     code, data, _ = run_json(capfd, "solve", instance, "--formulation", "best")
-    assert code == 0 and data["formulation"] == "cp-sat" and data["status"] == "optimal"  # up to 10 jobs
+    assert code == 0 and data["formulation"] == "cp-sat" and data["status"] == "optimal"  # up to 12 jobs
     hetero = tmp_path / "h.json"
     assert run(capfd, "generate", "hetero", "--seed", 1, "-o", hetero)[0] == 0
     code, data, _ = run_json(capfd, "solve", hetero, "--formulation", "best", "--cross-check")

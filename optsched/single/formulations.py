@@ -266,15 +266,16 @@ def _insertion_costs(p, w, r, rest: list[int], job: int):
 
 
 #: Jobs up to which ``best`` is ``cp-sat``; above, ``reduced-time-indexed``.
-BEST_CP_SAT_UP_TO = 10
+BEST_CP_SAT_UP_TO = 12
 
 
 def best(instance: Instance) -> str:
-    """``--formulation best``, from measurements: ``cp-sat`` up to :data:`BEST_CP_SAT_UP_TO` jobs,
-    where the whole call takes 5-14 ms against 17-29 ms for ``reduced-time-indexed`` (docs/single.md,
-    ``benchmarks/single_small.py``, seeds 0-2 at 10 jobs; from 12 jobs ``reduced-time-indexed`` is as
-    fast or faster); above, ``reduced-time-indexed`` (docs/benchmarks.md, "Exact optima against peer
-    models": every seed of 3 up to 60 jobs within 60 s, up to 80 within 20,000 nodes)."""
+    """``--formulation best``, from measurements (docs/single.md, ``benchmarks/single_small.py``,
+    seeds 0-9, the whole call): ``cp-sat`` up to :data:`BEST_CP_SAT_UP_TO` jobs, where it is the
+    faster on every seed (medians 8 ms against 33 ms at 10 jobs, 15 against 52 at 12); at 14 jobs
+    each wins on half the seeds and ``cp-sat`` has the long tail (243 against 68 ms on seed 1);
+    above, ``reduced-time-indexed`` (docs/benchmarks.md, "Exact optima against peer models": every
+    seed of 3 up to 60 jobs within 60 s, up to 80 within 20,000 nodes)."""
     return "cp-sat" if instance.n <= BEST_CP_SAT_UP_TO else "reduced-time-indexed"
 
 
@@ -334,6 +335,12 @@ def mean_busy_time_lp(instance: Instance) -> Model:
     return Model(problem)
 
 
+#: CP-SAT's parameters for :func:`cp_sat`: ``linearization_level`` 2 adds the no-overlap's LP cuts,
+#: which bound ``Σ w_j C_j`` far better than the default level (20 seeds at 12 jobs: 0.035 against
+#: 0.79 deterministic seconds in all; docs/single.md, "Formulation `cp-sat`").
+CP_SAT_PARAMS = {"linearization_level": 2}
+
+
 def cp_sat(instance: Instance, relax: bool = False) -> CpSatModel:
     """Build the CP-SAT model (module docstring); it has no relaxation."""
     from ortools.sat.python import cp_model
@@ -354,7 +361,7 @@ def cp_sat(instance: Instance, relax: bool = False) -> CpSatModel:
     def decode(result: Result) -> Schedule:
         return Schedule(tuple(float(integral(result.value(f"S_{j}"))) for j in range(instance.n)))
 
-    return CpSatModel(model, "min", read, decode, scale=scale)
+    return CpSatModel(model, "min", read, decode, scale=scale, params=CP_SAT_PARAMS)
 
 
 #: Brute force enumerates n! orders; beyond this it refuses.

@@ -128,14 +128,14 @@ def test_every_insertion_is_priced_as_its_schedule_costs(instance, data):
         assert costs[k] == pytest.approx(_cost(instance, rest[:k] + [job] + rest[k:]), rel=1e-12)
 
 
-def test_best_is_cp_sat_up_to_ten_jobs_and_the_reduced_model_above():
+def test_best_is_cp_sat_up_to_twelve_jobs_and_the_reduced_model_above():
     import optsched
 
     family = optsched.get("single")
-    small = family.generate("small", seed=0, jobs=10)
+    small = family.generate("small", seed=0, jobs=12)
     assert family.best_formulation(small) == "cp-sat"
     assert family.best_formulation(small, relax=True) == "time-indexed"  # CP-SAT has no LP
-    assert family.best_formulation(family.generate("small", seed=0, jobs=11)) == "reduced-time-indexed"
+    assert family.best_formulation(family.generate("small", seed=0, jobs=13)) == "reduced-time-indexed"
     # the two routes agree where they meet
     cp, milp = (family.solve(small, formulation=name) for name in ("cp-sat", "reduced-time-indexed"))
     assert cp.result.status == milp.result.status == "optimal"
