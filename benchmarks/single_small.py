@@ -5,11 +5,7 @@
     pip install -e '.[bench]' && cd benchmarks && python single_small.py --sizes 10 12 --seeds 3 --repeats 5
 
 Needs the ``bench`` extra (PyJobShop). Prints a Markdown table with the machine it ran on
-(docs/single.md, "Formulation reduced-time-indexed"). With ``--levels``, instead: the deterministic
-seconds CP-SAT spends proving the seeds with ``cp-sat``'s model at each ``linearization_level``
-(docs/single.md, "Formulation cp-sat")::
-
-    python single_small.py --sizes 10 12 --seeds 20 --levels
+(docs/single.md, "Formulation reduced-time-indexed").
 """
 
 from __future__ import annotations
@@ -30,12 +26,8 @@ def main() -> None:
     parser.add_argument("--sizes", type=int, nargs="+", default=[10, 12])
     parser.add_argument("--seeds", type=int, default=3)
     parser.add_argument("--repeats", type=int, default=5)
-    parser.add_argument("--levels", action="store_true", help="cp-sat's deterministic time per linearization level")
     args = parser.parse_args()
     family = optsched.get("single")
-    if args.levels:
-        levels(family, args.sizes, args.seeds)
-        return
     family.solve(family.generate("small", seed=0, jobs=5), "cp-sat", threads=1)  # imports and warm-up, untimed
     print(machine())
     print("\n| jobs | seed | " + " | ".join(FORMULATIONS) + " | " + " | ".join(PEERS) + " |")
@@ -56,29 +48,6 @@ def row(family, instance, repeats: int) -> list[float]:
     for peer in PEERS.values():
         cells.append(median_seconds(lambda peer=peer: peer(instance, {"max_time_in_seconds": 60.0}), repeats))
     return cells
-
-def levels(family, sizes: list[int], seeds: int) -> None:
-    """Print, per size, CP-SAT's deterministic seconds summed over the seeds to prove ``cp-sat``'s
-    model at linearization levels 0, 1 (OR-Tools' default) and 2, one worker, seed 0."""
-    from ortools.sat.python import cp_model
-
-    print(machine())
-    print("\n| jobs | seeds | level 0 | level 1 (default) | level 2 |\n|---|---|---|---|---|")
-    for n in sizes:
-        spent = []
-        for level in (0, 1, 2):
-            total = 0.0
-            for seed in range(seeds):
-                built = family.formulation("cp-sat").build(family.generate("small", seed=seed, jobs=n))
-                solver = cp_model.CpSolver()
-                solver.parameters.num_workers, solver.parameters.random_seed = 1, 0
-                solver.parameters.linearization_level = level
-                if solver.status_name(solver.solve(built.model)) != "OPTIMAL":
-                    raise SystemExit(f"level {level} did not prove seed {seed} at {n} jobs")
-                total += solver.deterministic_time
-            spent.append(total)
-        print(f"| {n} | {seeds} | " + " | ".join(f"{t:.3f}" for t in spent) + " |", flush=True)
-
 
 if __name__ == "__main__":
     main()

@@ -33,6 +33,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
 import pulp
 
 from .. import native_output, pipeline
@@ -248,20 +249,34 @@ def _model_a(instance: Instance, opts, hz, relax: bool, keep: set | None,
     return Model(problem, decode, start=start)
 
 
-def _dominates(a: tuple[Option, tuple], b: tuple[Option, tuple]) -> bool:
-    """Whether option ``a`` is no longer than ``b`` and uses no more of any resource on any server."""
-    (oa, ua), (ob, ub) = a, b
-    return oa.shape.d <= ob.shape.d and all(x <= y for ra, rb in zip(ua, ub) for x, y in zip(ra, rb))
-
-
 def _undominated(candidates: list[tuple[Option, tuple]]) -> list[tuple[Option, tuple]]:
-    """The options no other option dominates; of options equal in duration and use, the first."""
-    def same(a: tuple[Option, tuple], b: tuple[Option, tuple]) -> bool:
-        return (a[0].shape.d, a[1]) == (b[0].shape.d, b[1])
+    """The options no other option dominates (no longer, and no more of any resource on any
+    server); of options equal in duration and use, the first."""
+    if len(candidates) < 2:
+        return list(candidates)
+    d = np.array([option.shape.d for option, _ in candidates])
+    use = np.array([[x for row in used for x in row] for _, used in candidates])
+    # dominates[a, b]: a is no longer than b and uses no more anywhere
+    dominates = (d[:, None] <= d[None, :]) & (use[:, None, :] <= use[None, :, :]).all(axis=2)
+    same = dominates & dominates.T
+    earlier = ~np.tri(len(candidates), dtype=bool)  # earlier[a, b]: a comes before b
+    beaten = (dominates & (~same | earlier)) & ~np.eye(len(candidates), dtype=bool)
+    return [c for c, lost in zip(candidates, beaten.any(axis=0)) if not lost]
 
-    return [c for i, c in enumerate(candidates)
-            if not any(_dominates(other, c) and (not same(other, c) or k < i)
-                       for k, other in enumerate(candidates) if k != i)]
+
+#: Jobs up to which model C is solved without CP-SAT's presolve (:func:`cp_sat_params`).
+CP_SAT_NO_PRESOLVE_UP_TO = 6
+
+
+def cp_sat_params(jobs: int) -> dict[str, int | bool]:
+    """CP-SAT's parameters for model C with ``jobs`` jobs, measured (docs/hetero.md, "Formulation
+    cp-sat", ``benchmarks/cp_sat_params.py``): no probing in presolve at every size (it halves the
+    deterministic time from 4 to 12 jobs); up to :data:`CP_SAT_NO_PRESOLVE_UP_TO` jobs no presolve at
+    all, which is where the time of a small model goes; from 10 jobs presolve pays for itself."""
+    params: dict[str, int | bool] = {"cp_model_probing_level": 0}
+    if jobs <= CP_SAT_NO_PRESOLVE_UP_TO:
+        params["cp_model_presolve"] = False
+    return params
 
 
 def cp_sat(instance: Instance, relax: bool = False) -> CpSatModel:
@@ -333,7 +348,7 @@ def cp_sat(instance: Instance, relax: bool = False) -> CpSatModel:
             picked.append(literals[options_on[0]][0].at(integral(result.value(f"S_{j}"))))
         return Schedule(tuple(picked))
 
-    return CpSatModel(model, "min", read, decode, scale=weight_scale)
+    return CpSatModel(model, "min", read, decode, scale=weight_scale, params=cp_sat_params(len(instance.jobs)))
 
 
 def _servers_pooled(model: Any, instance: Instance, scale: list[int], chosen: list[list[tuple[Option, Any]]],

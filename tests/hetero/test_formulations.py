@@ -90,6 +90,27 @@ def test_cp_sat_drops_exactly_the_dominated_options():
     assert _undominated([fast_small, wide]) == [fast_small, wide]
 
 
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.integers(1, 3), st.lists(st.integers(0, 2), min_size=4, max_size=4)), max_size=12))
+def test_undominated_keeps_what_no_other_option_beats(rows):
+    """Against the definition, pair by pair: a candidate goes when another is no longer and uses no
+    more anywhere, unless the two are equal and it comes first."""
+    from optsched.hetero.columns import Option
+    from optsched.hetero.formulations import _undominated
+    from optsched.hetero.instance import Shape
+
+    candidates = [(Option(Shape(0, 0, 1, 1, d), (1, 0), (1, 0)), ((u[0], u[1]), (u[2], u[3]))) for d, u in rows]
+
+    def beats(a, b, a_first):
+        no_worse = a[0].shape.d <= b[0].shape.d and all(x <= y for ra, rb in zip(a[1], b[1]) for x, y in zip(ra, rb))
+        equal = (a[0].shape.d, a[1]) == (b[0].shape.d, b[1])
+        return no_worse and (not equal or a_first)
+
+    expected = [c for i, c in enumerate(candidates)
+                if not any(beats(o, c, k < i) for k, o in enumerate(candidates) if k != i)]
+    assert _undominated(candidates) == expected
+
+
 @pytest.mark.parametrize("framework", ["ps", "allreduce"])
 def test_cp_sat_model_c_equals_model_a_on_small_instances(framework):
     family = get("hetero")
