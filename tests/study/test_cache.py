@@ -137,3 +137,10 @@ def test_a_restored_paper_run_folder_is_taken_by_the_reproduction(tmp_path, monk
         assert Cache(folder.path / "cache.sqlite").lookup(["k1"])[0] == {"k1": {"value": 1}}
     with pytest.raises(InputError, match="another run"):
         claim_folder(tmp_path / "out", {"verb": "reproduce", "name": "edge-sec5", "preset": "quick"})
+    # a default preset's archive is its own file, and its folder is claimed for that preset
+    with gzip.open(tmp_path / "edge-sec5-default.jsonl.gz", "wt") as fh:
+        fh.write(json.dumps({"reproduction": "edge-sec5", "preset": "default", "commit": "0" * 40, "units": 1}) + "\n")
+        fh.write(json.dumps({"key": "k2", "kind": "task", "result": {"value": 2}}) + "\n")
+    paper_runs.restore("edge-sec5", tmp_path / "out-default", preset="default")
+    with claim_folder(tmp_path / "out-default", {"verb": "reproduce", "name": "edge-sec5", "preset": "default"}) as folder:
+        assert Cache(folder.path / "cache.sqlite").lookup(["k2"])[0] == {"k2": {"value": 2}}
