@@ -336,8 +336,8 @@ def mean_busy_time_lp(instance: Instance) -> Model:
 
 
 #: CP-SAT's parameters for :func:`cp_sat`: ``linearization_level`` 2 adds the no-overlap's LP cuts,
-#: which bound ``Σ w_j C_j`` far better than the default level (20 seeds at 12 jobs: 0.035 against
-#: 0.79 deterministic seconds in all; docs/single.md, "Formulation `cp-sat`").
+#: which bound ``Σ w_j C_j`` far better than the default level (20 seeds at 12 jobs: 0.036 against
+#: 0.614 deterministic seconds in all; docs/single.md, "Formulation `cp-sat`").
 CP_SAT_PARAMS = {"linearization_level": 2}
 
 

@@ -61,16 +61,15 @@ def test_lp_relaxation_can_be_strictly_weaker():
 
 def test_wspt_is_the_mip_start_so_the_first_incumbent_is_never_worse():
     """Stopped at the root, HiGHS keeps an incumbent at least as good as WSPT's schedule, the start
-    it was handed (without it, seed 0 stops at 48,134 against WSPT's 47,885)."""
+    it was handed (without it, seed 0 stops at 48,134 against WSPT's 47,885: the seed that tells)."""
     import optsched
 
     family = optsched.get("single")
-    for seed in range(4):
-        instance = family.generate("small", seed=seed, jobs=60)
-        model = time_indexed(instance)
-        assert len(model.start) == instance.n and set(model.start.values()) == {1.0}
-        rooted = solve(model, node_limit=1, threads=1)
-        assert rooted.objective <= family.run(instance, "wspt").objective
+    instance = family.generate("small", seed=0, jobs=60)
+    model = time_indexed(instance)
+    assert len(model.start) == instance.n and set(model.start.values()) == {1.0}
+    rooted = solve(model, node_limit=1, threads=1)
+    assert rooted.objective <= family.run(instance, "wspt").objective
 
 
 @given(instances(max_jobs=7, max_p=5, max_r=12))
