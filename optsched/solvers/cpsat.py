@@ -7,7 +7,8 @@ budget (``max_deterministic_time``, in CP-SAT's own work units, about seconds on
 machine), the budget a study sets; ``time_limit`` is the wall clock (``max_time_in_seconds``) and
 makes the answer depend on the machine's speed. ``gap`` is ``relative_gap_limit``; CP-SAT calls a
 run stopped by it OPTIMAL, which the door's finishing rules turn back into ``feasible``. CP-SAT
-always presolves: its presolve is part of the proof, and ``presolve`` (a HiGHS setting) does not apply.
+presolves unless the model's ``params`` say otherwise (hetero's model C up to 6 jobs, where presolve
+is most of the time); ``presolve`` (a HiGHS setting) does not apply.
 
 The objective is integral in the model (CP-SAT needs integer coefficients); the family's objective
 is ``model objective × unit / scale + offset`` (:meth:`CpSatModel.to_family`), and so is the bound.
