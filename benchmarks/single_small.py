@@ -1,4 +1,4 @@
-"""Where CP-SAT would be single's faster ``best``: at small sizes, the whole call of optsched's
+"""Where CP-SAT is single's faster ``best``: at small sizes, the whole call of optsched's
 ``reduced-time-indexed`` and ``cp-sat`` (``Family.solve``, one thread) against the peer models of
 ``peers.py`` (PyJobShop, plain CP-SAT), in one process, median of repeats, in milliseconds.
 
@@ -48,6 +48,7 @@ def row(family, instance, repeats: int) -> list[float]:
     for peer in PEERS.values():
         cells.append(median_seconds(lambda peer=peer: peer(instance, {"max_time_in_seconds": 60.0}), repeats))
     return cells
+
 
 if __name__ == "__main__":
     main()

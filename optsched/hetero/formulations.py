@@ -260,7 +260,7 @@ def _undominated(candidates: list[tuple[Option, tuple]]) -> list[tuple[Option, t
     dominates = (d[:, None] <= d[None, :]) & (use[:, None, :] <= use[None, :, :]).all(axis=2)
     same = dominates & dominates.T
     earlier = ~np.tri(len(candidates), dtype=bool)  # earlier[a, b]: a comes before b
-    beaten = (dominates & (~same | earlier)) & ~np.eye(len(candidates), dtype=bool)
+    beaten = dominates & (~same | earlier)  # an option is the same as itself and not before itself
     return [c for c, lost in zip(candidates, beaten.any(axis=0)) if not lost]
 
 

@@ -272,7 +272,7 @@ BEST_CP_SAT_UP_TO = 12
 def best(instance: Instance) -> str:
     """``--formulation best``, from measurements (docs/single.md, ``benchmarks/single_small.py``,
     seeds 0-9, the whole call): ``cp-sat`` up to :data:`BEST_CP_SAT_UP_TO` jobs, where it is the
-    faster on every seed (medians 8 ms against 33 ms at 10 jobs, 15 against 52 at 12); at 14 jobs
+    faster on every seed (medians 8 ms against 33.5 ms at 10 jobs, 14.5 against 51.5 at 12); at 14 jobs
     each wins on half the seeds and ``cp-sat`` has the long tail (243 against 68 ms on seed 1);
     above, ``reduced-time-indexed`` (docs/benchmarks.md, "Exact optima against peer models": every
     seed of 3 up to 60 jobs within 60 s, up to 80 within 20,000 nodes)."""
